@@ -1,0 +1,207 @@
+"""Player actions and chance outcomes: small frozen values, JSON-able through ``to_dict``/``from_dict``.
+
+An action names *what* a player does; whether it is allowed is the engine's business (``check``).
+Chance outcomes (draws, dice, the first player) are moves of "nature", so a game record is just a list
+of these values and replays without any random number generator.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+_TYPES: dict[str, type] = {}
+
+
+def _register(cls):
+    _TYPES[cls.__name__] = cls
+    cls._field_names = tuple(f.name for f in fields(cls))
+    return cls
+
+
+class Move:
+    """Common base of actions and chance outcomes."""
+
+    __slots__ = ()
+    chance = False
+
+    def to_dict(self) -> dict:
+        d = {"type": type(self).__name__}
+        for name in self._field_names:
+            v = getattr(self, name)
+            d[name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+def move_from_dict(d) -> Move:
+    """Rebuild a move from ``Move.to_dict()``; raises ``ValueError`` naming what is wrong."""
+    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+        raise ValueError(f"a move must be an object with a 'type', got {d!r}")
+    cls = _TYPES.get(d["type"])
+    if cls is None:
+        raise ValueError(f"unknown move type {d['type']!r}")
+    extra = set(d) - {"type"} - set(cls._field_names)
+    if extra:
+        raise ValueError(f"{d['type']} has no field(s) {sorted(extra)}")
+    kwargs = {}
+    for name in cls._field_names:
+        if name not in d:
+            raise ValueError(f"{d['type']} needs the field {name!r}")
+        v = d[name]
+        kwargs[name] = tuple(v) if isinstance(v, list) else v
+    return cls(**kwargs)
+
+
+def _action(cls):
+    return _register(dataclass(frozen=True, slots=True)(cls))
+
+
+# ---- chance outcomes ---------------------------------------------------------------------------
+@_action
+class Draw(Move):
+    """Nature deals the top card of the deck (the card kind is the outcome)."""
+    card: str
+    chance = True
+
+
+@_action
+class FirstPlayer(Move):
+    """Nature picks the first player (the highest die roll, ties re-rolled)."""
+    seat: int
+    chance = True
+
+
+@_action
+class RollFood(Move):
+    """Nature rolls the food-bank dice; ``food`` is the total with the bonus."""
+    food: int
+    chance = True
+
+
+@_action
+class RollDie(Move):
+    """Nature rolls one six-sided die (e.g. for Running)."""
+    value: int
+    chance = True
+
+
+@_action
+class TieBreak(Move):
+    """Nature's dice settle a tie that points and discard piles did not."""
+    seat: int
+    chance = True
+
+
+# ---- development -------------------------------------------------------------------------------
+@_action
+class PlayAnimal(Move):
+    """Put a hand card face down as a new animal."""
+    card: str
+
+
+@_action
+class PlayTrait(Move):
+    """Put a hand card face up as ``trait`` under ``animal`` (Parasite: under another player's animal)."""
+    card: str
+    trait: str
+    animal: int
+
+
+@_action
+class PlayPairTrait(Move):
+    """Link two own animals with a pair trait. For Symbiosis ``animals`` is (protector, protected)."""
+    card: str
+    trait: str
+    animals: tuple
+
+
+@_action
+class Pass(Move):
+    """Stop playing cards this development phase (final for the phase)."""
+
+
+# ---- feeding -----------------------------------------------------------------------------------
+@_action
+class TakeFood(Move):
+    """Main action: move one red token from the food bank onto an own animal."""
+    animal: int
+
+
+@_action
+class Attack(Move):
+    """Main action: a carnivore attacks another animal."""
+    predator: int
+    prey: int
+
+
+@_action
+class BurnFat(Move):
+    """Main action: turn ``tokens`` yellow fat tokens of an unfed animal into food."""
+    animal: int
+    tokens: int
+
+
+@_action
+class Graze(Move):
+    """Free action: a Grazing animal destroys one red token of the food bank."""
+    animal: int
+
+
+@_action
+class Pirate(Move):
+    """Free action: a Piracy animal steals one ``colour`` token from an unfed animal."""
+    pirate: int
+    victim: int
+    colour: str
+
+
+@_action
+class Hibernate(Move):
+    """Free action: an unfed animal with Hibernation Ability sleeps, counting as fed this turn."""
+    animal: int
+
+
+@_action
+class EndMove(Move):
+    """End this feeding move (with nothing done, the move is a pass)."""
+
+
+# ---- decisions during an attack or a trigger ----------------------------------------------------
+@_action
+class Run(Move):
+    """Defence: the attacked animal tries Running (a die roll of 4-6 escapes)."""
+
+
+@_action
+class Mimic(Move):
+    """Defence: Mimicry redirects the attack to another own ``animal``."""
+    animal: int
+
+
+@_action
+class DropTail(Move):
+    """Defence: Tail Loss discards the trait card ``card_uid`` of the attacked animal; it escapes."""
+    card_uid: int
+
+
+@_action
+class NoDefence(Move):
+    """Defence: use no (further) defence; the attacked animal is eaten."""
+
+
+@_action
+class Scavenge(Move):
+    """Choose which own Scavenger receives the token of a kill."""
+    animal: int
+
+
+@_action
+class Resolve(Move):
+    """Resolve the pending pair-trait trigger of card ``link`` now (``fire=False`` declines an optional one)."""
+    link: int
+    fire: bool = True
+
+
+MOVE_TYPES = dict(_TYPES)
+
+#: ``to_move`` answers CHANCE when nature moves next (a draw, a die) and TERMINAL when the game is over.
+CHANCE = -1
+TERMINAL = -2

@@ -1,0 +1,12 @@
+"""Bots: players that choose among the legal actions from what they may observe.
+
+A bot is any object with ``choose(observation, legal, rng) -> action``. ``mutation_rate`` (when not
+None) is the probability that, on a development move where both are legal, the bot plays its card as a
+trait (a "mutation") rather than as a new animal.
+"""
+from .base import Bot, RandomBot, make_bot, BOTS
+from .greedy import GreedyBot
+
+BOTS["greedy"] = GreedyBot
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "make_bot", "BOTS"]

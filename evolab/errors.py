@@ -1,0 +1,38 @@
+"""Exceptions of evolab: each carries data, and says what happened and what to do."""
+from __future__ import annotations
+
+
+class EvolabError(Exception):
+    """Base class of every error evolab raises on purpose."""
+
+
+class IllegalActionError(EvolabError, ValueError):
+    """An action the rules forbid; ``rule`` names the rule (e.g. ``origin.swimming``).
+
+    The state it was tried on is left exactly as it was.
+    """
+
+    def __init__(self, message: str, rule: str, action=None, legal=None):
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.action = action
+        self.legal = legal
+
+
+class OptionError(EvolabError, ValueError):
+    """An unknown option, or a value outside what the option allows."""
+
+
+class UnknownRuleset(EvolabError, KeyError):
+    """A ruleset id that is not registered."""
+
+    def __str__(self):  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class SaveFileError(EvolabError, ValueError):
+    """A saved game that is corrupt, tampered with, or not an evolab save; nothing is loaded."""
+
+
+class ScenarioError(EvolabError, ValueError):
+    """A position description that does not describe a possible table."""

@@ -1,0 +1,201 @@
+"""What ``apply`` reports: plain frozen values that the tracker, the log and the charts read.
+
+Every event has a ``to_dict()`` with a ``"type"`` key, so event tables are tidy rows. Events that
+reveal a hidden card carry ``visible_to`` (the seats allowed to see it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+EVENT_TYPES: dict[str, type] = {}
+
+
+class Event:
+    __slots__ = ()
+
+    def to_dict(self) -> dict:
+        d = {"type": type(self).__name__}
+        for f in self._field_names:
+            v = getattr(self, f)
+            d[f] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+def _event(cls):
+    cls = dataclass(frozen=True, slots=True)(cls)
+    cls._field_names = tuple(f.name for f in fields(cls))
+    EVENT_TYPES[cls.__name__] = cls
+    return cls
+
+
+@_event
+class PhaseStarted(Event):
+    turn: int
+    phase: str
+
+
+@_event
+class CardDealt(Event):
+    seat: int
+    card: str
+    visible_to: tuple
+
+
+@_event
+class FirstPlayerChosen(Event):
+    seat: int
+
+
+@_event
+class AnimalBorn(Event):
+    seat: int
+    animal: int
+    turn: int
+
+
+@_event
+class TraitGained(Event):
+    seat: int
+    animal: int
+    trait: str
+    card: str
+    partner: int = -1      # the other animal of a pair trait
+    played_by: int = -1    # differs from seat for a Parasite
+
+
+@_event
+class Passed(Event):
+    seat: int
+    phase: str
+
+
+@_event
+class FoodBankRolled(Event):
+    food: int
+
+
+@_event
+class FoodTaken(Event):
+    """An animal received a token: ``colour`` red/blue; ``source`` food_bank, carnivore, cooperation, ..."""
+    seat: int
+    animal: int
+    colour: str
+    source: str
+    as_fat: bool
+
+
+@_event
+class FoodLost(Event):
+    """Tokens that could not be held (no room) return to the supply."""
+    animal: int
+    tokens: int
+
+
+@_event
+class Attacked(Event):
+    seat: int
+    predator: int
+    prey: int
+    predator_traits: tuple
+    prey_traits: tuple
+
+
+@_event
+class Escaped(Event):
+    """The attack on ``prey`` failed: ``how`` is running, tail_loss; ``roll`` for Running."""
+    predator: int
+    prey: int
+    how: str
+    roll: int = 0
+    trait_lost: str = ""
+
+
+@_event
+class RunFailed(Event):
+    prey: int
+    roll: int
+
+
+@_event
+class Redirected(Event):
+    """Mimicry sent the attack from ``prey`` to ``to``."""
+    predator: int
+    prey: int
+    to: int
+
+
+@_event
+class Died(Event):
+    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten."""
+    seat: int
+    animal: int
+    cause: str
+    traits: tuple
+    by: int = -1
+    by_traits: tuple = ()
+
+
+@_event
+class Poisoned(Event):
+    predator: int
+    prey: int
+
+
+@_event
+class Scavenged(Event):
+    animal: int
+
+
+@_event
+class Grazed(Event):
+    animal: int
+
+
+@_event
+class Pirated(Event):
+    pirate: int
+    victim: int
+    colour: str
+
+
+@_event
+class Hibernated(Event):
+    animal: int
+
+
+@_event
+class WokeUp(Event):
+    animal: int
+
+
+@_event
+class FatBurned(Event):
+    animal: int
+    tokens: int
+
+
+@_event
+class TriggerFired(Event):
+    link: int
+    trait: str
+    source: int
+    target: int
+
+
+@_event
+class TraitLost(Event):
+    seat: int
+    animal: int
+    trait: str
+
+
+@_event
+class TurnEnded(Event):
+    turn: int
+    alive: tuple   # animals alive per seat
+
+
+@_event
+class GameOver(Event):
+    scores: tuple
+    winner: int

@@ -1,0 +1,182 @@
+"""Match: a game with its seats (bots or people), its random number generator, its record and observers.
+
+The match owns its state and advances it in place (the engine's hot path); ``match.state`` is that live
+state, so keep ``match.state.clone()`` if you need a snapshot. Undo replays the record.
+"""
+from __future__ import annotations
+
+import bisect
+import random
+
+from .actions import CHANCE, TERMINAL
+from .bots import RandomBot, make_bot
+from .errors import IllegalActionError
+from .record import GameRecord
+from .view import observe
+
+
+class HumanTurn(Exception):
+    """Raised by ``play_out`` when a seat without a bot must decide."""
+
+
+class Match:
+    """Play a game: ``Match(ruleset, seats=[GreedyBot(), None], seed=7)`` (None = a person).
+
+    Observers get ``observer.update(match, move, events)`` after every move; events are only built when
+    there is an observer or ``keep_events=True``.
+    """
+
+    def __init__(self, ruleset, seats=None, seed=None, observers=(), start=None, keep_events=False):
+        if isinstance(ruleset, str):
+            from .rules import load_ruleset
+            ruleset = load_ruleset(ruleset)
+        self.ruleset = ruleset
+        n = ruleset.players
+        if seats is None:
+            seats = [RandomBot() for _ in range(n)]
+        seats = [None if s is None or s == "human" else make_bot(s) for s in seats]
+        if len(seats) != n:
+            raise ValueError(f"this ruleset has {n} seats, got {len(seats)} players")
+        self.seats = seats
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.observers = list(observers)
+        self.keep_events = keep_events
+        self.events = []
+        if start is not None and start.ruleset != ruleset:
+            raise ValueError("the start position belongs to another ruleset or options")
+        self.state = start.clone() if start is not None else ruleset.new_game()
+        self.record = GameRecord(ruleset.id, dict(ruleset.options), seed,
+                                 start=start.to_dict() if start is not None else None,
+                                 seats=[repr(b) if b else "human" for b in seats])
+        self._checkpoints = []   # (number of moves, rng state) before each human decision
+        for o in self.observers:
+            if hasattr(o, "start"):
+                o.start(self)
+
+    # ---- stepping -----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self.ruleset.to_move(self.state)
+
+    def legal_actions(self) -> list:
+        return self.ruleset.legal_actions(self.state)
+
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def waiting_for_human(self) -> bool:
+        who = self.to_move
+        return who >= 0 and self.seats[who] is None
+
+    def step(self, action=None):
+        """Play one move: nature's or a bot's when ``action`` is None, else the person's ``action``.
+
+        Returns the events. An illegal action raises ``IllegalActionError`` and changes nothing.
+        """
+        s = self.state
+        rs = self.ruleset
+        who = rs.to_move(s)
+        if who == TERMINAL:
+            raise IllegalActionError("the game is over", "engine.game-over", action)
+        if action is None:
+            if who == CHANCE:
+                action = rs.sample_chance(s, self.rng)
+            else:
+                bot = self.seats[who]
+                if bot is None:
+                    raise HumanTurn(f"seat {who} is a person: pass their action to step()")
+                legal = rs.legal_actions(s)
+                view = observe(s, who) if bot.needs_observation else None
+                action = bot.choose(view, legal, self.rng)
+        else:
+            v = rs.check(s, action)
+            if v is not None:
+                raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action,
+                                         rs.legal_actions(s))
+            if who >= 0 and self.seats[who] is None:
+                self._checkpoints.append((len(self.record.moves), self.rng.getstate()))
+        ev = [] if (self.observers or self.keep_events) else None
+        rs.apply_inplace(s, action, ev)
+        self.record.moves.append(action)
+        if ev is not None:
+            if self.keep_events:
+                self.events.extend(ev)
+            for o in self.observers:
+                o.update(self, action, ev)
+        return ev or []
+
+    def play_out(self, max_moves: int = 1_000_000):
+        """Play to the end (every seat must be a bot). Returns the final scores."""
+        s = self.state
+        rs = self.ruleset
+        if not (self.observers or self.keep_events) and all(self.seats):
+            self._fast_play(max_moves)
+        else:
+            for _ in range(max_moves):
+                if s.phase == "over":
+                    break
+                if self.waiting_for_human():
+                    raise HumanTurn(f"seat {self.to_move} is a person")
+                self.step()
+        return rs.scores(self.state)
+
+    def _fast_play(self, max_moves):
+        """The hot loop of experiments: no events, no checks of bot choices (they pick from legal)."""
+        s, rs, rng = self.state, self.ruleset, self.rng
+        seats, moves = self.seats, self.record.moves
+        to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
+        chance_sample = rs.sample_chance
+        for _ in range(max_moves):
+            if s.phase == "over":
+                return
+            who = to_move(s)
+            if who == CHANCE:
+                action = chance_sample(s, rng)
+            else:
+                bot = seats[who]
+                legal = legal_actions(s)
+                action = bot.choose(observe(s, who) if bot.needs_observation else None, legal, rng)
+            apply(s, action, None)
+            moves.append(action)
+
+    def play_until_human(self) -> list:
+        """Let nature and the bots move until a person must decide or the game ends; returns the events."""
+        out = []
+        while not self.is_over() and not self.waiting_for_human():
+            out.extend(self.step())
+        return out
+
+    def undo(self) -> bool:
+        """Take back the last decision of a person (and every move after it). False if there is none."""
+        if not self._checkpoints:
+            return False
+        n, rng_state = self._checkpoints.pop()
+        self.rng.setstate(rng_state)
+        del self.record.moves[n:]
+        self.state = self.record.replay()
+        return True
+
+    def scores(self) -> tuple:
+        return self.ruleset.scores(self.state)
+
+    def observe(self, seat: int):
+        return observe(self.state, seat)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, seats=None, upto=None, ruleset=None, observers=()):
+        """Continue a saved game from move ``upto`` (all by default), perhaps under other options or bots."""
+        state = record.replay(upto)
+        if ruleset is not None and ruleset != state.ruleset:
+            state = ruleset.state_from_dict(state.to_dict() | {"ruleset": {"id": ruleset.id, "options": ruleset.options}})
+        m = cls(state.ruleset, seats=seats, seed=record.seed, observers=observers, start=state)
+        return m
+
+
+def sample(outcomes, rng):
+    """One outcome of ((outcome, weight), ...) drawn with ``rng.random()`` and bisect."""
+    cum, t = [], 0
+    for _, w in outcomes:
+        t += w
+        cum.append(t)
+    return outcomes[bisect.bisect_right(cum, rng.random() * t)][0]

@@ -1,0 +1,437 @@
+"""Feeding (spec §7), the attack procedure (§8) and pair-trait triggers (§7.5), on a state in place.
+
+Every function here changes the state it is given; ``rules.OriginRuleset.apply`` hands them a clone.
+Who may do what is decided by the predicates at the top, which both ``legal_actions`` and ``check`` use.
+"""
+from __future__ import annotations
+
+from ...events import (Attacked, Died, Escaped, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
+                       Pirated, Poisoned, Redirected, RunFailed, Scavenged, TraitLost, TriggerFired, WokeUp)
+from .state import AttackState
+from .traits import (CARNIVOROUS, GRAZING, GUARDS, HIBERNATION, HUNTERS, MIMICRY, PIRACY, POISONOUS,
+                     RUNNING, SCAVENGER, TAIL_LOSS)
+
+RED, BLUE = "red", "blue"
+
+
+# ---- predicates (one source of truth for legality) --------------------------------------------
+def can_receive(s, a) -> bool:
+    """§7.1: not hibernating, not a protected symbiont of an unfed protector, and hungry or with fat room."""
+    if a.hibernating:
+        return False
+    if a.links:
+        for luid in a.links:
+            l = s.links[luid]
+            if l.b == a.id and l.trait == "symbiosis" and not s.animals[l.a].is_fed():
+                return False
+    return a.red + a.blue < a.need or a.fat < a.fat_cards
+
+
+def receive_block(s, a):
+    """The rule that stops ``a`` receiving food, or None (used for error messages)."""
+    if a.hibernating:
+        return "origin.hibernation", "a hibernating animal cannot receive food"
+    for luid in a.links:
+        l = s.links[luid]
+        if l.b == a.id and l.trait == "symbiosis" and not s.animals[l.a].is_fed():
+            return "origin.symbiosis", f"animal {a.id} is protected by Symbiosis and eats only after its protector {l.a} is fed"
+    if a.red + a.blue >= a.need and a.fat >= a.fat_cards:
+        return "origin.feeding.fed", f"animal {a.id} is fed and has no empty Fat Tissue"
+    return None
+
+
+def attack_block(s, pred, prey):
+    """§8.2: the rule that makes ``pred`` attacking ``prey`` illegal (static protections), or None."""
+    if pred is prey:
+        return "origin.carnivorous.itself", "a carnivore cannot attack itself"
+    pm, qm = pred.mask, prey.mask
+    for bit, hunter, rule in HUNTERS:
+        if pm & bit and hunter(s, pred, prey):
+            return rule, "a swimming carnivore can only attack swimming animals"
+    for bit, guard, rule in GUARDS:
+        if qm & bit and guard(s, pred, prey):
+            return rule, _GUARD_TEXT[rule]
+    if prey.links:
+        for luid in prey.links:
+            l = s.links[luid]
+            if l.b == prey.id and l.trait == "symbiosis":
+                return "origin.symbiosis", f"animal {prey.id} is protected by Symbiosis while its protector {l.a} lives"
+    return None
+
+
+_GUARD_TEXT = {
+    "origin.swimming": "only a swimming carnivore can attack a swimming animal",
+    "origin.camouflage": "only a carnivore with Sharp Vision can attack a camouflaged animal",
+    "origin.high_body_weight": "only a carnivore with High Body Weight can attack an animal with High Body Weight",
+    "origin.burrowing": "a burrowing animal cannot be attacked while it is fed",
+}
+
+
+def predator_block(s, pred):
+    """§8.1: why ``pred`` cannot attack now at all, or None."""
+    if not pred.mask & CARNIVOROUS:
+        return "origin.carnivorous", f"animal {pred.id} is not Carnivorous"
+    if pred.attacked:
+        return "origin.carnivorous.once-per-turn", f"animal {pred.id} has already attacked this turn"
+    if pred.hibernating:
+        return "origin.hibernation", "a hibernating carnivore cannot attack"
+    r = receive_block(s, pred)
+    if r:
+        return "origin.carnivorous.must-eat", "a carnivore attacks only when it can receive food: " + r[1]
+    return None
+
+
+def can_attack(s, pred) -> bool:
+    return bool(pred.mask & CARNIVOROUS) and not pred.attacked and can_receive(s, pred)
+
+
+def hibernate_block(s, a):
+    o = s.ruleset.options
+    if not a.mask & HIBERNATION:
+        return "origin.hibernation", f"animal {a.id} has no Hibernation Ability"
+    if a.hibernating:
+        return "origin.hibernation", f"animal {a.id} is already hibernating"
+    if s.last_turn:
+        return "origin.hibernation.last-turn", "no animal may hibernate in the last turn"
+    if a.hibernated_turn >= s.turn - 1:
+        return "origin.hibernation.consecutive", f"animal {a.id} hibernated last turn (or this turn) and may not again now"
+    if a.is_fed():
+        if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
+            return "origin.hibernation.fed", f"animal {a.id} is already fed"
+    return None
+
+
+def pirate_block(s, p, v, colour):
+    if not p.mask & PIRACY:
+        return "origin.piracy", f"animal {p.id} has no Piracy"
+    if p.pirated:
+        return "origin.piracy.once-per-turn", f"animal {p.id} has already used Piracy this turn"
+    if p.hibernating or p.is_fed() or not can_receive(s, p):
+        return "origin.piracy.pirate-fed", "only an unfed pirate that can receive food may steal"
+    if v is p:
+        return "origin.piracy", "a pirate cannot rob itself"
+    if v.is_fed():
+        return "origin.piracy.victim-fed", "Piracy takes food only from an animal that is not fed"
+    if colour not in (RED, BLUE):
+        return "origin.piracy", "colour must be 'red' or 'blue'"
+    if (v.red if colour == RED else v.blue) < 1:
+        return "origin.piracy.no-token", f"animal {v.id} has no {colour} token (yellow fat cannot be stolen)"
+    return None
+
+
+def graze_block(s, a):
+    if not a.mask & GRAZING:
+        return "origin.grazing", f"animal {a.id} has no Grazing"
+    if s.food_bank < 1:
+        return "origin.grazing.empty", "the food bank is empty"
+    mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
+    if a.grazed == mark:
+        return "origin.grazing.limit", f"animal {a.id} has already grazed this {'round' if s.ruleset.options['grazing_limit'] == 'per_round' else 'turn'}"
+    return None
+
+
+def defences(s, at, target):
+    """The target's usable defences in attack ``at``: (can run, tail-loss card uids, mimicry targets)."""
+    m = target.mask
+    run = bool(m & RUNNING) and target.id not in at.ran
+    tail = ()
+    if m & TAIL_LOSS:
+        tail = tuple(c.uid for c in target.cards) + tuple(target.links)
+    mim = ()
+    if m & MIMICRY and target.id not in at.mimicked and not (
+            s.ruleset.options["mimicry_once_per_turn"] and target.mimicked_turn == s.turn):
+        pred = s.animals[at.predator]
+        mim = tuple(a.id for a in s.animals.values()
+                    if a.owner == target.owner and a is not target and a is not pred
+                    and attack_block(s, pred, a) is None)
+    return run, tail, mim
+
+
+def no_defence_block(s, at, target):
+    o = s.ruleset.options
+    run, tail, mim = defences(s, at, target)
+    if mim and not o["mimicry_optional"]:
+        return "origin.mimicry.compulsory", "Mimicry must redirect the attack while it has a legal target"
+    if o["defences_compulsory"] and (run or tail or mim):
+        return "origin.defence.compulsory", "with defences_compulsory a usable defence must be used"
+    return None
+
+
+# ---- receiving food and triggers --------------------------------------------------------------
+def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
+    """§7.1: put one token on ``a`` (as food, or as fat when fed), then queue its pair triggers."""
+    if not can_receive(s, a):
+        return False
+    if a.red + a.blue < a.need:
+        if colour == RED:
+            a.red += 1
+        else:
+            a.blue += 1
+        fat = False
+    else:
+        a.fat += 1
+        fat = True
+    if ev is not None:
+        ev.append(FoodTaken(a.owner, a.id, colour, source, fat))
+    if a.links:
+        if epoch is None:
+            epoch = s.epoch
+        pending = s.pending
+        for luid in a.links:
+            l = s.links[luid]
+            if l.fired == epoch or (l.trait == "communication" and not from_bank) or l.trait == "symbiosis":
+                continue
+            if any(p[0] == luid for p in pending):
+                continue
+            pending = pending + ((luid, a.id, epoch),)
+        s.pending = pending
+    return True
+
+
+def fire(s, entry, ev):
+    """Resolve one pending trigger: Communication takes red from the bank, Cooperation gets blue."""
+    luid, src, epoch = entry
+    l = s.links.get(luid)
+    if l is None or l.fired == epoch or src not in s.animals:
+        return
+    other = s.animals.get(l.other(src))
+    if other is None or not can_receive(s, other):
+        return
+    if l.trait == "communication":
+        if s.food_bank < 1:
+            return
+        l.fired = epoch
+        s.food_bank -= 1
+        if ev is not None:
+            ev.append(TriggerFired(luid, l.trait, src, other.id))
+        receive(s, other, RED, "communication", ev, from_bank=True, epoch=epoch)
+    else:
+        l.fired = epoch
+        if ev is not None:
+            ev.append(TriggerFired(luid, l.trait, src, other.id))
+        receive(s, other, BLUE, "cooperation", ev, epoch=epoch)
+
+
+def pending_group(s):
+    """The pending triggers whose owner decides next (the owner of the oldest one)."""
+    if not s.pending:
+        return ()
+    owner = s.animals[s.pending[0][1]].owner if s.pending[0][1] in s.animals else None
+    return tuple(p for p in s.pending if p[1] in s.animals and s.animals[p[1]].owner == owner)
+
+
+def trigger_decision_needed(s) -> bool:
+    g = pending_group(s)
+    return len(g) > 1 or (len(g) == 1 and s.ruleset.options["pair_triggers_optional"])
+
+
+# ---- actions ------------------------------------------------------------------------------------
+def new_action_epoch(s):
+    if s.ruleset.options["pair_trigger_reset"] == "action":
+        s.epoch += 1
+
+
+def take_food(s, a, ev):
+    new_action_epoch(s)
+    s.food_bank -= 1
+    s.move_main = s.move_any = s.move_ate = True
+    receive(s, a, RED, "food_bank", ev, from_bank=True)
+
+
+def burn_fat(s, a, n, ev):
+    s.move_main = s.move_any = s.move_ate = True
+    a.fat -= n
+    a.blue += n
+    if ev is not None:
+        ev.append(FatBurned(a.id, n))
+
+
+def graze(s, a, ev):
+    s.move_any = True
+    s.food_bank -= 1
+    a.grazed = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
+    if ev is not None:
+        ev.append(Grazed(a.id))
+
+
+def hibernate(s, a, ev):
+    s.move_any = True
+    a.hibernating = True
+    a.hibernated_turn = s.turn
+    if ev is not None:
+        ev.append(Hibernated(a.id))
+
+
+def pirate(s, p, v, colour, ev):
+    new_action_epoch(s)
+    s.move_any = True
+    p.pirated = True
+    if colour == RED:
+        v.red -= 1
+    else:
+        v.blue -= 1
+    if ev is not None:
+        ev.append(Pirated(p.id, v.id, colour))
+    receive(s, p, colour, "piracy", ev)
+
+
+def start_attack(s, pred, prey, ev):
+    new_action_epoch(s)
+    s.move_main = s.move_any = s.move_ate = True
+    pred.attacked = True
+    s.attack = AttackState(pred.id, prey.id)
+    if ev is not None:
+        ev.append(Attacked(pred.owner, pred.id, prey.id, traits_of(s, pred), traits_of(s, prey)))
+    defence_window(s, ev)
+
+
+def defence_window(s, ev):
+    """Open the target's defence window, or resolve at once when the defender has no choice."""
+    o = s.ruleset.options
+    while True:
+        at = s.attack
+        target = s.animals[at.prey]
+        run, tail, mim = defences(s, at, target)
+        if not (run or tail or mim):
+            eat(s, ev)
+            return
+        if mim and len(mim) == 1 and not run and not tail and not o["mimicry_optional"]:
+            redirect(s, mim[0], ev)
+            continue
+        return
+
+
+def redirect(s, to, ev):
+    at = s.attack
+    old = s.animals[at.prey]
+    if s.ruleset.options["mimicry_once_per_turn"]:
+        old.mimicked_turn = s.turn
+    at.mimicked = at.mimicked + (at.prey,)
+    at.targeted = at.targeted + (to,)
+    if ev is not None:
+        ev.append(Redirected(at.predator, at.prey, to))
+    at.prey = to
+
+
+def run_roll(s, value, ev):
+    at = s.attack
+    at.rolling = False
+    at.ran = at.ran + (at.prey,)
+    if value >= 4:
+        if ev is not None:
+            ev.append(Escaped(at.predator, at.prey, "running", value))
+        s.attack = None
+    else:
+        if ev is not None:
+            ev.append(RunFailed(at.prey, value))
+        defence_window(s, ev)
+
+
+def drop_tail(s, uid, ev):
+    at = s.attack
+    target = s.animals[at.prey]
+    trait = lose_card(s, target, uid, ev)
+    pred = s.animals[at.predator]
+    s.attack = None
+    if ev is not None:
+        ev.append(Escaped(pred.id, target.id, "tail_loss", 0, trait))
+    receive(s, pred, BLUE, "tail_loss", ev)
+
+
+def lose_card(s, a, uid, ev) -> str:
+    """Discard one trait card of ``a`` (Tail Loss): a link drops for both animals; excess food goes."""
+    if uid in s.links:
+        l = s.links.pop(uid)
+        for aid in (l.a, l.b):
+            x = s.animals[aid]
+            x.links = tuple(u for u in x.links if u != uid)
+        s.pending = tuple(p for p in s.pending if p[0] != uid)
+        trait = l.trait
+    else:
+        card = next(c for c in a.cards if c.uid == uid)
+        trait = card.trait
+        was_hib = a.mask & HIBERNATION
+        a.set_cards(tuple(c for c in a.cards if c.uid != uid))   # keeps a token on the other fat cards
+        if was_hib and not a.mask & HIBERNATION and a.hibernating:
+            a.hibernating = False
+            if ev is not None:
+                ev.append(WokeUp(a.id))
+        excess = a.red + a.blue - a.need
+        if excess > 0:   # Ruling origin.tail_loss: food is capped at the new need
+            take = min(excess, a.blue)
+            a.blue -= take
+            a.red -= excess - take
+            if ev is not None:
+                ev.append(FoodLost(a.id, excess))
+    s.discards = _add(s.discards, a.owner, 1)
+    if ev is not None:
+        ev.append(TraitLost(a.owner, a.id, trait))
+    return trait
+
+
+def eat(s, ev):
+    """§8.3 step 3: the target is eaten; 2 blue to the predator, poison, one Scavenger token."""
+    at = s.attack
+    pred = s.animals[at.predator]
+    prey = s.animals[at.prey]
+    prey_poisonous = prey.mask & POISONOUS
+    remove_animal(s, prey, "eaten", ev, by=pred)
+    got = 0
+    for _ in range(2):
+        got += receive(s, pred, BLUE, "carnivore", ev)
+    if got < 2 and ev is not None:
+        ev.append(FoodLost(pred.id, 2 - got))
+    if prey_poisonous:
+        pred.poisoned = True
+        if ev is not None:
+            ev.append(Poisoned(pred.id, prey.id))
+    s.attack = None
+    n = s.players
+    for k in range(n):
+        seat = (pred.owner + k) % n
+        elig = [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and can_receive(s, a)]
+        if elig:
+            if len(elig) == 1:
+                award_scavenger(s, elig[0], ev)
+            else:
+                s.scavenge = seat
+            break
+
+
+def award_scavenger(s, a, ev):
+    s.scavenge = -1
+    new_action_epoch(s)
+    if ev is not None:
+        ev.append(Scavenged(a.id))
+    receive(s, a, BLUE, "scavenger", ev)
+
+
+def traits_of(s, a) -> tuple:
+    """All trait ids of an animal, pair traits included (a trait per card)."""
+    t = tuple(c.trait for c in a.cards)
+    if a.links:
+        t += tuple(s.links[u].trait for u in a.links)
+    return t
+
+
+def remove_animal(s, a, cause, ev, by=None):
+    """The animal leaves the table; its card, trait cards and linked pair cards go to its owner's discards."""
+    traits = traits_of(s, a) if ev is not None else ()
+    del s.animals[a.id]
+    for uid in a.links:
+        l = s.links.pop(uid)
+        other = s.animals.get(l.other(a.id))
+        if other is not None:
+            other.links = tuple(u for u in other.links if u != uid)
+    if s.pending:
+        gone = set(a.links)
+        s.pending = tuple(p for p in s.pending if p[0] not in gone and p[1] != a.id)
+    s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
+    if ev is not None:
+        ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else ()))
+
+
+def _add(t, i, n):
+    lst = list(t)
+    lst[i] += n
+    return tuple(lst)

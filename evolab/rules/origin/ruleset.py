@@ -1,0 +1,962 @@
+"""*Evolution: The Origin of Species* as a Ruleset: the game loop, development, extinction, draw, scoring.
+
+Spec: ``shared/rules/origin-of-species.md``; section numbers (§) in rule ids and docstrings refer to it.
+"""
+from __future__ import annotations
+
+import bisect
+
+from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze,
+                        Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
+                        Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, Move)
+from ...errors import IllegalActionError
+from ...events import (AnimalBorn, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, GameOver, Passed,
+                       PhaseStarted, TraitGained, TurnEnded)
+from ..base import Ruleset, resolve_options
+from . import feeding as F
+from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
+from .options import OPTIONS
+from .state import Animal, Link, OriginState, TraitCard
+from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
+
+HAND_SIZE = 6
+_DRAWS = {c.id: Draw(c.id) for c in CARDS}
+_DIE = tuple((RollDie(v), 1) for v in range(1, 7))
+_END = EndMove()
+_PASS = Pass()
+_NODEF = NoDefence()
+_RUN = Run()
+_CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak"))
+
+
+class OriginRuleset(Ruleset):
+    """The base game for 2-8 players, every RULING/UNCERTAIN point an option (see ``option_specs``)."""
+
+    id = "origin"
+    name = "Evolution: The Origin of Species"
+    version = "1"
+    option_specs = OPTIONS
+    traits = TRAITS
+    cards = CARDS
+
+    def __init__(self, options):
+        super().__init__(options)
+        n = options["players"]
+        decks = options["decks"] or (1 if n <= 4 else 2)
+        self.copies = tuple(c * decks for c in COPIES)
+        self.deck = tuple(c for c, k in zip(CARDS, self.copies) for _ in range(k))
+        table = options["food_table"] or FOOD_TABLE
+        dice, bonus = table.get(n, table.get(str(n), FOOD_TABLE[n]))
+        dist = dice_distribution(dice, bonus)
+        self.food_outcomes = tuple((RollFood(t), w) for t, w in dist)
+        self.food_cum = _cumulative(self.food_outcomes)
+
+    @classmethod
+    def load(cls, **options):
+        return cls(resolve_options(OPTIONS, options))
+
+    @classmethod
+    def scenario(cls, spec):
+        from .scenario import build
+        return build(cls, spec)
+
+    # ---- setup ----------------------------------------------------------------------------------
+    def new_game(self) -> OriginState:
+        s = OriginState.__new__(OriginState)
+        n = self.players
+        s.ruleset = self
+        s.players = n
+        s.phase = "deal"
+        s.turn = 1
+        s.first = 0
+        s.current = 0
+        s.deck = self.copies
+        s.deck_size = sum(self.copies)
+        s.discards = (0,) * n
+        s.food_bank = 0
+        s.passed = (False,) * n
+        s.passes = 0
+        s.round = 0
+        s.epoch = 0
+        s.move_main = s.move_any = s.move_ate = s.ending = False
+        s.last_turn = False
+        s.scavenge = -1
+        s.pending = ()
+        s.draw_owed = (HAND_SIZE,) * n
+        s.draw_seat = 0
+        s.next_uid = 1
+        s.winner = -1
+        s.tied = ()
+        s.removed = 0
+        s.hands = [[] for _ in range(n)]
+        s.animals = {}
+        s.links = {}
+        s.attack = None
+        s.barred = [set() for _ in range(n)] if self.options["feeding_pass_is_final"] else None
+        return s
+
+    # ---- who moves ------------------------------------------------------------------------------
+    def to_move(self, s) -> int:
+        ph = s.phase
+        if ph == "development":
+            return s.current
+        if ph == "feeding":
+            at = s.attack
+            if at is not None:
+                return CHANCE if at.rolling else s.animals[at.prey].owner
+            if s.scavenge >= 0:
+                return s.scavenge
+            if s.pending:
+                return s.animals[F.pending_group(s)[0][1]].owner
+            return s.current
+        if ph == "over":
+            return TERMINAL
+        return CHANCE
+
+    def is_over(self, s) -> bool:
+        return s.phase == "over"
+
+    def chance_outcomes(self, s) -> tuple:
+        """((outcome, integer weight), ...) at a chance node, () elsewhere."""
+        ph = s.phase
+        if ph in ("deal", "draw"):
+            return tuple((_DRAWS[c.id], k) for c, k in zip(CARDS, s.deck) if k)
+        if ph == "food":
+            return self.food_outcomes
+        if ph == "feeding" and s.attack is not None and s.attack.rolling:
+            return _DIE
+        if ph == "first_player":
+            return tuple((FirstPlayer(i), 1) for i in range(s.players))
+        if ph == "tiebreak":
+            return tuple((TieBreak(i), 1) for i in s.tied)
+        return ()
+
+    def sample_chance(self, s, rng):
+        """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
+        if s.phase == "food":
+            outs, cum = self.food_outcomes, self.food_cum
+        else:
+            outs = self.chance_outcomes(s)
+            cum = _cumulative(outs)
+        return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
+
+    # ---- legality -------------------------------------------------------------------------------
+    def legal_actions(self, s) -> list:
+        ph = s.phase
+        if ph == "development":
+            return self._dev_actions(s, s.current)
+        if ph != "feeding":
+            return []
+        at = s.attack
+        if at is not None:
+            if at.rolling:
+                return []
+            target = s.animals[at.prey]
+            run, tail, mim = F.defences(s, at, target)
+            out = []
+            if run:
+                out.append(_RUN)
+            out.extend(Mimic(x) for x in mim)
+            out.extend(DropTail(u) for u in tail)
+            if F.no_defence_block(s, at, target) is None:
+                out.append(_NODEF)
+            return out
+        if s.scavenge >= 0:
+            return [Scavenge(a.id) for a in s.animals.values()
+                    if a.owner == s.scavenge and a.mask & SCAVENGER and F.can_receive(s, a)]
+        if s.pending:
+            group = F.pending_group(s)
+            out = [Resolve(p[0]) for p in group]
+            if self.options["pair_triggers_optional"]:
+                out.extend(Resolve(p[0], False) for p in group)
+            return out
+        out = self._move_actions(s, s.current, not s.move_main)
+        out.append(_END)
+        return out
+
+    def _dev_actions(self, s, seat) -> list:
+        out = []
+        mine = [a for a in s.animals.values() if a.owner == seat]
+        others = [a for a in s.animals.values() if a.owner != seat]
+        seen = None
+        for cid in s.hands[seat]:
+            if cid == seen:
+                continue
+            seen = cid
+            out.append(PlayAnimal(cid))
+            for trait in CARD_BY_ID[cid].traits:
+                kind = TRAITS[trait].kind
+                if kind == "single":
+                    for a in mine:
+                        if _single_block(a, trait) is None:
+                            out.append(PlayTrait(cid, trait, a.id))
+                elif kind == "parasite":
+                    for a in others:
+                        if not a.mask & BIT[trait]:
+                            out.append(PlayTrait(cid, trait, a.id))
+                else:
+                    for i, a in enumerate(mine):
+                        for b in mine[i + 1:]:
+                            if _linked(s, a, b, trait):
+                                continue
+                            out.append(PlayPairTrait(cid, trait, (a.id, b.id)))
+                            if trait == "symbiosis":
+                                out.append(PlayPairTrait(cid, trait, (b.id, a.id)))
+        out.append(_PASS)
+        return out
+
+    def _move_actions(self, s, seat, main: bool) -> list:
+        """Feeding actions of ``seat`` now: free actions always, main actions when ``main``."""
+        out = []
+        animals = s.animals
+        mine = [a for a in animals.values() if a.owner == seat]
+        bank = s.food_bank
+        opts = self.options
+        for a in mine:
+            m = a.mask
+            if main:
+                if bank and F.can_receive(s, a):
+                    out.append(TakeFood(a.id))
+                if m & CARNIVOROUS and F.can_attack(s, a):
+                    for b in animals.values():
+                        if F.attack_block(s, a, b) is None:
+                            out.append(Attack(a.id, b.id))
+                if a.fat and not a.is_fed():
+                    for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
+                        out.append(BurnFat(a.id, n))
+            if m & BIT["grazing"] and F.graze_block(s, a) is None:
+                out.append(Graze(a.id))
+            if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
+                for v in animals.values():
+                    if v is not a and not v.is_fed():
+                        if v.red:
+                            out.append(Pirate(a.id, v.id, "red"))
+                        if v.blue:
+                            out.append(Pirate(a.id, v.id, "blue"))
+            if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
+                out.append(Hibernate(a.id))
+        if s.barred is not None and s.barred[seat]:
+            bar = s.barred[seat]
+            out = [x for x in out if x not in bar]
+        return out
+
+    def has_move_action(self, s, seat, main: bool) -> bool:
+        """Whether ``seat`` has any feeding action besides ending the move (cheap early exits)."""
+        if s.barred is not None:
+            return bool(self._move_actions(s, seat, main))
+        bank = s.food_bank
+        for a in s.animals.values():
+            if a.owner != seat:
+                continue
+            m = a.mask
+            if main:
+                if bank and F.can_receive(s, a):
+                    return True
+                if a.fat and not a.is_fed():
+                    return True
+                if m & CARNIVOROUS and F.can_attack(s, a):
+                    for b in s.animals.values():
+                        if F.attack_block(s, a, b) is None:
+                            return True
+            if m & BIT["grazing"] and F.graze_block(s, a) is None:
+                return True
+            if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
+                for v in s.animals.values():
+                    if v is not a and not v.is_fed() and (v.red or v.blue):
+                        return True
+            if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
+                return True
+        return False
+
+    def check(self, s, action, seat=None):
+        """None if ``action`` is legal now (for ``seat``, when given), else (rule, message)."""
+        if not isinstance(action, Move):
+            return "engine.malformed", f"{action!r} is not an evolab action"
+        who = self.to_move(s)
+        if who == TERMINAL:
+            return "origin.game-over", "the game is over"
+        if action.chance:
+            if who != CHANCE:
+                return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
+            if any(o == action for o, _ in self.chance_outcomes(s)):
+                return None
+            return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
+        if who == CHANCE:
+            return "engine.chance-node", "nature moves now (a draw or a die roll), not a player"
+        if seat is not None and seat != who:
+            return "origin.turn-order", f"it is seat {who}'s decision, not seat {seat}'s"
+        try:
+            handler = _CHECKS[type(action)]
+        except KeyError:
+            return "engine.malformed", f"{action!r} is not an action of this game"
+        try:
+            return handler(self, s, who, action)
+        except (TypeError, KeyError, AttributeError, ValueError, IndexError):
+            return "engine.malformed", f"{action!r} has fields of the wrong kind"
+
+    # ---- applying -------------------------------------------------------------------------------
+    def apply(self, s, action, seat=None):
+        """A new state with ``action`` applied, and the events; ``s`` is unchanged."""
+        v = self.check(s, action, seat)
+        if v is not None:
+            raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action)
+        s2 = s.clone()
+        ev = []
+        self.apply_inplace(s2, action, ev)
+        return s2, ev
+
+    def apply_inplace(self, s, action, ev=None):
+        """Apply a legal action to ``s`` itself (``Match``'s hot path; ``apply`` checks and clones first)."""
+        _APPLY[type(action)](self, s, action, ev)
+
+    # ---- scoring --------------------------------------------------------------------------------
+    def scores(self, s) -> tuple:
+        """§11.2: 2 per animal, 1 per trait card (a pair card once), plus food-need bonuses."""
+        pts = [0] * s.players
+        for a in s.animals.values():
+            p = 2 + len(a.cards)
+            for c in a.cards:
+                p += POINTS[c.trait]
+            pts[a.owner] += p
+        for l in s.links.values():
+            pts[s.animals[l.a].owner] += 1
+        return tuple(pts)
+
+    def ranking(self, s) -> list:
+        """Seats best first by points, then discard pile size (the dice decide the winner only)."""
+        sc = self.scores(s)
+        order = sorted(range(s.players), key=lambda i: (-sc[i], -s.discards[i], i))
+        if s.winner >= 0:
+            order.remove(s.winner)
+            order.insert(0, s.winner)
+        return order
+
+
+# ---- development ------------------------------------------------------------------------------
+def _single_block(a, trait):
+    bit = BIT[trait]
+    if a.mask & bit and trait != "fat_tissue":
+        return "origin.placement.duplicate", f"animal {a.id} already has {TRAITS[trait].name}"
+    if a.mask & EXCLUDES[trait]:
+        return "origin.placement.exclusive", "Carnivorous and Scavenger cannot be on the same animal"
+    return None
+
+
+def _linked(s, a, b, trait) -> bool:
+    for u in a.links:
+        l = s.links[u]
+        if l.trait == trait and (l.a == b.id or l.b == b.id):
+            return True
+    return False
+
+
+def _card_side(s, seat, card, trait):
+    if card not in CARD_BY_ID:
+        return "origin.card.unknown", f"there is no card {card!r}"
+    if card not in s.hands[seat]:
+        return "origin.card.not-in-hand", f"the card {card!r} is not in seat {seat}'s hand"
+    if trait not in CARD_BY_ID[card].traits:
+        return "origin.card.side", f"the card {card!r} has no side {trait!r}"
+    return None
+
+
+def _check_dev(rs, s, seat, action):
+    if s.phase != "development":
+        return "origin.phase", f"{type(action).__name__} is a development-phase action; the phase is {s.phase}"
+    t = type(action)
+    if t is Pass:
+        return None
+    if t is PlayAnimal:
+        if action.card not in CARD_BY_ID:
+            return "origin.card.unknown", f"there is no card {action.card!r}"
+        if action.card not in s.hands[seat]:
+            return "origin.card.not-in-hand", f"the card {action.card!r} is not in seat {seat}'s hand"
+        return None
+    v = _card_side(s, seat, action.card, action.trait)
+    if v:
+        return v
+    rule = TRAITS[action.trait]
+    if t is PlayTrait:
+        a = s.animals.get(action.animal)
+        if a is None:
+            return "origin.placement.no-animal", f"there is no animal {action.animal!r}"
+        if rule.kind == "pair":
+            return "origin.placement.pair", f"{rule.name} is a pair trait: play it with PlayPairTrait"
+        if rule.kind == "parasite":
+            if a.owner == seat:
+                return "origin.parasite", "a Parasite is played only on another player's animal"
+            if a.mask & BIT[action.trait]:
+                return "origin.placement.duplicate", f"animal {a.id} already has a Parasite"
+            return None
+        if a.owner != seat:
+            return "origin.placement.own", "a trait other than Parasite goes only on one of your own animals"
+        return _single_block(a, action.trait)
+    # PlayPairTrait
+    if rule.kind != "pair":
+        return "origin.placement.pair", f"{rule.name} is not a pair trait: play it with PlayTrait"
+    ids = action.animals
+    if not isinstance(ids, tuple) or len(ids) != 2:
+        return "engine.malformed", "a pair trait names exactly two animals"
+    a, b = s.animals.get(ids[0]), s.animals.get(ids[1])
+    if a is None or b is None:
+        return "origin.placement.no-animal", f"there is no animal {ids[0] if a is None else ids[1]!r}"
+    if a is b:
+        return "origin.placement.pair-same", "a pair trait links two different animals"
+    if a.owner != seat or b.owner != seat:
+        return "origin.placement.own", "a pair trait links two of your own animals"
+    if action.trait != "symbiosis" and ids[0] > ids[1]:
+        return "engine.canonical", "name the two animals of a Communication/Cooperation card in increasing id order"
+    if _linked(s, a, b, action.trait):
+        return "origin.placement.pair-duplicate", f"animals {a.id} and {b.id} are already linked by {rule.name}"
+    return None
+
+
+def _remove_from_hand(s, seat, card):
+    s.hands[seat].remove(card)
+
+
+def _do_play_animal(rs, s, action, ev):
+    seat = s.current
+    _remove_from_hand(s, seat, action.card)
+    a = Animal(s.next_uid, seat, s.turn)
+    s.next_uid += 1
+    s.animals[a.id] = a
+    if ev is not None:
+        ev.append(AnimalBorn(seat, a.id, s.turn))
+    _dev_next(s, ev)
+
+
+def _do_play_trait(rs, s, action, ev):
+    seat = s.current
+    _remove_from_hand(s, seat, action.card)
+    a = s.animals[action.animal]
+    a.set_cards(a.cards + (TraitCard(s.next_uid, action.card, action.trait),))
+    s.next_uid += 1
+    if ev is not None:
+        ev.append(TraitGained(a.owner, a.id, action.trait, action.card, -1, seat))
+    _dev_next(s, ev)
+
+
+def _do_play_pair(rs, s, action, ev):
+    seat = s.current
+    _remove_from_hand(s, seat, action.card)
+    x, y = action.animals
+    l = Link(s.next_uid, action.card, action.trait, x, y)
+    s.next_uid += 1
+    s.links[l.uid] = l
+    for aid in (x, y):
+        s.animals[aid].links += (l.uid,)
+    if ev is not None:
+        ev.append(TraitGained(seat, x, action.trait, action.card, y, seat))
+        ev.append(TraitGained(seat, y, action.trait, action.card, x, seat))
+    _dev_next(s, ev)
+
+
+def _do_pass(rs, s, action, ev):
+    p = list(s.passed)
+    p[s.current] = True
+    s.passed = tuple(p)
+    if ev is not None:
+        ev.append(Passed(s.current, "development"))
+    _dev_next(s, ev)
+
+
+def _dev_next(s, ev):
+    """Next seat that has not passed; a seat with an empty hand passes (it has no choice)."""
+    n = s.players
+    seat = s.current
+    for _ in range(n + 1):
+        seat = (seat + 1) % n
+        if s.passed[seat]:
+            continue
+        if not s.hands[seat]:
+            p = list(s.passed)
+            p[seat] = True
+            s.passed = tuple(p)
+            if ev is not None:
+                ev.append(Passed(seat, "development"))
+            continue
+        s.current = seat
+        return
+    s.phase = "food"
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "food"))
+
+
+def _start_development(s, ev):
+    s.phase = "development"
+    s.passed = (False,) * s.players
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "development"))
+    s.current = (s.first - 1) % s.players
+    _dev_next(s, ev)
+
+
+# ---- chance -----------------------------------------------------------------------------------
+def _do_draw(rs, s, action, ev):
+    seat = s.draw_seat
+    i = CARD_INDEX[action.card]
+    deck = list(s.deck)
+    deck[i] -= 1
+    s.deck = tuple(deck)
+    s.deck_size -= 1
+    h = s.hands[seat]
+    bisect.insort(h, action.card, key=CARD_INDEX.__getitem__)
+    owed = list(s.draw_owed)
+    owed[seat] -= 1
+    s.draw_owed = tuple(owed)
+    if ev is not None:
+        ev.append(CardDealt(seat, action.card, (seat,)))
+    _next_draw(s, (seat + 1) % s.players, ev)
+
+
+def _next_draw(s, start, ev):
+    """Deal one card at a time clockwise, skipping seats that have all they are owed (§9.3)."""
+    n = s.players
+    if s.deck_size > 0:
+        for k in range(n):
+            seat = (start + k) % n
+            if s.draw_owed[seat] > 0:
+                s.draw_seat = seat
+                return
+    s.draw_owed = (0,) * n
+    if s.phase == "deal":
+        s.phase = "first_player"
+    else:
+        _end_turn(s, ev)
+
+
+def _do_first(rs, s, action, ev):
+    s.first = action.seat
+    if ev is not None:
+        ev.append(FirstPlayerChosen(action.seat))
+    if s.deck_size == 0:
+        s.last_turn = True   # §14.23: the deck ran out in the deal
+    _start_development(s, ev)
+
+
+def _do_roll_food(rs, s, action, ev):
+    s.food_bank = action.food
+    s.phase = "feeding"
+    if ev is not None:
+        ev.append(FoodBankRolled(action.food))
+        ev.append(PhaseStarted(s.turn, "feeding"))
+    s.current = s.first
+    s.passes = 0
+    _new_round(s)
+    _reset_move(s)
+    _seek_actor(s, ev)
+
+
+def _do_roll_die(rs, s, action, ev):
+    F.run_roll(s, action.value, ev)
+    _settle(s, ev)
+
+
+def _do_tiebreak(rs, s, action, ev):
+    s.winner = action.seat
+    _game_over(s, ev)
+
+
+# ---- feeding flow -----------------------------------------------------------------------------
+def _new_round(s):
+    s.round += 1
+    if s.ruleset.options["pair_trigger_reset"] == "round":
+        s.epoch += 1
+
+
+def _reset_move(s):
+    s.move_main = s.move_any = s.move_ate = s.ending = False
+
+
+def _seek_actor(s, ev):
+    """From ``s.current``: a seat with nothing to do passes; a full circuit of passes ends feeding."""
+    rs = s.ruleset
+    n = s.players
+    while s.passes < n:
+        if rs.has_move_action(s, s.current, True):
+            return
+        s.passes += 1
+        _advance_seat(s)
+    _end_feeding(s, ev)
+
+
+def _advance_seat(s):
+    s.current = (s.current + 1) % s.players
+    if s.current == s.first:
+        _new_round(s)
+
+
+def _end_move(s, ev):
+    if s.move_any:
+        s.passes = 0
+    else:
+        s.passes += 1
+        if ev is not None:
+            ev.append(Passed(s.current, "feeding"))
+    _reset_move(s)
+    _advance_seat(s)
+    _seek_actor(s, ev)
+
+
+def _settle(s, ev):
+    """After an action: resolve automatic triggers, then end the move when the mover has no choice left."""
+    while s.phase == "feeding":
+        if s.attack is not None or s.scavenge >= 0:
+            return
+        if s.pending:
+            if F.trigger_decision_needed(s):
+                return
+            entry = s.pending[0]
+            s.pending = s.pending[1:]
+            F.fire(s, entry, ev)
+            continue
+        if s.ending or not s.ruleset.has_move_action(s, s.current, not s.move_main):
+            _end_move(s, ev)
+        return
+
+
+def _check_feed(rs, s, seat, action):
+    if s.phase != "feeding":
+        return "origin.phase", f"{type(action).__name__} is a feeding-phase action; the phase is {s.phase}"
+    t = type(action)
+    if s.attack is not None:
+        return "origin.attack.defence-window", f"an attack is being resolved: seat {seat} must choose a defence"
+    if s.scavenge >= 0:
+        return "origin.scavenger.choose", f"seat {seat} must choose which Scavenger receives the token"
+    if s.pending:
+        return "origin.triggers.order", f"seat {seat} must choose which pair-trait trigger resolves next"
+    if t is EndMove:
+        return None
+    if s.barred is not None and action in s.barred[seat]:
+        return "origin.feeding.pass-is-final", "this action was open when you passed; with feeding_pass_is_final it is barred this turn"
+    main = t in (TakeFood, Attack, BurnFat)
+    if main and s.move_main:
+        return "origin.feeding.one-main-action", "only one main action (take food, attack, burn fat) per move"
+    if t is Pirate:
+        p, v = s.animals.get(action.pirate), s.animals.get(action.victim)
+        if p is None or v is None:
+            return "origin.feeding.no-animal", "there is no such animal"
+        if p.owner != seat:
+            return "origin.feeding.own-animal", f"animal {p.id} is not yours"
+        return F.pirate_block(s, p, v, action.colour)
+    if t is Attack:
+        a, b = s.animals.get(action.predator), s.animals.get(action.prey)
+        if a is None or b is None:
+            return "origin.feeding.no-animal", "there is no such animal"
+        if a.owner != seat:
+            return "origin.feeding.own-animal", f"animal {a.id} is not yours"
+        return F.predator_block(s, a) or F.attack_block(s, a, b)
+    a = s.animals.get(action.animal)
+    if a is None:
+        return "origin.feeding.no-animal", f"there is no animal {action.animal!r}"
+    if a.owner != seat:
+        return "origin.feeding.own-animal", f"animal {a.id} is not yours"
+    if t is TakeFood:
+        if s.food_bank < 1:
+            return "origin.food-bank.empty", "the food bank is empty"
+        return F.receive_block(s, a)
+    if t is BurnFat:
+        if not isinstance(action.tokens, int) or isinstance(action.tokens, bool):
+            return "engine.malformed", "tokens must be a whole number"
+        if a.fat < 1:
+            return "origin.fat_tissue.no-fat", f"animal {a.id} has no fat to burn"
+        if a.is_fed():
+            return "origin.fat_tissue.fed", f"animal {a.id} is already fed"
+        if not 1 <= action.tokens <= min(a.fat, a.need - a.red - a.blue):
+            return "origin.fat_tissue.amount", f"burn between 1 and {min(a.fat, a.need - a.red - a.blue)} fat tokens"
+        return None
+    if t is Graze:
+        return F.graze_block(s, a)
+    if t is Hibernate:
+        return F.hibernate_block(s, a)
+    return "engine.malformed", f"{action!r} is not a feeding action"
+
+
+def _check_defence(rs, s, seat, action):
+    at = s.attack
+    if s.phase != "feeding" or at is None:
+        return "origin.attack.no-attack", "no attack is being resolved"
+    target = s.animals[at.prey]
+    run, tail, mim = F.defences(s, at, target)
+    t = type(action)
+    if t is Run:
+        return None if run else ("origin.running", "the attacked animal has no Running left to use in this attack")
+    if t is Mimic:
+        if not target.mask & BIT["mimicry"]:
+            return "origin.mimicry", "the attacked animal has no Mimicry"
+        if action.animal in mim:
+            return None
+        if target.id in at.mimicked:
+            return "origin.mimicry.once-per-attack", "this Mimicry has already redirected this attack"
+        return "origin.mimicry.target", f"the attack cannot be redirected to {action.animal!r}: it must be another of your animals this carnivore could attack"
+    if t is DropTail:
+        if not tail:
+            return "origin.tail_loss", "the attacked animal has no Tail Loss"
+        if action.card_uid not in tail:
+            return "origin.tail_loss.card", f"{action.card_uid!r} is not a trait card of the attacked animal"
+        return None
+    if t is NoDefence:
+        return F.no_defence_block(s, at, target)
+    return "engine.malformed", f"{action!r} is not a defence"
+
+
+def _check_scavenge(rs, s, seat, action):
+    if s.phase != "feeding" or s.scavenge < 0:
+        return "origin.scavenger.no-choice", "no Scavenger token is waiting for a choice"
+    a = s.animals.get(action.animal)
+    if a is None or a.owner != s.scavenge or not a.mask & SCAVENGER or not F.can_receive(s, a):
+        return "origin.scavenger", f"{action.animal!r} is not one of your Scavengers able to receive food"
+    return None
+
+
+def _check_resolve(rs, s, seat, action):
+    if s.phase != "feeding" or not s.pending or s.attack is not None or s.scavenge >= 0:
+        return "origin.triggers.none", "no pair-trait trigger is waiting"
+    if not isinstance(action.fire, bool):
+        return "engine.malformed", "fire must be true or false"
+    if not action.fire and not rs.options["pair_triggers_optional"]:
+        return "origin.triggers.compulsory", "pair-trait triggers are compulsory (pair_triggers_optional is off)"
+    if any(p[0] == action.link for p in F.pending_group(s)):
+        return None
+    return "origin.triggers.order", f"card {action.link!r} has no trigger waiting for you"
+
+
+def _do_take(rs, s, a, ev):
+    F.take_food(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_attack(rs, s, a, ev):
+    F.start_attack(s, s.animals[a.predator], s.animals[a.prey], ev)
+    _settle(s, ev)
+
+
+def _do_burn(rs, s, a, ev):
+    F.burn_fat(s, s.animals[a.animal], a.tokens, ev)
+    _settle(s, ev)
+
+
+def _do_graze(rs, s, a, ev):
+    F.graze(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_hibernate(rs, s, a, ev):
+    F.hibernate(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_pirate(rs, s, a, ev):
+    F.pirate(s, s.animals[a.pirate], s.animals[a.victim], a.colour, ev)
+    _settle(s, ev)
+
+
+def _do_end_move(rs, s, a, ev):
+    if rs.options["feeding_pass_is_final"] and not s.move_any:
+        s.barred[s.current] |= set(rs._move_actions(s, s.current, True))
+    if rs.options["auto_take_food_on_pass"] and not s.move_ate and s.food_bank > 0:
+        for x in s.animals.values():
+            if x.owner == s.current and F.can_receive(s, x):
+                s.ending = True
+                F.take_food(s, x, ev)
+                _settle(s, ev)
+                return
+    _end_move(s, ev)
+
+
+def _do_run(rs, s, a, ev):
+    s.attack.rolling = True
+
+
+def _do_mimic(rs, s, a, ev):
+    F.redirect(s, a.animal, ev)
+    F.defence_window(s, ev)
+    _settle(s, ev)
+
+
+def _do_drop_tail(rs, s, a, ev):
+    F.drop_tail(s, a.card_uid, ev)
+    _settle(s, ev)
+
+
+def _do_no_defence(rs, s, a, ev):
+    F.eat(s, ev)
+    _settle(s, ev)
+
+
+def _do_scavenge(rs, s, a, ev):
+    F.award_scavenger(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_resolve(rs, s, a, ev):
+    group = F.pending_group(s)
+    entry = next(p for p in group if p[0] == a.link)
+    s.pending = tuple(p for p in s.pending if p is not entry)
+    if a.fire:
+        F.fire(s, entry, ev)
+    _settle(s, ev)
+
+
+# ---- extinction, draw, end ---------------------------------------------------------------------
+def _end_feeding(s, ev):
+    """§7.6 then §9: leftover food goes; poisoned and unfed animals die together."""
+    s.food_bank = 0
+    s.phase = "extinction"
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "extinction"))
+    dead = [a for a in s.animals.values() if a.poisoned or not a.is_fed()]
+    for a in dead:
+        F.remove_animal(s, a, "poisoned" if a.poisoned else "starved", ev)
+    if s.last_turn:
+        _score(s, ev)
+        return
+    n = s.players
+    owed = []
+    for seat in range(n):
+        k = sum(1 for a in s.animals.values() if a.owner == seat)
+        owed.append(HAND_SIZE if k == 0 and not s.hands[seat] else k + 1)
+    s.draw_owed = tuple(owed)
+    s.phase = "draw"
+    _next_draw(s, s.first, ev)
+
+
+def _end_turn(s, ev):
+    """§9 steps 4-6: clear food, reset per-turn flags, pass the first-player role clockwise."""
+    for a in s.animals.values():
+        a.red = a.blue = 0
+        a.attacked = a.pirated = a.hibernating = a.poisoned = False
+    if ev is not None:
+        alive = [0] * s.players
+        for a in s.animals.values():
+            alive[a.owner] += 1
+        ev.append(TurnEnded(s.turn, tuple(alive)))
+    if s.barred is not None:
+        s.barred = [set() for _ in range(s.players)]
+    if s.deck_size == 0:
+        s.last_turn = True
+    s.first = (s.first + 1) % s.players
+    s.turn += 1
+    _start_development(s, ev)
+
+
+def _score(s, ev):
+    if ev is not None:
+        alive = [0] * s.players
+        for a in s.animals.values():
+            alive[a.owner] += 1
+        ev.append(TurnEnded(s.turn, tuple(alive)))
+    sc = s.ruleset.scores(s)
+    best = max(sc)
+    top = [i for i in range(s.players) if sc[i] == best]
+    if len(top) > 1:
+        most = max(s.discards[i] for i in top)
+        top = [i for i in top if s.discards[i] == most]
+    if len(top) == 1:
+        s.winner = top[0]
+        _game_over(s, ev)
+    else:
+        s.tied = tuple(top)
+        s.phase = "tiebreak"
+
+
+def _game_over(s, ev):
+    s.phase = "over"
+    if ev is not None:
+        ev.append(GameOver(s.ruleset.scores(s), s.winner))
+
+
+def _cumulative(outs):
+    cum, t = [], 0
+    for _, w in outs:
+        t += w
+        cum.append(t)
+    return cum
+
+
+_APPLY = {
+    Draw: _do_draw, FirstPlayer: _do_first, RollFood: _do_roll_food, RollDie: _do_roll_die,
+    TieBreak: _do_tiebreak, PlayAnimal: _do_play_animal, PlayTrait: _do_play_trait,
+    PlayPairTrait: _do_play_pair, Pass: _do_pass, TakeFood: _do_take, Attack: _do_attack,
+    BurnFat: _do_burn, Graze: _do_graze, Hibernate: _do_hibernate, Pirate: _do_pirate,
+    EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
+    NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve,
+}
+_CHECKS = {
+    PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
+    TakeFood: _check_feed, Attack: _check_feed, BurnFat: _check_feed, Graze: _check_feed,
+    Hibernate: _check_feed, Pirate: _check_feed, EndMove: _check_feed,
+    Run: _check_defence, Mimic: _check_defence, DropTail: _check_defence, NoDefence: _check_defence,
+    Scavenge: _check_scavenge, Resolve: _check_resolve,
+}
+
+
+def state_from_dict(rs, d) -> OriginState:
+    """Rebuild a state from ``OriginState.to_dict()``; ``ValueError``/``KeyError``/``TypeError`` on bad data."""
+    from ...actions import move_from_dict
+    from .state import _PLAIN, _TUPLE_FIELDS, AttackState
+    s = OriginState.__new__(OriginState)
+    for f in _PLAIN:
+        v = d[f]
+        setattr(s, f, tuple(v) if f in _TUPLE_FIELDS else v)
+    s.pending = tuple(tuple(p) for p in d["pending"])
+    s.ruleset = rs
+    s.hands = [list(h) for h in d["hands"]]
+    s.animals = {}
+    for ad in d["animals"]:
+        a = Animal.from_dict(ad)
+        s.animals[a.id] = a
+    s.links = {}
+    for ld in d["links"]:
+        l = Link(ld["uid"], ld["card"], ld["trait"], ld["a"], ld["b"], ld["fired"])
+        s.links[l.uid] = l
+    s.attack = AttackState.from_dict(d["attack"]) if d["attack"] else None
+    s.barred = ([set(move_from_dict(m) for m in b) for b in d["barred"]] if d["barred"] is not None else None)
+    validate_state(rs, s)
+    return s
+
+
+def validate_state(rs, s):
+    """Refuse a state that no game could reach: wrong sizes, unknown cards, broken links, lost cards."""
+    n = rs.players
+    if s.players != n or len(s.hands) != n or len(s.discards) != n or len(s.passed) != n:
+        raise ValueError("the number of seats does not match the ruleset")
+    if s.phase not in ("deal", "first_player", "development", "food", "feeding", "extinction", "draw",
+                       "tiebreak", "over"):
+        raise ValueError(f"unknown phase {s.phase!r}")
+    if len(s.deck) != len(CARDS) or any(k < 0 for k in s.deck) or sum(s.deck) != s.deck_size:
+        raise ValueError("the deck counts are inconsistent")
+    for h in s.hands:
+        for c in h:
+            if c not in CARD_BY_ID:
+                raise ValueError(f"unknown card {c!r} in a hand")
+    for a in s.animals.values():
+        if not 0 <= a.owner < n:
+            raise ValueError(f"animal {a.id} has no valid owner")
+        for c in a.cards:
+            if c.card not in CARD_BY_ID or c.trait not in CARD_BY_ID[c.card].traits or TRAITS[c.trait].kind == "pair":
+                raise ValueError(f"animal {a.id} holds an impossible trait card {c!r}")
+        if min(a.red, a.blue, a.fat) < 0 or a.fat > a.fat_cards:
+            raise ValueError(f"animal {a.id} has impossible token counts")
+        for u in a.links:
+            l = s.links.get(u)
+            if l is None or a.id not in (l.a, l.b):
+                raise ValueError(f"animal {a.id} names a missing pair link {u}")
+    for l in s.links.values():
+        if l.trait not in PAIR_TRAITS or l.a not in s.animals or l.b not in s.animals:
+            raise ValueError(f"pair link {l.uid} is broken")
+        if l.card not in CARD_BY_ID or l.trait not in CARD_BY_ID[l.card].traits:
+            raise ValueError(f"pair link {l.uid} has an impossible card")
+    used = [0] * len(CARDS)
+    for h in s.hands:
+        for c in h:
+            used[CARD_INDEX[c]] += 1
+    if any(u + k > c for u, k, c in zip(used, s.deck, rs.copies)):
+        raise ValueError("more copies of a card than the deck holds")
+    total = s.card_total()
+    if total != len(rs.deck):
+        raise ValueError(f"cards do not add up: {total} counted, the deck has {len(rs.deck)}")
+
+
+OriginRuleset.state_from_dict = state_from_dict

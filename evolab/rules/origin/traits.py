@@ -1,0 +1,111 @@
+"""The 19 traits of *The Origin of Species*, each rule next to its trait (spec §10).
+
+Traits on an animal are kept as a bit mask (``BIT[trait]``) so the attack checks on the hot path are a
+few integer operations. Pair traits live on links between two animals, not in the mask.
+"""
+from __future__ import annotations
+
+from ..base import TraitRule
+
+TRAIT_IDS = (
+    "carnivorous", "fat_tissue", "swimming", "running", "mimicry", "scavenger", "symbiosis", "piracy",
+    "tail_loss", "communication", "grazing", "high_body_weight", "hibernation", "poisonous",
+    "cooperation", "burrowing", "camouflage", "sharp_vision", "parasite",
+)
+BIT = {t: 1 << i for i, t in enumerate(TRAIT_IDS)}
+CARNIVOROUS, FAT, SWIMMING, RUNNING, MIMICRY, SCAVENGER = (BIT[t] for t in TRAIT_IDS[:6])
+PIRACY, TAIL_LOSS, GRAZING, HBW, HIBERNATION, POISONOUS = (
+    BIT["piracy"], BIT["tail_loss"], BIT["grazing"], BIT["high_body_weight"], BIT["hibernation"], BIT["poisonous"])
+BURROWING, CAMOUFLAGE, SHARP_VISION, PARASITE = (
+    BIT["burrowing"], BIT["camouflage"], BIT["sharp_vision"], BIT["parasite"])
+PAIR_TRAITS = frozenset({"communication", "cooperation", "symbiosis"})
+
+
+def _swimming_guard(state, predator, prey):
+    return not predator.mask & SWIMMING
+
+
+def _swimming_hunter(state, predator, prey):
+    return not prey.mask & SWIMMING
+
+
+def _camouflage_guard(state, predator, prey):
+    return not predator.mask & SHARP_VISION
+
+
+def _hbw_guard(state, predator, prey):
+    return not predator.mask & HBW
+
+
+def _burrowing_guard(state, predator, prey):
+    return prey.is_fed()
+
+
+T = TraitRule
+TRAITS = {
+    "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
+                     hint="Predators eat other animals instead of plants: more food per meal, but they need more.",
+                     text="Needs 1 more food. Once per turn may attack an animal instead of taking food; a kill gives 2 blue food."),
+    "fat_tissue": T("fat_tissue", "Fat Tissue", stackable=True, rule="origin.fat_tissue",
+                    hint="Stored fat lets an animal survive a lean year, like a bear or a camel.",
+                    text="Each card stores one food as fat when the animal is already fed; burn fat later instead of eating."),
+    "swimming": T("swimming", "Swimming", guard=_swimming_guard, hunter=_swimming_hunter, rule="origin.swimming",
+                  hint="Water is a refuge: only swimming predators catch swimmers.",
+                  text="Only a swimming carnivore can attack it; a swimming carnivore can attack only swimmers."),
+    "running": T("running", "Running", rule="origin.running",
+                 hint="Speed lets prey outrun a predator, but not every time.",
+                 text="When attacked, roll a die: 4, 5 or 6 and it escapes."),
+    "mimicry": T("mimicry", "Mimicry", rule="origin.mimicry",
+                 hint="Looking like something else misleads a predator onto another target.",
+                 text="When attacked, the attack must be sent to another of your animals the predator could attack."),
+    "scavenger": T("scavenger", "Scavenger", excludes=("carnivorous",), rule="origin.scavenger",
+                   hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
+                   text="When any animal is eaten, one scavenger gets 1 blue food (the killer's owner first)."),
+    "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis",
+                   hint="Two species living together: one shelters the other, which depends on it.",
+                   text="Pair: the protected animal cannot be attacked, and eats only after its protector is fed."),
+    "piracy": T("piracy", "Piracy", rule="origin.piracy",
+                hint="Some animals steal food that others found (kleptoparasitism), like skuas.",
+                text="Once per turn, an unfed pirate steals 1 food from another animal that is not yet fed."),
+    "tail_loss": T("tail_loss", "Tail Loss", rule="origin.tail_loss",
+                   hint="Dropping a body part, like a lizard's tail, can save the animal's life.",
+                   text="When attacked, discard one of its trait cards: it escapes and the predator gets 1 blue food."),
+    "communication": T("communication", "Communication", kind="pair", rule="origin.communication",
+                       hint="Animals that signal to each other find food together.",
+                       text="Pair: when one takes food from the food bank, the other takes one too."),
+    "grazing": T("grazing", "Grazing", rule="origin.grazing",
+                 hint="Grazers eat down the plants that others need.",
+                 text="On your move, destroy 1 food of the food bank."),
+    "high_body_weight": T("high_body_weight", "High Body Weight", food_need=1, points=1, guard=_hbw_guard,
+                          rule="origin.high_body_weight",
+                          hint="Big animals are safe from small predators, but need more food.",
+                          text="Needs 1 more food. Only a carnivore with High Body Weight can attack it."),
+    "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation",
+                     hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
+                     text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, not in the last turn."),
+    "poisonous": T("poisonous", "Poisonous", rule="origin.poisonous",
+                   hint="Toxic prey kill their predators, like poison dart frogs.",
+                   text="A carnivore that eats it dies at the end of the turn."),
+    "cooperation": T("cooperation", "Cooperation", kind="pair", rule="origin.cooperation",
+                     hint="Animals that share food help each other survive.",
+                     text="Pair: when one gets food, the other gets 1 blue food."),
+    "burrowing": T("burrowing", "Burrowing", guard=_burrowing_guard, rule="origin.burrowing",
+                   hint="A fed animal can hide in its burrow, safe from predators.",
+                   text="Cannot be attacked while it is fed."),
+    "camouflage": T("camouflage", "Camouflage", guard=_camouflage_guard, rule="origin.camouflage",
+                    hint="Colours that blend with the background hide prey from predators.",
+                    text="Only a carnivore with Sharp Vision can attack it."),
+    "sharp_vision": T("sharp_vision", "Sharp Vision", rule="origin.sharp_vision",
+                      hint="Keen eyes spot camouflaged prey, like a hawk's.",
+                      text="Lets a carnivore attack camouflaged animals."),
+    "parasite": T("parasite", "Parasite", food_need=2, points=2, kind="parasite", rule="origin.parasite",
+                  hint="A parasite lives on another animal and makes it need more food.",
+                  text="Played on another player's animal: it needs 2 more food."),
+}
+
+#: (bit, guard, rule) of the static protections checked on every attack, in a fixed order.
+GUARDS = tuple((BIT[t], r.guard, r.rule) for t, r in TRAITS.items() if r.guard)
+HUNTERS = tuple((BIT[t], r.hunter, r.rule) for t, r in TRAITS.items() if r.hunter)
+NEED = {t: r.food_need for t, r in TRAITS.items()}
+POINTS = {t: r.points for t, r in TRAITS.items()}
+EXCLUDES = {t: sum(BIT[x] for x in r.excludes) for t, r in TRAITS.items()}
