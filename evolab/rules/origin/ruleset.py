@@ -133,7 +133,15 @@ class OriginRuleset(Ruleset):
 
     def sample_chance(self, s, rng):
         """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
-        if s.phase == "food":
+        ph = s.phase
+        if ph == "deal" or ph == "draw":   # walk the deck counts: same as bisect over the cumulative weights
+            x = rng.random() * s.deck_size
+            t = 0
+            for card, k in zip(CARDS, s.deck):
+                t += k
+                if t > x:
+                    return _DRAWS[card.id]
+        if ph == "food":
             outs, cum = self.food_outcomes, self.food_cum
         else:
             outs = self.chance_outcomes(s)

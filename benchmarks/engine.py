@@ -1,0 +1,47 @@
+"""Engine speed: games/s and moves/s (applied actions + chance outcomes) on one core.
+
+    python benchmarks/engine.py               # 2 and 4 players, random and greedy bots
+    python benchmarks/engine.py --profile     # cProfile of 2-player random games, top functions
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+
+import evolab
+from evolab.bots import GreedyBot, RandomBot
+from evolab.seeding import derive_seed
+
+
+def run(players, bot_cls, games, ruleset_id="origin"):
+    rs = evolab.load_ruleset(ruleset_id, players=players)
+    moves = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        m = evolab.Match(rs, seats=[bot_cls() for _ in range(players)], seed=derive_seed("bench", g))
+        m.play_out()
+        moves += len(m.record.moves)
+    dt = time.perf_counter() - t0
+    return games / dt, moves / dt, moves / games
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+    if args.profile:
+        cProfile.runctx("run(2, RandomBot, args.games)", globals(), {"args": args}, "/tmp/evolab.prof")
+        pstats.Stats("/tmp/evolab.prof").sort_stats("tottime").print_stats(15)
+        return
+    print(f"{'players':>7} {'bots':>7} {'games/s':>9} {'moves/s':>9} {'moves/game':>10}")
+    for players in (2, 4):
+        for bot in (RandomBot, GreedyBot):
+            gps, mps, mpg = run(players, bot, args.games)
+            print(f"{players:>7} {bot.name:>7} {gps:>9.0f} {mps:>9.0f} {mpg:>10.0f}")
+
+
+if __name__ == "__main__":
+    main()
