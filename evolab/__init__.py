@@ -14,6 +14,8 @@ from .view import Observation, observe
 from .record import GameRecord, load_state, save_state
 from .match import HumanTurn, Match
 from . import bots
+from .tracking import Tracker, track_record
+from .experiments import BatchResult, crash, decline, run_batch, steady
 from .actions import (Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate, Mimic,
                       NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, RollDie,
                       RollFood, Run, Scavenge, TakeFood, TieBreak, move_from_dict)
@@ -27,5 +29,6 @@ __all__ = [
     "Observation", "observe", "GameRecord", "load_state", "save_state", "HumanTurn", "Match", "bots",
     "Attack", "BurnFat", "Draw", "DropTail", "EndMove", "FirstPlayer", "Graze", "Hibernate", "Mimic",
     "NoDefence", "Pass", "PlayAnimal", "PlayPairTrait", "PlayTrait", "Pirate", "Resolve", "RollDie",
-    "RollFood", "Run", "Scavenge", "TakeFood", "TieBreak", "move_from_dict",
+    "RollFood", "Run", "Scavenge", "TakeFood", "TieBreak", "move_from_dict", "Tracker", "track_record",
+    "BatchResult", "run_batch", "steady", "decline", "crash",
 ]

@@ -45,7 +45,51 @@ def play_games(ruleset, bots, games, seed):
         yield row
 
 
+def _parse_grid(text):
+    key, sep, values = text.partition("=")
+    if not sep or not values:
+        raise argparse.ArgumentTypeError(f"a grid looks like name=v1,v2,..., got {text!r}")
+    out = []
+    for v in values.split(","):
+        try:
+            out.append(json.loads(v))
+        except ValueError:
+            out.append(v)
+    return key, out
+
+
+def sweep(args) -> int:
+    """--grid: a tracked batch; writes the rows of one table (traits by default) and a summary."""
+    from .experiments import run_batch
+    options = dict(args.option or [])
+    grid = dict(args.grid)
+    if "players" not in grid:
+        options.setdefault("players", args.players)
+    t0 = time.perf_counter()
+    result = run_batch(args.ruleset, grid=grid, reps=args.reps, seed=args.seed, bots=args.bots,
+                       workers=args.workers, progress=not args.quiet, **options)
+    dt = time.perf_counter() - t0
+    games = result.rows("games")
+    print(f"{len(games)} games ({len(result.games) // max(1, args.reps)} grid points x {args.reps} reps) "
+          f"in {dt:.1f} s with {args.workers or 1} worker(s)")
+    keys = list(grid)
+    points: dict = {}
+    for g in games:
+        points.setdefault(tuple(json.dumps(g[k]) for k in keys), []).append(g)
+    for key, gs in points.items():
+        label = ", ".join(f"{k}={v}" for k, v in zip(keys, key))
+        print(f"  {label}: mean turns {sum(g['turns'] for g in gs) / len(gs):.2f}, "
+              f"mean survivors {sum(g['alive'] for g in gs) / len(gs):.2f}, "
+              f"mean winning score {sum(g['winner_score'] for g in gs) / len(gs):.2f}")
+    if args.out:
+        result.to_csv(args.out, args.table)
+        print(f"wrote {len(result.tables[args.table])} {args.table} rows to {args.out}")
+    return 0
+
+
 def simulate(args) -> int:
+    if args.grid:
+        return sweep(args)
     options = dict(args.option or [])
     ruleset = load_ruleset(args.ruleset, players=args.players, **options)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -85,7 +129,14 @@ def build_parser():
                      "(name:rate sets a mutation rate, e.g. greedy:0.5)")
     sim.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE",
                      help="a ruleset option, e.g. --option mimicry_optional=true (repeatable)")
-    sim.add_argument("--out", help="write one CSV row per game here")
+    sim.add_argument("--out", help="write one CSV row per game here (with --grid: the rows of --table)")
+    sim.add_argument("--grid", action="append", type=_parse_grid, metavar="NAME=V1,V2,...",
+                     help="run a tracked experiment over these values, e.g. mutation_rate=0,0.5,1 (repeatable)")
+    sim.add_argument("--reps", type=int, default=10, help="games per grid point (with --grid)")
+    sim.add_argument("--workers", type=int, default=None, help="processes to run games in (with --grid)")
+    sim.add_argument("--table", default="traits", help="which tracked table --out writes (with --grid): "
+                     "traits, turns, seats, seat_traits, deaths, attacks, extinctions, games")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=simulate)
     return p
 

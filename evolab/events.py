@@ -98,6 +98,7 @@ class Attacked(Event):
     prey: int
     predator_traits: tuple
     prey_traits: tuple
+    prey_seat: int = -1
 
 
 @_event
@@ -122,6 +123,7 @@ class Redirected(Event):
     predator: int
     prey: int
     to: int
+    to_traits: tuple = ()
 
 
 @_event

@@ -164,13 +164,22 @@ class Match:
         return observe(self.state, seat)
 
     @classmethod
-    def from_record(cls, record: GameRecord, seats=None, upto=None, ruleset=None, observers=()):
-        """Continue a saved game from move ``upto`` (all by default), perhaps under other options or bots."""
+    def from_record(cls, record: GameRecord, seats=None, upto=None, turn=None, ruleset=None, seed=None,
+                    observers=()):
+        """"What if": continue a saved game from a point of its history under other rules or bots.
+
+        Start from move ``upto``, or from the start of ``turn`` (before its development phase), or from
+        the end; ``ruleset`` (e.g. the same options plus ``banned_traits=["carnivorous"]``) and ``seats``
+        may differ from the original. ``seed`` defaults to the record's, so two continuations of the
+        same history with the same seed differ only by what was changed.
+        """
+        if turn is not None:
+            upto = record.turn_start(turn)
         state = record.replay(upto)
         if ruleset is not None and ruleset != state.ruleset:
-            state = ruleset.state_from_dict(state.to_dict() | {"ruleset": {"id": ruleset.id, "options": ruleset.options}})
-        m = cls(state.ruleset, seats=seats, seed=record.seed, observers=observers, start=state)
-        return m
+            state = state.ruleset.with_ruleset(state, ruleset)
+        return cls(state.ruleset, seats=seats, seed=record.seed if seed is None else seed,
+                   observers=observers, start=state)
 
 
 def sample(outcomes, rng):

@@ -49,6 +49,20 @@ class GameRecord:
             rs.apply_inplace(s, m, evs)
         return (s, evs) if events else s
 
+    def turn_start(self, turn: int) -> int:
+        """The number of moves played before ``turn`` began (its development phase)."""
+        if not isinstance(turn, int) or turn < 1:
+            raise ValueError(f"turn must be a whole number >= 1, got {turn!r}")
+        s = self.initial_state()
+        rs = s.ruleset
+        if s.turn >= turn and s.phase != "deal":
+            return 0
+        for i, m in enumerate(self.moves):
+            rs.apply_inplace(s, m, None)
+            if s.turn >= turn and s.phase not in ("deal", "first_player"):
+                return i + 1
+        raise ValueError(f"the game ended in turn {s.turn}; it has no turn {turn}")
+
     # ---- JSON -------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         body = {"format": FORMAT, "ruleset": self.ruleset, "version": self.version,

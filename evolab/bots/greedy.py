@@ -41,11 +41,21 @@ class _Context:
         self.animals = view.animals
         self.mine = [a for a in view.animals.values() if a.owner == view.seat]
         self.players = view.players
-        self.expected_food = _expected_food(view.ruleset)
-        self.deficit = sum(max(0, a.need - a.red - a.blue) for a in self.mine if not a.hibernating)
+        rs = view.ruleset
+        food = _FOOD.get(rs)
+        if food is None:
+            food = _FOOD[rs] = _expected_food(rs)
+        self.expected_food = food
+
+    @property
+    def deficit(self):
+        return sum(max(0, a.need - a.red - a.blue) for a in self.mine if not a.hibernating)
 
     def fed(self, a):
         return a.hibernating or a.red + a.blue >= a.need
+
+
+_FOOD: dict = {}   # ruleset -> mean food bank, computed once
 
 
 def _expected_food(rs):
@@ -60,7 +70,7 @@ def _zero(ctx, a):
 
 
 def _play_animal(ctx, a):
-    target = ctx.expected_food / ctx.players + 1.5
+    target = ctx.expected_food / ctx.players + 0.5
     return 2.5 if len(ctx.mine) < target else 0.6
 
 

@@ -19,6 +19,7 @@ class OptionSpec:
     max: Any = None
     choices: tuple = ()
     provisional: bool = False      # the rule behind it is ours, not the publisher's
+    check: Callable | None = None  # extra validation (and normalisation) for "table" options
 
     def validate(self, value):
         k = self.kind
@@ -26,6 +27,8 @@ class OptionSpec:
             if not isinstance(value, bool):
                 raise OptionError(f"option {self.name!r} must be true or false, got {value!r}")
         elif k in ("int", "float"):
+            if value is None and self.default is None:
+                return value
             ok = isinstance(value, int) and not isinstance(value, bool)
             if k == "float":
                 ok = ok or isinstance(value, float)
@@ -37,8 +40,8 @@ class OptionSpec:
             if value not in self.choices:
                 raise OptionError(f"option {self.name!r} must be one of {list(self.choices)}, got {value!r}")
         elif k == "table":
-            if self.min is not None and value is not None:
-                self.min(value)    # a validator function for table-valued options
+            if self.check is not None and value is not None:
+                return self.check(value)
         return value
 
 

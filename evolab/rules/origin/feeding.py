@@ -281,7 +281,7 @@ def start_attack(s, pred, prey, ev):
     pred.attacked = True
     s.attack = AttackState(pred.id, prey.id)
     if ev is not None:
-        ev.append(Attacked(pred.owner, pred.id, prey.id, traits_of(s, pred), traits_of(s, prey)))
+        ev.append(Attacked(pred.owner, pred.id, prey.id, traits_of(s, pred), traits_of(s, prey), prey.owner))
     defence_window(s, ev)
 
 
@@ -309,7 +309,7 @@ def redirect(s, to, ev):
     at.mimicked = at.mimicked + (at.prey,)
     at.targeted = at.targeted + (to,)
     if ev is not None:
-        ev.append(Redirected(at.predator, at.prey, to))
+        ev.append(Redirected(at.predator, at.prey, to, traits_of(s, s.animals[to])))
     at.prey = to
 
 

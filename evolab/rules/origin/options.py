@@ -17,6 +17,48 @@ def _check_food_table(table):
             raise OptionError(f"food_table[{k!r}] must be [dice, bonus], got {v!r}") from None
         if not (isinstance(dice, int) and 0 <= dice <= 10 and isinstance(bonus, int) and 0 <= bonus <= 100):
             raise OptionError(f"food_table[{k!r}] needs 0-10 dice and a bonus of 0-100, got {v!r}")
+    return {int(k): list(v) for k, v in table.items()}
+
+
+MAX_TURNS_SCHEDULED = 100
+
+
+def _check_schedule(value):
+    """A list of food per turn (the last value repeats); a function of the turn is tabulated here."""
+    if callable(value):
+        value = [value(t) for t in range(1, MAX_TURNS_SCHEDULED + 1)]
+    if not isinstance(value, (list, tuple)) or not value:
+        raise OptionError("food_schedule must be a non-empty list of food per turn (or a function of the turn)")
+    out = []
+    for i, v in enumerate(value):
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 200:
+            raise OptionError(f"food_schedule[{i}] (turn {i + 1}) must be a whole number 0-200, got {v!r}")
+        out.append(v)
+    return out
+
+
+def _check_traits(value):
+    from .traits import TRAITS
+    if not isinstance(value, (list, tuple)):
+        raise OptionError("banned_traits must be a list of trait ids")
+    bad = [t for t in value if t not in TRAITS]
+    if bad:
+        raise OptionError(f"banned_traits: unknown trait(s) {bad}; traits are {sorted(TRAITS)}")
+    return sorted(set(value))
+
+
+def _check_trait_turns(value):
+    from .traits import TRAITS
+    if not isinstance(value, dict):
+        raise OptionError("trait_from_turn must map trait ids to the first turn they may be played")
+    for t, turn in value.items():
+        if t not in TRAITS:
+            raise OptionError(f"trait_from_turn: unknown trait {t!r}; traits are {sorted(TRAITS)}")
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 1000:
+            raise OptionError(f"trait_from_turn[{t!r}] must be a turn number >= 1, got {turn!r}")
+    return dict(sorted(value.items()))
 
 
 OPTIONS = {o.name: o for o in (
@@ -40,5 +82,17 @@ OPTIONS = {o.name: o for o in (
        "§10.14: evo2 lets a fed animal with an empty Fat Tissue slot hibernate."),
     _O("food_table", None, "table",
        "Replace the food-bank dice table: {players: [dice, bonus]}; null = the printed table (§6).",
-       min=_check_food_table),
+       check=_check_food_table),
+    _O("food_multiplier", 1.0, "float",
+       "Experiment knob: every food-bank roll is multiplied by this and rounded (0.5 = a poorer world).", 0.0, 10.0),
+    _O("food_fixed", None, "int", "Experiment knob: the food bank is always this many tokens (no dice).", 0, 200),
+    _O("food_schedule", None, "table",
+       "Experiment knob: food per turn as a list (the last value repeats), e.g. a steady supply, a slow "
+       "decline or a sudden crash; overrides the dice.", check=_check_schedule),
+    _O("banned_traits", [], "table",
+       "Experiment knob: traits that may not be played (e.g. ['carnivorous'] for a world without predators); "
+       "the cards still serve as animals or for their other side.", check=_check_traits),
+    _O("trait_from_turn", {}, "table",
+       "Experiment knob: {trait: first turn it may be played}, e.g. {'carnivorous': 5}: predators arrive later.",
+       check=_check_trait_turns),
 )}

@@ -46,10 +46,31 @@ class OriginRuleset(Ruleset):
         self.copies = tuple(c * decks for c in COPIES)
         self.deck = tuple(c for c, k in zip(CARDS, self.copies) for _ in range(k))
         table = options["food_table"] or FOOD_TABLE
-        dice, bonus = table.get(n, table.get(str(n), FOOD_TABLE[n]))
-        dist = dice_distribution(dice, bonus)
-        self.food_outcomes = tuple((RollFood(t), w) for t, w in dist)
+        dice, bonus = table.get(n, FOOD_TABLE[n])
+        mult = options["food_multiplier"]
+        merged: dict = {}
+        for t, w in dice_distribution(dice, bonus):
+            food = int(t * mult + 0.5) if mult != 1 else t      # round half up, the same everywhere
+            merged[food] = merged.get(food, 0) + w
+        if options["food_fixed"] is not None:
+            merged = {options["food_fixed"]: 1}
+        self.food_outcomes = tuple((RollFood(t), w) for t, w in sorted(merged.items()))
         self.food_cum = _cumulative(self.food_outcomes)
+        self.schedule = options["food_schedule"]
+        banned = set(options["banned_traits"])
+        self.trait_turn = {t: (10 ** 9 if t in banned else 1) for t in TRAITS}
+        self.trait_turn.update({t: k for t, k in options["trait_from_turn"].items() if t not in banned})
+        self.restricted = bool(banned or options["trait_from_turn"])
+
+    def food_outcomes_at(self, turn: int) -> tuple:
+        """The food bank's possible sizes this turn with their weights (a schedule fixes one)."""
+        if self.schedule:
+            return ((RollFood(self.schedule[min(turn, len(self.schedule)) - 1]), 1),)
+        return self.food_outcomes
+
+    def trait_allowed(self, trait: str, turn: int) -> bool:
+        """Experiment restrictions: a banned trait never, a late trait from its turn on."""
+        return not self.restricted or turn >= self.trait_turn[trait]
 
     @classmethod
     def load(cls, **options):
@@ -122,7 +143,7 @@ class OriginRuleset(Ruleset):
         if ph in ("deal", "draw"):
             return tuple((_DRAWS[c.id], k) for c, k in zip(CARDS, s.deck) if k)
         if ph == "food":
-            return self.food_outcomes
+            return self.food_outcomes_at(s.turn)
         if ph == "feeding" and s.attack is not None and s.attack.rolling:
             return _DIE
         if ph == "first_player":
@@ -141,7 +162,7 @@ class OriginRuleset(Ruleset):
                 t += k
                 if t > x:
                     return _DRAWS[card.id]
-        if ph == "food":
+        if ph == "food" and not self.schedule:
             outs, cum = self.food_outcomes, self.food_cum
         else:
             outs = self.chance_outcomes(s)
@@ -193,6 +214,8 @@ class OriginRuleset(Ruleset):
             seen = cid
             out.append(PlayAnimal(cid))
             for trait in CARD_BY_ID[cid].traits:
+                if self.restricted and not self.trait_allowed(trait, s.turn):
+                    continue
                 kind = TRAITS[trait].kind
                 if kind == "single":
                     for a in mine:
@@ -317,6 +340,28 @@ class OriginRuleset(Ruleset):
         """Apply a legal action to ``s`` itself (``Match``'s hot path; ``apply`` checks and clones first)."""
         _APPLY[type(action)](self, s, action, ev)
 
+    def with_ruleset(self, s, other):
+        """The same table under another ruleset of this edition (other options): for "what if" replays."""
+        if other.id != self.id or other.players != s.players or other.copies != self.copies:
+            raise ValueError("a game can only continue under the same edition, players and deck")
+        t = s.clone()
+        t.ruleset = other
+        if other.options["feeding_pass_is_final"]:
+            t.barred = t.barred if t.barred is not None else [set() for _ in range(s.players)]
+        else:
+            t.barred = None
+        return t
+
+    # ---- census (for tracking) -----------------------------------------------------------------
+    def census(self, s):
+        """(seat, unit id, trait ids, animals) for every living unit; in this edition a unit is one animal."""
+        links = s.links
+        for a in s.animals.values():
+            t = tuple(c.trait for c in a.cards)
+            if a.links:
+                t += tuple(links[u].trait for u in a.links)
+            yield a.owner, a.id, t, 1
+
     # ---- scoring --------------------------------------------------------------------------------
     def scores(self, s) -> tuple:
         """§11.2: 2 per animal, 1 per trait card (a pair card once), plus food-need bonuses."""
@@ -383,6 +428,10 @@ def _check_dev(rs, s, seat, action):
     v = _card_side(s, seat, action.card, action.trait)
     if v:
         return v
+    if not rs.trait_allowed(action.trait, s.turn):
+        if action.trait in rs.options["banned_traits"]:
+            return "experiment.banned-trait", f"{action.trait} is banned in this experiment (banned_traits)"
+        return "experiment.trait-from-turn", f"{action.trait} may be played from turn {rs.trait_turn[action.trait]} on (trait_from_turn)"
     rule = TRAITS[action.trait]
     if t is PlayTrait:
         a = s.animals.get(action.animal)
@@ -761,15 +810,16 @@ def _do_pirate(rs, s, a, ev):
 
 
 def _do_end_move(rs, s, a, ev):
-    if rs.options["feeding_pass_is_final"] and not s.move_any:
-        s.barred[s.current] |= set(rs._move_actions(s, s.current, True))
+    """§7.2: end the move; with the house-rule options, eat automatically or make a pass final."""
     if rs.options["auto_take_food_on_pass"] and not s.move_ate and s.food_bank > 0:
         for x in s.animals.values():
             if x.owner == s.current and F.can_receive(s, x):
-                s.ending = True
+                s.ending = True          # a take-food move, not a pass: nothing is barred
                 F.take_food(s, x, ev)
                 _settle(s, ev)
                 return
+    if rs.options["feeding_pass_is_final"] and not s.move_any:
+        s.barred[s.current] |= set(rs._move_actions(s, s.current, True))
     _end_move(s, ev)
 
 

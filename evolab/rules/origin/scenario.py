@@ -59,9 +59,8 @@ def build(ruleset_cls, spec: dict):
         s.hands[seat] = sorted(h, key=CARD_INDEX.__getitem__)
 
     uid = 1
-    ids = [a.get("id") for a in spec.get("animals", []) if isinstance(a, dict)]
-    top = max([i for i in ids if isinstance(i, int)] + [0])
-    uid = top + 1
+    ids = [a.get("id", k + 1) for k, a in enumerate(spec.get("animals", [])) if isinstance(a, dict)]
+    uid = max([i for i in ids if isinstance(i, int)] + [0]) + 1   # trait cards and new animals come after
     for k, ad in enumerate(spec.get("animals", [])):
         what = f"animal #{k + 1}"
         if not isinstance(ad, dict):

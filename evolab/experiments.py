@@ -1,0 +1,259 @@
+"""Experiments: many games over a grid of parameters, replicated, in parallel, with rows in a fixed order.
+
+    result = run_batch("origin", grid={"mutation_rate": [0, 0.5, 1], "players": [2, 4]}, reps=50, seed=1)
+    result.rows("traits")          # tidy rows, the same whichever way the games were run
+
+Each game's seed is derived from ``seed``, the game's parameters and its replicate number with sha256,
+so a game does not change when other grid points are added. Any ``concurrent.futures.Executor`` runs
+the games (``workers=2`` makes a process pool; a Dask ``Client.get_executor()`` works unchanged).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+
+from .bots import make_bot
+from .errors import OptionError
+from .match import Match
+from .rules import load_ruleset, ruleset_class
+from .seeding import derive_seed
+from .tracking import ALL_TABLES, DEFAULT_TABLES, Tracker, new_table
+
+#: Knobs that are not ruleset options, with their checks. ``mutation_rate`` is honoured by every bot:
+#: the probability that, on a development move where it could, a bot plays its card as a trait.
+EXPERIMENT_KNOBS = {
+    "mutation_rate": "probability (0-1) that a bot plays a card as a trait (a mutation) rather than as a new animal",
+    "bots": "the bots by seat, e.g. 'greedy,random' (cycled over the seats)",
+    "no_carnivores": "true: Carnivorous may never be played (a world without predators)",
+    "carnivores_from_turn": "the first turn Carnivorous may be played (predators arrive later)",
+}
+
+
+# ---- food schedules: food per turn for ``food_schedule`` (lists are JSON, so records stay saveable) ----
+def steady(food: int, turns: int = 40) -> list:
+    """The same food every turn."""
+    return [food] * turns
+
+
+def decline(start: int, end: int, over_turns: int, turns: int = 40) -> list:
+    """Gradual change: food falls evenly from ``start`` to ``end`` over ``over_turns`` turns, then stays."""
+    if over_turns < 1:
+        raise OptionError("over_turns must be at least 1")
+    out = [round(start + (end - start) * min(t, over_turns) / over_turns) for t in range(turns)]
+    return out
+
+
+def crash(before: int, after: int, at_turn: int, turns: int = 40) -> list:
+    """Sudden change: ``before`` food per turn, then ``after`` from turn ``at_turn`` on."""
+    if at_turn < 1:
+        raise OptionError("at_turn must be at least 1")
+    return [before if t + 1 < at_turn else after for t in range(turns)]
+
+
+def allowed_keys(ruleset_id="origin") -> list:
+    return sorted(set(ruleset_class(ruleset_id).option_specs) | set(EXPERIMENT_KNOBS))
+
+
+def _bots_spec(value):
+    if isinstance(value, str):
+        names = [b.strip() for b in value.split(",") if b.strip()]
+    elif isinstance(value, (list, tuple)):
+        names = [str(b) for b in value]
+    else:
+        raise OptionError(f"bots must be names like 'greedy,random', got {value!r}")
+    if not names:
+        raise OptionError("bots: name at least one bot")
+    for b in names:
+        make_bot(b)
+    return ",".join(names)
+
+
+def game_setup(ruleset_id, params: dict, default_bots="greedy"):
+    """(ruleset, bot specs, mutation rate) for one grid point; raises ``OptionError`` on any bad value."""
+    params = dict(params)
+    rate = params.pop("mutation_rate", None)
+    if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1):
+        raise OptionError(f"mutation_rate must be between 0 and 1, got {rate!r}")
+    bots = _bots_spec(params.pop("bots", default_bots))
+    opts = dict(params)
+    banned = list(opts.get("banned_traits", []))
+    if opts.pop("no_carnivores", False) is True:
+        banned.append("carnivorous")
+    elif "no_carnivores" in params and not isinstance(params["no_carnivores"], bool):
+        raise OptionError(f"no_carnivores must be true or false, got {params['no_carnivores']!r}")
+    if banned:
+        opts["banned_traits"] = banned
+    if "carnivores_from_turn" in opts:
+        k = opts.pop("carnivores_from_turn")
+        opts["trait_from_turn"] = {**opts.get("trait_from_turn", {}), "carnivorous": k}
+    unknown = sorted(set(opts) - set(ruleset_class(ruleset_id).option_specs))
+    if unknown:
+        raise OptionError(f"unknown parameter(s) {unknown}; allowed: {allowed_keys(ruleset_id)}")
+    rs = load_ruleset(ruleset_id, **opts)
+    return rs, bots.split(","), rate
+
+
+def _seats(bot_names, rate, players):
+    seats = []
+    for i in range(players):
+        bot = make_bot(bot_names[i % len(bot_names)])
+        if rate is not None and ":" not in bot_names[i % len(bot_names)]:
+            bot.mutation_rate = rate
+        seats.append(bot)
+    return seats
+
+
+def expand_grid(ruleset_id, grid: dict, base: dict | None = None) -> list:
+    """The list of parameter dicts of a grid (cartesian product), each checked before any game runs."""
+    if not isinstance(grid, dict) or not grid:
+        raise OptionError(f"the grid is empty: give at least one parameter with a list of values; "
+                          f"allowed: {allowed_keys(ruleset_id)}")
+    unknown = sorted(set(grid) - set(allowed_keys(ruleset_id)))
+    if unknown:
+        raise OptionError(f"unknown grid key(s) {unknown}; allowed: {allowed_keys(ruleset_id)}")
+    keys = list(grid)
+    values = []
+    for k in keys:
+        v = grid[k]
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+            v = [v]
+        v = list(v)
+        if not v:
+            raise OptionError(f"grid key {k!r} has no values")
+        values.append(v)
+    points = []
+    for combo in itertools.product(*values):
+        p = {**(base or {}), **dict(zip(keys, combo))}
+        game_setup(ruleset_id, p)      # every value is checked here, before any game starts
+        points.append(p)
+    return points
+
+
+def plan(ruleset_id, grid, reps=1, seed=0, base=None) -> list:
+    """Every game of the batch as (game number, seed, parameters), in the fixed output order."""
+    if not isinstance(reps, int) or isinstance(reps, bool) or reps < 1:
+        raise OptionError(f"reps must be a whole number >= 1, got {reps!r}")
+    out = []
+    g = 0
+    for p in expand_grid(ruleset_id, grid, base):
+        key = json.dumps(p, sort_keys=True, default=str)
+        for r in range(reps):
+            out.append((g, derive_seed(seed, ruleset_id, key, r), {**p, "rep": r}))
+            g += 1
+    return out
+
+
+def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES):
+    """Play a list of planned games in this process; returns {table: Table} (picklable, for workers)."""
+    out = {name: new_table(name) for name in tables}
+    for g, game_seed, params in games:
+        p = {k: v for k, v in params.items() if k != "rep"}
+        rs, bot_names, rate = game_setup(ruleset_id, p, default_bots)
+        tracker = Tracker(params=params, game=g, tables=tables)
+        Match(rs, seats=_seats(bot_names, rate, rs.players), seed=game_seed, observers=[tracker]).play_out()
+        for name in tables:
+            out[name].extend(tracker.tables[name])
+    return out
+
+
+class BatchResult:
+    """The tables of a batch: ``rows(table)`` gives dicts, ``to_csv(path, table)`` writes them."""
+
+    def __init__(self, tables: dict, games: list):
+        self.tables = tables
+        self.games = games
+
+    def rows(self, table="traits") -> list:
+        if table not in self.tables:
+            raise KeyError(f"table {table!r} was not recorded; recorded: {sorted(self.tables)}")
+        return self.tables[table].to_list()
+
+    def to_csv(self, path, table="traits"):
+        self.tables[table].to_csv(path)
+
+    def __len__(self):
+        return len(self.games)
+
+    def __repr__(self):
+        return f"<BatchResult {len(self.games)} games, tables {sorted(self.tables)}>"
+
+
+def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", executor=None, progress=True,
+              workers=None, tables=DEFAULT_TABLES, chunk=None, **base) -> BatchResult:
+    """Play the cartesian ``grid`` x ``reps`` games and return their tracked tables.
+
+    ``grid`` maps parameters (ruleset options such as ``players``, ``food_multiplier``,
+    ``food_schedule``, and the knobs ``mutation_rate``, ``bots``, ``no_carnivores``,
+    ``carnivores_from_turn``) to lists of values; other keyword arguments fix a parameter for every game.
+    ``executor``: any ``concurrent.futures.Executor``; by default games run in this process, or in a
+    process pool of ``workers`` processes. Rows come back in the same order however they ran.
+    """
+    unknown = sorted(set(tables) - set(ALL_TABLES))
+    if unknown:
+        raise OptionError(f"unknown table(s) {unknown}; tables are {list(ALL_TABLES)}")
+    grid = dict(grid or {})
+    bad_base = sorted(set(base) - set(allowed_keys(ruleset_id)))
+    if bad_base:
+        raise OptionError(f"unknown parameter(s) {bad_base}; allowed: {allowed_keys(ruleset_id)}")
+    if "bots" not in grid and "bots" not in base:
+        base["bots"] = _bots_spec(bots)
+    games = plan(ruleset_id, grid, reps, seed, base)
+    tables = tuple(tables)
+    if chunk is None:
+        n_workers = workers or getattr(executor, "_max_workers", None) or 1
+        chunk = max(1, min(50, len(games) // (4 * n_workers) or 1))
+    chunks = [games[i:i + chunk] for i in range(0, len(games), chunk)]
+    bar = _progress(len(games), progress)
+    results = [None] * len(chunks)
+    own = None
+    if executor is None and workers and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        own = executor = ProcessPoolExecutor(max_workers=workers)
+    try:
+        if executor is None:
+            for i, c in enumerate(chunks):
+                results[i] = play_games(ruleset_id, c, bots, tables)
+                bar.update(len(c))
+        else:
+            from concurrent.futures import as_completed
+            futures = {executor.submit(play_games, ruleset_id, c, bots, tables): i for i, c in enumerate(chunks)}
+            for f in as_completed(futures):
+                i = futures[f]
+                results[i] = f.result()
+                bar.update(len(chunks[i]))
+    finally:
+        bar.close()
+        if own is not None:
+            own.shutdown()
+    merged = {name: new_table(name) for name in tables}
+    for r in results:
+        for name in tables:
+            merged[name].extend(r[name])
+    return BatchResult(merged, games)
+
+
+class _NoBar:
+    def update(self, n):
+        pass
+
+    def close(self):
+        pass
+
+
+def _progress(total, progress):
+    if not progress:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return _NoBar()
+    return tqdm(total=total, desc="games", unit="game", disable=None if progress is True else False)
+
+
+def cpu_count() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+__all__ = ["run_batch", "BatchResult", "expand_grid", "plan", "play_games", "EXPERIMENT_KNOBS", "steady",
+           "decline", "crash"]

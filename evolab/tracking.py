@@ -1,0 +1,275 @@
+"""Tracker: trait frequencies and populations turn by turn, plus event tables (deaths, attacks, extinctions).
+
+A ``Tracker`` is an observer of a ``Match`` (in the spirit of Mesa's DataCollector)::
+
+    tracker = Tracker(params={"mutation_rate": 0.5})
+    Match(rules, seats=[GreedyBot(), GreedyBot()], seed=7, observers=[tracker]).play_out()
+    tracker.rows("traits")   # [{"game": 0, "turn": 1, "trait": "carnivorous", "animals": 2, ...}, ...]
+
+Tables (long form, the same columns for every edition; ``game``, ``seed`` and the experiment
+parameters are on every row):
+
+- ``turns``: per turn, animals alive, born, food bank, food eaten, deaths by cause (``starved``,
+  ``eaten``, ``poisoned``, ``parasites``), attacks, kills, escapes, traits gone extinct, mean traits
+  per living animal;
+- ``seats``: per turn and seat, animals alive, born, died, score;
+- ``traits``: per turn and trait, living ``animals`` carrying it and its ``frequency`` among living
+  animals; ``at_feeding`` (carriers alive when the feeding phase began: the cohort that faces selection
+  this turn, after the development phase added animals and traits), ``survived`` (of those, alive after
+  extinction), ``survival`` = survived / at_feeding; ``born`` (carriers among animals born this turn);
+- ``seat_traits``: the same counts per seat (``frequency`` among that seat's living animals);
+- ``deaths``, ``attacks``, ``extinctions``: one row per event;
+- ``games``: one row per game (turns, moves, winner, scores).
+"""
+from __future__ import annotations
+
+from .tables import Table, _DERIVED
+
+CAUSES = ("starved", "eaten", "poisoned", "parasites")
+
+
+def _ratio(a, b):
+    return a / b if b else 0.0
+
+
+_DERIVED.update({
+    "turns": (("mean_traits", lambda r: _ratio(r["trait_cards"], r["alive"])),),
+    "traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"])),
+               ("survival", lambda r: _ratio(r["survived"], r["at_feeding"]) if r["at_feeding"] else None)),
+    "seat_traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"])),),
+})
+
+_COLUMNS = {
+    "games": (("game", "i"), ("turns", "i"), ("moves", "i"), ("players", "i"), ("winner", "i"),
+              ("winner_score", "i"), ("alive", "i"), ("scores", "o")),
+    "turns": (("game", "i"), ("turn", "i"), ("alive", "i"), ("born", "i"), ("food_bank", "i"),
+              ("food_eaten", "i"), ("deaths", "i")) + tuple((c, "i") for c in CAUSES) +
+             (("attacks", "i"), ("kills", "i"), ("escapes", "i"), ("extinctions", "i"), ("trait_cards", "i")),
+    "seats": (("game", "i"), ("turn", "i"), ("seat", "i"), ("alive", "i"), ("born", "i"), ("died", "i"),
+              ("score", "i")),
+    "traits": (("game", "i"), ("turn", "i"), ("trait", "o"), ("animals", "i"), ("alive", "i"),
+               ("at_feeding", "i"), ("survived", "i"), ("born", "i")),
+    "seat_traits": (("game", "i"), ("turn", "i"), ("seat", "i"), ("trait", "o"), ("animals", "i"),
+                    ("alive", "i")),
+    "deaths": (("game", "i"), ("turn", "i"), ("seat", "i"), ("animal", "i"), ("cause", "o"), ("traits", "o"),
+               ("by", "i"), ("by_traits", "o")),
+    "attacks": (("game", "i"), ("turn", "i"), ("seat", "i"), ("predator", "i"), ("prey", "i"),
+                ("prey_seat", "i"), ("predator_traits", "o"), ("prey_traits", "o"), ("outcome", "o"),
+                ("redirects", "i")),
+    "extinctions": (("game", "i"), ("turn", "i"), ("kind", "o"), ("what", "o")),
+}
+ALL_TABLES = tuple(_COLUMNS)
+DEFAULT_TABLES = ALL_TABLES
+
+
+def new_table(name) -> Table:
+    return Table(name, _COLUMNS[name], _DERIVED.get(name, ()))
+
+
+class Tracker:
+    """Observer of one or more matches: call ``rows(table)`` afterwards.
+
+    ``tables`` limits what is recorded (big sweeps may skip ``seat_traits`` and ``attacks``).
+    """
+
+    def __init__(self, params=None, game=0, tables=DEFAULT_TABLES):
+        unknown = set(tables) - set(ALL_TABLES)
+        if unknown:
+            raise ValueError(f"unknown table(s) {sorted(unknown)}; tables are {list(ALL_TABLES)}")
+        self.params = dict(params or {})
+        self.game = game
+        self.tables = {name: new_table(name) for name in tables}
+        self._on = set(tables)
+
+    # ---- observer protocol ------------------------------------------------------------------
+    def start(self, match):
+        self.ruleset = match.ruleset
+        self.trait_ids = tuple(match.ruleset.traits)
+        self.players = match.ruleset.players
+        params = {"seed": match.seed, **self.params}
+        for t in self.tables.values():
+            t.set_params(self.game, params)
+        self._new_turn()
+        self._attack = None
+        self._prev_alive_traits = set()
+
+    def _new_turn(self):
+        n = self.players
+        self.born = [0] * n
+        self.born_ids = set()
+        self.died = [0] * n
+        self.causes = dict.fromkeys(CAUSES, 0)
+        self.food_bank = 0
+        self.food_eaten = 0
+        self.attacks = self.kills = self.escapes = 0
+        self.cohort = {}
+
+    def update(self, match, move, events):
+        for e in events:
+            h = _HANDLERS.get(type(e).__name__)
+            if h is not None:
+                h(self, match, e)
+
+    # ---- event handlers ---------------------------------------------------------------------
+    def _born(self, match, e):
+        self.born[e.seat] += 1
+        self.born_ids.add(e.animal)
+
+    def _phase(self, match, e):
+        if e.phase == "feeding":
+            self.cohort = {uid: (seat, set(traits)) for seat, uid, traits, count in match.state.ruleset.census(match.state)}
+
+    def _food_bank(self, match, e):
+        self.food_bank = e.food
+
+    def _food(self, match, e):
+        self.food_eaten += 1
+
+    def _died(self, match, e):
+        self.died[e.seat] += 1
+        self.causes[e.cause] = self.causes.get(e.cause, 0) + 1
+        if "deaths" in self._on:
+            self.tables["deaths"].append(self.game, match.state.turn, e.seat, e.animal, e.cause,
+                                         "+".join(e.traits), e.by, "+".join(e.by_traits))
+        if e.cause == "eaten" and self._attack is not None:
+            self._end_attack(match, "eaten")
+
+    def _attacked(self, match, e):
+        self.attacks += 1
+        self._attack = [e.seat, e.predator, e.prey, e.prey_seat, "+".join(e.predator_traits),
+                        "+".join(e.prey_traits), 0]
+
+    def _redirected(self, match, e):
+        if self._attack is not None:
+            self._attack[2] = e.to
+            self._attack[5] = "+".join(e.to_traits)
+            self._attack[6] += 1
+
+    def _escaped(self, match, e):
+        self.escapes += 1
+        if self._attack is not None:
+            self._end_attack(match, e.how)
+
+    def _end_attack(self, match, outcome):
+        if outcome == "eaten":
+            self.kills += 1
+        if "attacks" in self._on:
+            seat, pred, prey, prey_seat, pt, qt, red = self._attack
+            self.tables["attacks"].append(self.game, match.state.turn, seat, pred, prey, prey_seat, pt, qt,
+                                          outcome, red)
+        self._attack = None
+
+    def _turn_ended(self, match, e):
+        s = match.state
+        turn = e.turn
+        n = self.players
+        census = list(s.ruleset.census(s))
+        alive_seat = [0] * n
+        count = {t: 0 for t in self.trait_ids}
+        seat_count = [{} for _ in range(n)]
+        trait_cards = 0
+        alive_ids = set()
+        for seat, uid, traits, k in census:
+            alive_seat[seat] += k
+            alive_ids.add(uid)
+            trait_cards += len(traits) * k
+            for t in set(traits):
+                count[t] += k
+                sc = seat_count[seat]
+                sc[t] = sc.get(t, 0) + k
+        alive = sum(alive_seat)
+        at_feeding = dict.fromkeys(self.trait_ids, 0)
+        survived = dict.fromkeys(self.trait_ids, 0)
+        born_c = dict.fromkeys(self.trait_ids, 0)
+        for uid, (seat, traits) in self.cohort.items():
+            ok = uid in alive_ids
+            for t in traits:
+                at_feeding[t] += 1
+                survived[t] += ok
+                if uid in self.born_ids:
+                    born_c[t] += 1
+        present = {t for t, c in count.items() if c}
+        before = self._prev_alive_traits | {t for t, c in at_feeding.items() if c}
+        gone = sorted(before - present, key=self.trait_ids.index)
+        g = self.game
+        tb = self.tables
+        ids = self.trait_ids
+        k = len(ids)
+        if "traits" in self._on:
+            tb["traits"].add_columns((g,) * k, (turn,) * k, ids, [count[t] for t in ids], (alive,) * k,
+                                     [at_feeding[t] for t in ids], [survived[t] for t in ids],
+                                     [born_c[t] for t in ids])
+        if "seat_traits" in self._on:
+            st = tb["seat_traits"]
+            for seat in range(n):
+                sc = seat_count[seat]
+                st.add_columns((g,) * k, (turn,) * k, (seat,) * k, ids, [sc.get(t, 0) for t in ids],
+                               (alive_seat[seat],) * k)
+        if "seats" in self._on:
+            sc = s.ruleset.scores(s)
+            for seat in range(n):
+                tb["seats"].append(g, turn, seat, alive_seat[seat], self.born[seat], self.died[seat], sc[seat])
+        if "extinctions" in self._on:
+            for t in gone:
+                tb["extinctions"].append(g, turn, "trait", t)
+            cohort_seats = {seat for seat, _ in self.cohort.values()}
+            for seat in range(n):
+                if alive_seat[seat] == 0 and seat in cohort_seats:
+                    tb["extinctions"].append(g, turn, "seat", str(seat))
+        if "turns" in self._on:
+            c = self.causes
+            tb["turns"].append(g, turn, alive, sum(self.born), self.food_bank, self.food_eaten,
+                               sum(self.died), *(c.get(k, 0) for k in CAUSES), self.attacks, self.kills,
+                               self.escapes, len(gone), trait_cards)
+        self._prev_alive_traits = present
+        self._new_turn()
+
+    def _game_over(self, match, e):
+        if "games" in self._on:
+            s = match.state
+            alive = sum(k for _, _, _, k in s.ruleset.census(s))
+            self.tables["games"].append(self.game, s.turn, len(match.record.moves), self.players, e.winner,
+                                        e.scores[e.winner] if e.winner >= 0 else 0, alive, list(e.scores))
+
+    # ---- results ----------------------------------------------------------------------------
+    def rows(self, table="traits") -> list:
+        """The rows of one table as plain dicts."""
+        if table not in self.tables:
+            raise KeyError(f"table {table!r} was not recorded; recorded: {sorted(self.tables)}")
+        return self.tables[table].to_list()
+
+    def to_csv(self, path, table="traits"):
+        self.tables[table].to_csv(path)
+
+
+_HANDLERS = {
+    "AnimalBorn": Tracker._born, "PhaseStarted": Tracker._phase, "FoodBankRolled": Tracker._food_bank,
+    "FoodTaken": Tracker._food, "Died": Tracker._died, "Attacked": Tracker._attacked,
+    "Redirected": Tracker._redirected, "Escaped": Tracker._escaped, "TurnEnded": Tracker._turn_ended,
+    "GameOver": Tracker._game_over,
+}
+
+
+class _Replay:
+    """Stands in for a Match while a record is replayed for a tracker."""
+
+    def __init__(self, record, state):
+        self.ruleset = state.ruleset
+        self.seed = record.seed
+        self.state = state
+        self.record = type("R", (), {"moves": []})()
+
+
+def track_record(record, params=None, game=0, tables=DEFAULT_TABLES) -> Tracker:
+    """Replay a saved game through a new Tracker: the same rows as when it was played."""
+    tracker = Tracker(params, game, tables)
+    state = record.initial_state()
+    shim = _Replay(record, state)
+    tracker.start(shim)
+    rs = state.ruleset
+    for m in record.moves:
+        ev = []
+        rs.apply_inplace(state, m, ev)
+        shim.record.moves.append(m)
+        tracker.update(shim, m, ev)
+    return tracker
