@@ -278,6 +278,7 @@ def test_high_body_weight_carnivore_may_attack_ordinary_animals():
 ], ids=["hungry", "fed", "fat-only", "fed-fat-room", "hibernating"])
 def test_burrowing_protects_only_while_fed(prey, rule):
     """§10.16: a burrowing animal cannot be attacked while fed; yellow fat does not feed it, hibernation does."""
+    prey = dict(prey)
     traits = ["burrowing"] + (["fat_tissue"] if prey.pop("fat_tissue", False) else []) \
         + (["hibernation"] if prey.pop("hibernation", False) else [])
     s = table(A(1, 0, "carnivorous"), A(2, 1, *traits, **prey), A(3, 1))
@@ -811,7 +812,7 @@ def test_mimicry_bounce_back_first_target_may_still_run():
     assert 2 in s.animals and 3 in s.animals
 
 
-def test_mimicry_each_defence_once_per_attack_after_bounce_run_used():
+def test_mimicry_bounce_after_a_failed_run_leaves_the_first_target_no_defence():
     """§14.5 / §14.25: a Running already rolled in this attack cannot be rolled again after a bounce."""
     s = table(A(1, 0, "carnivorous"), A(2, 1, "mimicry", "running"), A(3, 1, "mimicry"))
     s, ev = play(s, Attack(1, 2), Run(), RollDie(2))
