@@ -84,10 +84,34 @@ def sweep(args) -> int:
     if args.out:
         result.to_csv(args.out, args.table)
         print(f"wrote {len(result.tables[args.table])} {args.table} rows to {args.out}")
+    if args.plot:
+        _plot(result, args, keys)
     return 0
 
 
+def _plot(result, args, keys):
+    """--plot: trait frequencies over turns (one grid point) or the sweep of the first grid key."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from . import viz
+    traits = result.rows("traits")
+    if args.plot_kind == "report":
+        viz.report(result, args.plot, title=f"evolab: {', '.join(keys) or 'games'}")
+        print(f"wrote the report to {args.plot}")
+        return
+    values = sorted({json.dumps(r[keys[0]]) for r in traits}) if keys else []
+    if args.plot_kind == "sweep" or (args.plot_kind == "auto" and len(values) > 1 and keys[0] not in ("bots",)):
+        ax = viz.sweep(traits, x=keys[0], y="frequency", trait=args.trait)
+    else:
+        ax = viz.trait_frequencies(traits)
+    ax.figure.savefig(args.plot, dpi=120)
+    print(f"wrote {args.plot}: {viz.describe(ax)}")
+
+
 def simulate(args) -> int:
+    if args.plot and not args.grid:
+        args.grid = [("players", [args.players])]
+        args.reps = args.games
     if args.grid:
         return sweep(args)
     options = dict(args.option or [])
@@ -137,6 +161,11 @@ def build_parser():
     sim.add_argument("--table", default="traits", help="which tracked table --out writes (with --grid): "
                      "traits, turns, seats, seat_traits, deaths, attacks, extinctions, games")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--plot", metavar="FILE.png", help="save a chart: trait frequencies over turns, or with a "
+                     "grid of several values the sweep of --trait's final frequency")
+    sim.add_argument("--plot-kind", default="auto", choices=("auto", "traits", "sweep", "report"),
+                     help="which chart --plot saves (report: a one-page summary, .png or .pdf)")
+    sim.add_argument("--trait", default="carnivorous", help="the trait of a sweep chart")
     sim.set_defaults(func=simulate)
     return p
 

@@ -192,6 +192,23 @@ class TraitLost(Event):
 
 
 @_event
+class Speciation(Event):
+    """A species split (Divergence): ``species`` descends from ``parent`` (-1 for a founding species)."""
+    seat: int
+    parent: int
+    species: int
+    turn: int
+    traits: tuple = ()
+
+
+@_event
+class SpeciesExtinct(Event):
+    seat: int
+    species: int
+    turn: int
+
+
+@_event
 class TurnEnded(Event):
     turn: int
     alive: tuple   # animals alive per seat

@@ -168,6 +168,30 @@ def _kills(items, by):
                 raise ValueError("deaths rows do not name the predator's seat; use attacks rows for by='seat'")
 
 
+def descent_tree(events):
+    """Species descent as a ``networkx.DiGraph`` (parent -> daughter) from ``Speciation`` events or rows.
+
+    Node attributes: ``seat``, ``founded`` (turn), ``traits`` (gained when founded: the daughter's own
+    traits on top of what it inherits), ``fate`` (``alive`` or ``extinct``) and ``extinct_turn``.
+    """
+    import networkx as nx
+    g = nx.DiGraph()
+    for e in events:
+        d = e.to_dict() if hasattr(e, "to_dict") else dict(e)
+        kind = d.get("type")
+        if kind == "Speciation":
+            g.add_node(d["species"], seat=d["seat"], founded=d["turn"], traits=list(d.get("traits", ())),
+                       fate="alive", extinct_turn=None)
+            if d["parent"] >= 0:
+                if d["parent"] not in g:
+                    g.add_node(d["parent"], seat=d["seat"], founded=None, traits=[], fate="alive", extinct_turn=None)
+                g.add_edge(d["parent"], d["species"], turn=d["turn"])
+        elif kind == "SpeciesExtinct" and d["species"] in g:
+            g.nodes[d["species"]]["fate"] = "extinct"
+            g.nodes[d["species"]]["extinct_turn"] = d["turn"]
+    return g
+
+
 def to_csv(rows, path):
     """Write rows (dicts) to CSV; lists become JSON text."""
     rows = _rows(rows)
@@ -210,4 +234,4 @@ def _parse(v):
     return v
 
 
-__all__ = ["to_frame", "summary", "food_web", "to_csv", "read_csv", "parameters", "t95"]
+__all__ = ["to_frame", "summary", "food_web", "descent_tree", "to_csv", "read_csv", "parameters", "t95"]

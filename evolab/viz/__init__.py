@@ -1,0 +1,11 @@
+"""Charts and graphs for a biology class (matplotlib, networkx; imported only inside the functions).
+
+Every chart takes tracked rows (a list of dicts, a DataFrame, a ``Table`` or a CSV path from
+``evolab simulate``) and ``ax=None``, and returns the Axes. ``describe(ax)`` (or ``ax.evolab_description``)
+is a plain-language caption computed from the same data, for alt text and for students to check.
+"""
+from .plots import (deaths_by_cause, describe, draw_descent_tree, draw_food_web, extinction_timeline,
+                    population, predator_prey, report, sweep, trait_area, trait_frequencies)
+
+__all__ = ["trait_frequencies", "trait_area", "population", "predator_prey", "deaths_by_cause",
+           "extinction_timeline", "sweep", "draw_food_web", "draw_descent_tree", "describe", "report"]

@@ -1,0 +1,474 @@
+"""The charts. Each draws one idea, labels it in plain words, and leaves a caption on ``ax.evolab_description``."""
+from __future__ import annotations
+
+from ..analysis import _rows, read_csv, summary
+from ..palette import CAUSE_COLOURS, CAUSE_HATCHES, FOOD_COLOUR, SEAT_COLOURS, pretty, trait_style
+from ..tracking import CAUSES
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+def _load(rows, where=None):
+    if isinstance(rows, str) or hasattr(rows, "__fspath__"):
+        rows = read_csv(str(rows))
+    rows = _rows(rows)
+    if where:
+        rows = [r for r in rows if all(r.get(k) == v for k, v in where.items())]
+    return rows
+
+
+def _common_turns(rows, min_share):
+    """Keep the turns that at least ``min_share`` of the games reached: games end at different turns, and a
+    mean over the two games that lasted longest says little."""
+    if not rows or "turn" not in rows[0]:
+        return rows
+    games_at = {}
+    for r in rows:
+        games_at.setdefault(r["turn"], set()).add((r.get("game"), r.get("seed")))
+    total = len({g for gs in games_at.values() for g in gs})
+    keep = {t for t, gs in games_at.items() if len(gs) >= min_share * total}
+    return [r for r in rows if r["turn"] in keep]
+
+
+def _axes(ax, size=(8, 4.5)):
+    if ax is None:
+        import matplotlib.pyplot as plt
+        _, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax
+
+
+def _caption(ax, text):
+    ax.evolab_description = text
+    return ax
+
+
+def describe(ax) -> str:
+    """The plain-language caption of a chart drawn by evolab (its alt text)."""
+    return getattr(ax, "evolab_description", "")
+
+
+def _pct(x):
+    return f"{100 * x:.0f}%"
+
+
+def _games(rows):
+    return len({(r.get("game"), r.get("seed")) for r in rows})
+
+
+def _where_text(where):
+    return "" if not where else " (" + ", ".join(f"{k} = {v}" for k, v in where.items()) + ")"
+
+
+# ---- trait frequencies -------------------------------------------------------------------------
+def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, min_share=0.5):
+    """Lines: the share of living animals carrying each trait, turn by turn.
+
+    With replicate games the line is the mean and the band its 95% interval. ``traits`` picks the
+    traits (default: the ``top`` traits with the highest peak); ``where`` filters rows, e.g.
+    ``{"mutation_rate": 0.5}``; only turns that ``min_share`` of the games reached are drawn.
+    """
+    rows = _common_turns(_load(rows, where), min_share)
+    if not rows:
+        raise ValueError("no rows to plot (check the table and the where= filter)")
+    stats = summary(rows, "frequency", by=["trait", "turn"])
+    series: dict = {}
+    for s in stats:
+        series.setdefault(s["trait"], []).append(s)
+    if traits is None:
+        peak = {t: max(p["mean"] for p in v) for t, v in series.items()}
+        traits = [t for t in sorted(peak, key=lambda t: (-peak[t], t)) if peak[t] > 0][:top]
+    ax = _axes(ax)
+    for t in traits:
+        pts = sorted(series.get(t, []), key=lambda p: p["turn"])
+        if not pts:
+            continue
+        colour, ls, marker = trait_style(t)
+        x = [p["turn"] for p in pts]
+        ax.plot(x, [p["mean"] for p in pts], color=colour, linestyle=ls, marker=marker, markersize=4,
+                label=pretty(t), linewidth=2)
+        if band and any(p["n"] > 1 for p in pts):
+            lo = [max(0.0, p["ci_low"]) if p["n"] > 1 else p["mean"] for p in pts]
+            hi = [min(1.0, p["ci_high"]) if p["n"] > 1 else p["mean"] for p in pts]
+            ax.fill_between(x, lo, hi, color=colour, alpha=0.15, linewidth=0)
+    n = _games(rows)
+    ax.set_title(f"How common each trait is among living animals{_where_text(where)}")
+    ax.set_xlabel("Turn")
+    ax.set_ylabel("Share of living animals with the trait")
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(_percent_formatter())
+    if traits:
+        ax.legend(title=f"Trait (mean of {n} game{'s' if n != 1 else ''})", fontsize=9, loc="best")
+    return _caption(ax, _describe_frequencies(series, traits, n))
+
+
+def _describe_frequencies(series, traits, n):
+    parts = []
+    for t in traits:
+        pts = sorted(series.get(t, []), key=lambda p: p["turn"])
+        if len(pts) < 2:
+            continue
+        a, b = pts[0], pts[-1]
+        hi = max(pts, key=lambda p: p["mean"])
+        verb = "rose" if b["mean"] > a["mean"] else "fell" if b["mean"] < a["mean"] else "stayed"
+        parts.append(f"{pretty(t)} {verb} from {_pct(a['mean'])} to {_pct(b['mean'])} of living animals "
+                     f"between turn {a['turn']} and turn {b['turn']} (highest {_pct(hi['mean'])} at turn {hi['turn']})")
+    if not parts:
+        return f"No trait was carried by living animals in {n} game(s)."
+    return f"Over {n} game(s): " + "; ".join(parts) + "."
+
+
+def _percent_formatter():
+    from matplotlib.ticker import PercentFormatter
+    return PercentFormatter(1.0)
+
+
+def trait_area(rows, traits=None, ax=None, where=None, top=8, min_share=0.5):
+    """Stacked areas: each trait's share of all trait copies carried by living animals (which dominate)."""
+    rows = _common_turns(_load(rows, where), min_share)
+    if not rows:
+        raise ValueError("no rows to plot")
+    stats = summary(rows, "animals", by=["trait", "turn"])
+    turns = sorted({s["turn"] for s in stats})
+    mean = {(s["trait"], s["turn"]): s["mean"] for s in stats}
+    total_by_trait = {}
+    for (t, _), v in mean.items():
+        total_by_trait[t] = total_by_trait.get(t, 0) + v
+    if traits is None:
+        traits = [t for t in sorted(total_by_trait, key=lambda t: (-total_by_trait[t], t)) if total_by_trait[t] > 0][:top]
+    others = [t for t in total_by_trait if t not in traits]
+    layers, labels, colours = [], [], []
+    totals = [sum(mean.get((t, k), 0) for t in total_by_trait) for k in turns]
+    for t in traits:
+        layers.append([mean.get((t, k), 0) / tot if tot else 0 for k, tot in zip(turns, totals)])
+        labels.append(pretty(t))
+        colours.append(trait_style(t)[0])
+    if others:
+        layers.append([sum(mean.get((t, k), 0) for t in others) / tot if tot else 0 for k, tot in zip(turns, totals)])
+        labels.append("Other traits")
+        colours.append("#DDDDDD")
+    ax = _axes(ax)
+    polys = ax.stackplot(turns, layers, labels=labels, colors=colours, alpha=0.9) if layers else []
+    for p, h in zip(polys, ("", "//", "..", "xx", "\\\\", "++", "oo", "--", "||")):
+        p.set_hatch(h)
+        p.set_edgecolor("white")
+    ax.set_title(f"Which adaptations dominate: each trait's share of all traits carried{_where_text(where)}")
+    ax.set_xlabel("Turn")
+    ax.set_ylabel("Share of all trait copies")
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(_percent_formatter())
+    if layers:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9)
+    text = "No living animal carried a trait."
+    if traits and turns:
+        last = turns[-1]
+        top_t = max(traits, key=lambda t: mean.get((t, last), 0))
+        share = mean.get((top_t, last), 0) / totals[-1] if totals[-1] else 0
+        text = (f"At turn {last}, {pretty(top_t)} made up {_pct(share)} of all trait copies carried by living "
+                f"animals, the largest share (mean of {_games(rows)} game(s)).")
+    return _caption(ax, text)
+
+
+# ---- populations -------------------------------------------------------------------------------
+def population(rows, ax=None, where=None, band=True, min_share=0.5):
+    """Lines: animals alive per seat over turns (``seats`` rows); mean and 95% band across games."""
+    rows = _common_turns(_load(rows, where), min_share)
+    if not rows:
+        raise ValueError("no rows to plot")
+    stats = summary(rows, "alive", by=["seat", "turn"])
+    ax = _axes(ax)
+    seats = sorted({s["seat"] for s in stats})
+    peaks = []
+    for seat in seats:
+        pts = sorted((s for s in stats if s["seat"] == seat), key=lambda s: s["turn"])
+        x = [p["turn"] for p in pts]
+        colour = SEAT_COLOURS[int(seat) % len(SEAT_COLOURS)]
+        ax.plot(x, [p["mean"] for p in pts], color=colour, marker="os^Dv<>P"[int(seat) % 8], linewidth=2,
+                label=f"Player {int(seat) + 1}")
+        if band and any(p["n"] > 1 for p in pts):
+            ax.fill_between(x, [max(0, p["ci_low"]) if p["n"] > 1 else p["mean"] for p in pts],
+                            [p["ci_high"] if p["n"] > 1 else p["mean"] for p in pts], color=colour, alpha=0.15)
+        best = max(pts, key=lambda p: p["mean"])
+        peaks.append(f"player {int(seat) + 1} peaked at {best['mean']:.1f} animals in turn {best['turn']}")
+    ax.set_title(f"Population: animals alive at the end of each turn{_where_text(where)}")
+    ax.set_xlabel("Turn")
+    ax.set_ylabel("Animals alive")
+    ax.set_ylim(bottom=0)
+    ax.legend(fontsize=9)
+    return _caption(ax, f"Mean of {_games(rows)} game(s): " + "; ".join(peaks) + ".")
+
+
+def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="carnivorous", min_share=0.5):
+    """Predators (carriers of Carnivorous) and other animals over turns, with the food bank on a second axis.
+
+    Returns the main Axes; the food axis is ``ax.food_axis``. A rise in prey followed by a rise in
+    predators, then a fall in prey, is the predator-prey lag.
+    """
+    trows = [r for r in _common_turns(_load(trait_rows, where), min_share) if r["trait"] == predator_trait]
+    urows = _common_turns(_load(turn_rows, where), min_share)
+    if not urows:
+        raise ValueError("no turn rows to plot")
+    pred = {s["turn"]: s["mean"] for s in summary(trows, "animals", by=["turn"])}
+    alive = {s["turn"]: s["mean"] for s in summary(urows, "alive", by=["turn"])}
+    food = {s["turn"]: s["mean"] for s in summary(urows, "food_bank", by=["turn"])}
+    turns = sorted(alive)
+    ax = _axes(ax)
+    ax.plot(turns, [pred.get(t, 0) for t in turns], color=trait_style(predator_trait)[0], marker="o",
+            linewidth=2.5, label="Predators (Carnivorous)")
+    ax.plot(turns, [alive[t] - pred.get(t, 0) for t in turns], color="#0072B2", marker="s", linestyle="--",
+            linewidth=2.5, label="Other animals (prey)")
+    ax.set_xlabel("Turn")
+    ax.set_ylabel("Animals alive (mean)")
+    ax.set_ylim(bottom=0)
+    right = ax.twinx()
+    right.bar(turns, [food.get(t, 0) for t in turns], color=FOOD_COLOUR, alpha=0.2, label="Food bank", width=0.6)
+    right.set_ylabel("Food bank (red tokens)", color=FOOD_COLOUR)
+    right.set_ylim(bottom=0)
+    ax.set_zorder(right.get_zorder() + 1)
+    ax.patch.set_visible(False)
+    h1, l1 = ax.get_legend_handles_labels()
+    h2, l2 = right.get_legend_handles_labels()
+    ax.legend(h1 + h2, l1 + l2, fontsize=9, loc="upper right")
+    ax.set_title(f"Predators and prey over time, with the food supply{_where_text(where)}")
+    ax.food_axis = right
+    peak_pred = max(turns, key=lambda t: pred.get(t, 0))
+    peak_prey = max(turns, key=lambda t: alive[t] - pred.get(t, 0))
+    lag = peak_pred - peak_prey
+    text = (f"Mean of {_games(urows)} game(s): prey peaked at turn {peak_prey} "
+            f"({alive[peak_prey] - pred.get(peak_prey, 0):.1f} animals) and predators at turn {peak_pred} "
+            f"({pred.get(peak_pred, 0):.1f}); ")
+    text += (f"predators peaked {lag} turn(s) after prey." if lag > 0 else
+             "predators did not peak after prey here." if lag < 0 else "both peaked in the same turn.")
+    return _caption(ax, text)
+
+
+# ---- deaths and extinctions ---------------------------------------------------------------------
+def deaths_by_cause(rows, ax=None, where=None, min_share=0.5):
+    """Stacked bars: mean deaths per turn by cause (starved, eaten, poisoned, parasites)."""
+    rows = _common_turns(_load(rows, where), min_share)
+    if not rows:
+        raise ValueError("no rows to plot")
+    ax = _axes(ax)
+    turns = sorted({r["turn"] for r in rows})
+    games = _games(rows)
+    bottom = [0.0] * len(turns)
+    totals = {}
+    for cause in CAUSES:
+        per = {s["turn"]: s["mean"] for s in summary(rows, cause, by=["turn"])}
+        vals = [per.get(t, 0.0) for t in turns]
+        totals[cause] = sum(vals)
+        if not any(vals):
+            continue
+        ax.bar(turns, vals, bottom=bottom, color=CAUSE_COLOURS[cause], hatch=CAUSE_HATCHES[cause],
+               edgecolor="white", label=pretty(cause), width=0.8)
+        bottom = [b + v for b, v in zip(bottom, vals)]
+    ax.set_title(f"Why animals died, turn by turn{_where_text(where)}")
+    ax.set_xlabel("Turn")
+    ax.set_ylabel("Deaths per turn (mean)")
+    if any(totals.values()):
+        ax.legend(fontsize=9)
+    all_deaths = sum(totals.values())
+    if all_deaths:
+        main = max(totals, key=totals.get)
+        text = (f"Mean of {games} game(s): {_pct(totals[main] / all_deaths)} of deaths were "
+                f"{'by ' if main == 'parasites' else ''}{main}; "
+                + ", ".join(f"{c} {_pct(v / all_deaths)}" for c, v in totals.items() if v and c != main) + ".")
+    else:
+        text = "No animal died."
+    return _caption(ax, text)
+
+
+def extinction_timeline(deaths_rows, extinctions_rows=None, ax=None, game=None):
+    """One game's deaths as a timeline (a lane per cause, dot size = animals), with trait extinctions marked."""
+    rows = _load(deaths_rows)
+    if game is None and rows:
+        game = rows[0]["game"]
+    rows = [r for r in rows if r["game"] == game]
+    ax = _axes(ax)
+    lanes = {c: i for i, c in enumerate(CAUSES)}
+    counts = {}
+    for r in rows:
+        counts[(r["turn"], r["cause"])] = counts.get((r["turn"], r["cause"]), 0) + 1
+    for cause in CAUSES:
+        pts = [(t, n) for (t, c), n in sorted(counts.items()) if c == cause]
+        if pts:
+            ax.scatter([t for t, _ in pts], [lanes[cause]] * len(pts), s=[60 * n for _, n in pts],
+                       color=CAUSE_COLOURS[cause], marker="o^sD"[lanes[cause]], label=pretty(cause),
+                       edgecolor="black", linewidth=0.5)
+            for t, n in pts:
+                ax.annotate(str(n), (t, lanes[cause]), textcoords="offset points", xytext=(0, 9), ha="center",
+                            fontsize=8)
+    gone = []
+    if extinctions_rows is not None:
+        for r in _load(extinctions_rows):
+            if r["game"] == game and r["kind"] == "trait":
+                gone.append((r["turn"], r["what"]))
+        for t, what in gone:
+            ax.axvline(t, color=trait_style(what)[0], linestyle=":", linewidth=1)
+            ax.annotate(f"{pretty(what)} gone", (t, len(CAUSES) - 0.5), rotation=90, fontsize=7, va="top",
+                        ha="right")
+    ax.set_yticks(range(len(CAUSES)), [pretty(c) for c in CAUSES])
+    ax.set_ylim(-0.7, len(CAUSES) - 0.3)
+    ax.set_xlabel("Turn")
+    ax.set_title(f"Extinction timeline of game {game}: who died when, and why")
+    text = f"Game {game}: {len(rows)} animals died"
+    if rows:
+        by_cause = {c: sum(n for (t, cc), n in counts.items() if cc == c) for c in CAUSES}
+        text += " (" + ", ".join(f"{n} {c}" for c, n in by_cause.items() if n) + ")"
+        worst = max(counts, key=counts.get)
+        text += f"; the worst moment was turn {worst[0]} with {counts[worst]} {worst[1]}"
+    if gone:
+        text += "; traits lost: " + ", ".join(f"{pretty(w)} (turn {t})" for t, w in gone)
+    return _caption(ax, text + ".")
+
+
+# ---- sweeps ------------------------------------------------------------------------------------
+def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=None, label=None):
+    """A parameter sweep: the final value of ``y`` in each game against parameter ``x``, mean and 95% interval.
+
+    ``rows``: ``traits`` rows (with ``trait=``) for frequency/survival/animals, ``turns`` rows for
+    alive/deaths/mean_traits..., ``games`` rows for winner_score/turns/alive.
+    """
+    rows = _load(rows, where)
+    if trait is not None:
+        rows = [r for r in rows if r.get("trait") == trait]
+    if not rows:
+        raise ValueError("no rows to plot (check trait= and where=)")
+    if x not in rows[0] or y not in rows[0]:
+        raise KeyError(f"rows need columns {x!r} and {y!r}; they have {list(rows[0])}")
+    final = {}
+    for r in rows:                      # the last turn of each game
+        key = (r.get("game"), r.get("seed"))
+        if key not in final or r.get("turn", 0) >= final[key].get("turn", 0):
+            final[key] = r
+    stats = summary(list(final.values()), y, by=[x])
+    stats.sort(key=lambda s: s[x])
+    ax = _axes(ax)
+    xs = [s[x] for s in stats]
+    means = [s["mean"] for s in stats]
+    err = [[m - s["ci_low"] if s["n"] > 1 else 0 for m, s in zip(means, stats)],
+           [s["ci_high"] - m if s["n"] > 1 else 0 for m, s in zip(means, stats)]]
+    colour = trait_style(trait)[0] if trait else "#0072B2"
+    ax.errorbar(xs, means, yerr=err, color=colour, marker="o", capsize=4, linewidth=2,
+                label=label or (pretty(trait) if trait else pretty(y)))
+    ax.set_xlabel(pretty(x))
+    what = f"{pretty(y).lower()}{' of ' + pretty(trait) if trait else ''}"
+    ax.set_ylabel(f"Final {what} (mean, 95% interval)")
+    ax.set_title(f"Final {what} at the end of the game, by {pretty(x).lower()}")
+    if y in ("frequency", "survival"):
+        ax.set_ylim(0, 1)
+        ax.yaxis.set_major_formatter(_percent_formatter())
+    ax.legend(fontsize=9)
+    if len(stats) >= 2:
+        a, b = stats[0], stats[-1]
+        fmt = _pct if y in ("frequency", "survival") else (lambda v: f"{v:.2f}")
+        text = (f"With {pretty(x).lower()} {a[x]}, the final {what} was {fmt(a['mean'])} on average "
+                f"({a['n']} games); with {b[x]} it was {fmt(b['mean'])} ({b['n']} games).")
+    else:
+        text = f"Only one value of {x} was run."
+    return _caption(ax, text)
+
+
+# ---- graphs --------------------------------------------------------------------------------------
+def _node_colour(node, data):
+    traits = data.get("traits") or []
+    for t in ("carnivorous",) + tuple(traits):
+        if t in traits:
+            return trait_style(t)[0]
+    return "#BBBBBB"
+
+
+def draw_food_web(graph, ax=None, top=25):
+    """Draw ``analysis.food_web(...)``: node size = animals eaten by that kind, edge width = kills, colour by trait.
+
+    The layout is deterministic (the same graph is always drawn the same way): predators that are never
+    eaten on top, animals that never kill at the bottom, the rest between.
+    """
+    import networkx as nx
+    ax = _axes(ax, (9, 6))
+    g = graph
+    if g.number_of_nodes() > top:
+        keep = sorted(g.nodes, key=lambda n: (-(g.nodes[n].get("kills", 0) + g.nodes[n].get("eaten", 0)), str(n)))[:top]
+        g = g.subgraph(keep).copy()
+    layer = {}
+    for n, d in g.nodes(data=True):
+        k, e = d.get("kills", 0), d.get("eaten", 0)
+        layer[n] = 2 if k and not e else 0 if e and not k else 1
+    pos = {}
+    for lv in (0, 1, 2):
+        nodes = sorted((n for n in g if layer[n] == lv), key=str)
+        for i, n in enumerate(nodes):
+            pos[n] = ((i + 1) / (len(nodes) + 1), lv + (0.15 if i % 2 else -0.15) * (lv == 1))
+    most = max([g.nodes[n].get("kills", 0) for n in g] + [1])
+    heaviest = max([d.get("weight", 1) for _, _, d in g.edges(data=True)] + [1])
+    sizes = [150 + 1350 * (g.nodes[n].get("kills", 0) / most) ** 0.5 for n in g]
+    colours = [_node_colour(n, g.nodes[n]) for n in g]
+    widths = [0.6 + 5 * d.get("weight", 1) / heaviest for _, _, d in g.edges(data=True)]
+    nx.draw_networkx_edges(g, pos, ax=ax, width=widths, alpha=0.6, arrows=True, arrowsize=14,
+                           edge_color="#555555", node_size=sizes, connectionstyle="arc3,rad=0.08")
+    nx.draw_networkx_nodes(g, pos, ax=ax, node_size=sizes, node_color=colours, edgecolors="black", linewidths=0.8)
+    nx.draw_networkx_labels(g, pos, ax=ax, labels={n: "\n".join(pretty(p) for p in str(n).split("+")) for n in g},
+                            font_size=7)
+    ax.set_title("Food web: who ate whom (arrow from predator to prey; bigger circle = more kills)")
+    ax.set_axis_off()
+    if g.number_of_edges():
+        u, v, d = max(g.edges(data=True), key=lambda e: (e[2].get("weight", 1), str(e[0]), str(e[1])))
+        text = (f"{graph.number_of_nodes()} kinds of animals and {graph.number_of_edges()} feeding links; the most "
+                f"frequent was {u} eating {v} ({d.get('weight', 1)} times).")
+    else:
+        text = "No animal was eaten."
+    return _caption(ax, text)
+
+
+def draw_descent_tree(tree, ax=None):
+    """Draw a descent (lineage) tree: nodes placed by founding turn (x) and branch (y), colour by fate."""
+    import networkx as nx
+    ax = _axes(ax, (9, 5))
+    order = list(nx.topological_sort(tree)) if tree.number_of_nodes() else []
+    y = {}
+    leaves = [n for n in order if tree.out_degree(n) == 0]
+    for i, n in enumerate(leaves):
+        y[n] = i
+    for n in reversed(order):
+        if n not in y:
+            kids = list(tree.successors(n))
+            y[n] = sum(y[k] for k in kids) / len(kids)
+    pos = {n: (tree.nodes[n].get("founded", 0), y[n]) for n in order}
+    fate = {"alive": "#009E73", "extinct": "#D55E00"}
+    colours = [fate.get(tree.nodes[n].get("fate"), "#BBBBBB") for n in order]
+    nx.draw_networkx(tree, pos, ax=ax, nodelist=order, node_color=colours, node_size=300, font_size=7,
+                     arrows=True, edge_color="#555555")
+    ax.set_xlabel("Turn founded")
+    ax.set_title("Descent tree: which species came from which")
+    alive = sum(1 for n in order if tree.nodes[n].get("fate") == "alive")
+    return _caption(ax, f"{len(order)} species in the tree, {alive} still alive at the end.")
+
+
+# ---- a one-page report ---------------------------------------------------------------------------
+def report(tables, path, title="evolab experiment", where=None):
+    """Save a one-page summary (PNG or PDF by the file's extension) of a batch or a tracker.
+
+    ``tables``: a ``BatchResult``, a ``Tracker`` or a dict of table name -> rows.
+    """
+    import matplotlib.pyplot as plt
+    from ..analysis import food_web
+    if hasattr(tables, "tables"):
+        tables = {k: v.to_list() for k, v in tables.tables.items()}
+    fig, axes = plt.subplots(3, 2, figsize=(11, 14), layout="constrained")
+    captions = []
+    captions.append(describe(trait_frequencies(tables["traits"], ax=axes[0, 0], where=where)))
+    captions.append(describe(trait_area(tables["traits"], ax=axes[0, 1], where=where)))
+    captions.append(describe(predator_prey(tables["traits"], tables["turns"], ax=axes[1, 0], where=where)))
+    captions.append(describe(deaths_by_cause(tables["turns"], ax=axes[1, 1], where=where)))
+    if "seats" in tables:
+        captions.append(describe(population(tables["seats"], ax=axes[2, 0], where=where)))
+    else:
+        axes[2, 0].set_axis_off()
+    if "attacks" in tables:
+        captions.append(describe(draw_food_web(food_web(_load(tables["attacks"], where)), ax=axes[2, 1], top=15)))
+    else:
+        axes[2, 1].set_axis_off()
+    fig.suptitle(title, fontsize=16)
+    for a in axes.flat:
+        a.title.set_fontsize(10)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return captions

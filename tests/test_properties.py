@@ -1,0 +1,297 @@
+"""Property tests: random games to the end over 2, 3, 4 and 6 players, with the invariants checked at every step.
+
+At every step: cards are conserved, no token count is negative and fat never exceeds the Fat Tissue cards,
+the food bank is never negative, ``legal_actions`` is empty exactly at chance and terminal nodes, ``check``
+agrees with ``legal_actions`` (and with ``chance_outcomes`` for nature's moves) on the legal actions and on
+many other candidates, ``apply`` never changes the state it is given, and a JSON round trip gives an equal
+state. Bots (random and greedy) also play whole games through ``Match`` under the non-default options.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import evolab
+from evolab import (CHANCE, TERMINAL, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze,
+                    Hibernate, Match, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
+                    Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, apply, chance_outcomes,
+                    check, is_over, legal_actions, load_ruleset, new_game, to_move)
+from evolab.bots import GreedyBot, RandomBot
+from evolab.events import GameOver
+from evolab.rules.origin.deck import CARDS
+from evolab.rules.origin.traits import TRAIT_IDS
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+CARD_IDS = tuple(c.id for c in CARDS)
+MADE_UP_ID = 9_999          # an animal id / card uid no game reaches
+NOT_A_CARD = "dodo"
+
+NON_DEFAULT = dict(feeding_pass_is_final=True, auto_take_food_on_pass=True, defences_compulsory=True,
+                   mimicry_once_per_turn=True, pair_trigger_reset="action", pair_triggers_optional=True,
+                   hibernate_with_fat_room=True, grazing_limit="per_turn", mimicry_optional=True)
+
+SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+
+# Every non-default option, drawn independently by hypothesis.
+OPTIONS = st.fixed_dictionaries({
+    "feeding_pass_is_final": st.booleans(),
+    "auto_take_food_on_pass": st.booleans(),
+    "defences_compulsory": st.booleans(),
+    "mimicry_once_per_turn": st.booleans(),
+    "pair_trigger_reset": st.sampled_from(["round", "action"]),
+    "pair_triggers_optional": st.booleans(),
+    "hibernate_with_fat_room": st.booleans(),
+    "grazing_limit": st.sampled_from(["per_round", "per_turn"]),
+    "mimicry_optional": st.booleans(),
+})
+
+
+# ---- invariants ---------------------------------------------------------------------------------
+def assert_table_invariants(state):
+    """The cheap invariants, checked at every step of every game."""
+    rs = state.ruleset
+    assert state.card_total() == len(rs.deck), f"cards not conserved: {state.card_total()} != {len(rs.deck)}"
+    assert state.deck_size == sum(state.deck) >= 0 and min(state.deck) >= 0
+    assert state.food_bank >= 0, f"negative food bank {state.food_bank}"
+    assert min(state.discards) >= 0 and state.removed >= 0
+    for a in state.animals.values():
+        assert a.red >= 0 and a.blue >= 0 and a.fat >= 0, f"negative tokens on {a!r}"
+        assert a.fat <= a.fat_cards, f"more fat than Fat Tissue cards on {a!r}"
+        assert 0 <= a.owner < state.players
+    who = to_move(state)
+    legal = legal_actions(state)
+    if who == CHANCE or is_over(state):
+        assert legal == [], f"legal actions at a chance/terminal node: {legal[:5]}"
+    else:
+        assert legal, f"no legal action for seat {who} in phase {state.phase}"
+        assert 0 <= who < state.players
+    assert (who == TERMINAL) == is_over(state)
+    assert bool(chance_outcomes(state)) == (who == CHANCE)
+    for outcome, weight in chance_outcomes(state):
+        assert isinstance(weight, int) and weight > 0, (outcome, weight)
+    return legal
+
+
+def candidate_actions(state, rng, pairs=120):
+    """Candidate moves of every type: ids from the table plus a made-up one, every card, both colours."""
+    n = state.players
+    ids = sorted(state.animals) + [MADE_UP_ID]
+    uids = sorted({c.uid for a in state.animals.values() for c in a.cards} | set(state.links)
+                  | {p[0] for p in state.pending}) + [MADE_UP_ID]
+    cards = CARD_IDS + (NOT_A_CARD,)
+    out = [Pass(), EndMove(), Run(), NoDefence()]
+    out += [Draw(c) for c in cards]
+    out += [FirstPlayer(i) for i in range(-1, n + 1)] + [TieBreak(i) for i in range(-1, n + 1)]
+    out += [RollFood(v) for v in range(0, 30)] + [RollDie(v) for v in range(0, 8)]
+    for x in ids:
+        out += [TakeFood(x), Graze(x), Hibernate(x), Mimic(x), Scavenge(x)]
+        out += [BurnFat(x, k) for k in range(0, 4)]
+    for u in uids:
+        out += [DropTail(u), Resolve(u, True), Resolve(u, False)]
+    for c in cards:
+        out.append(PlayAnimal(c))
+    # Binary families are too many to list in full: sample them, favouring the cards in hands.
+    hand_cards = sorted({c for h in state.hands for c in h}) or list(CARD_IDS)
+    for _ in range(pairs):
+        x, y = rng.choice(ids), rng.choice(ids)
+        out.append(Attack(x, y))
+        out.append(Pirate(x, y, rng.choice(("red", "blue"))))
+        card = rng.choice(hand_cards) if rng.random() < 0.8 else rng.choice(cards)
+        sides = list(next((c.traits for c in CARDS if c.id == card), ()))
+        trait = rng.choice(sides) if sides and rng.random() < 0.8 else rng.choice(TRAIT_IDS)
+        out.append(PlayTrait(card, trait, x))
+        out.append(PlayPairTrait(card, trait, (x, y)))
+    return out
+
+
+def near_misses(legal, ids, rng):
+    """Each legal action with one id field changed to another id from the table (or a made-up one)."""
+    out = []
+    for a in legal:
+        d = a.to_dict()
+        for f in ("animal", "predator", "prey", "pirate", "victim", "card_uid", "link"):
+            if f in d:
+                d2 = dict(d)
+                d2[f] = rng.choice(ids)
+                out.append(evolab.move_from_dict(d2))
+        if "animals" in d:
+            out.append(evolab.move_from_dict({**d, "animals": list(reversed(d["animals"]))}))
+        if "colour" in d:
+            out.append(evolab.move_from_dict({**d, "colour": "blue" if d["colour"] == "red" else "red"}))
+    return out
+
+
+def assert_check_agrees(state, legal, rng):
+    """``check`` is None for exactly the legal actions (player moves) and the possible outcomes (nature)."""
+    outcomes = [o for o, _ in chance_outcomes(state)]
+    ids = sorted(state.animals) + [MADE_UP_ID]
+    for a in legal:
+        assert check(state, a) is None, f"legal action {a!r} fails check: {check(state, a)!r}"
+    for o in outcomes:
+        assert check(state, o) is None, f"possible outcome {o!r} fails check: {check(state, o)!r}"
+    for a in candidate_actions(state, rng) + near_misses(legal, ids, rng):
+        expected = (a in outcomes) if a.chance else (a in legal)
+        v = check(state, a)
+        assert (v is None) == expected, (
+            f"check={v!r} but {'in' if expected else 'not in'} legal set for {a!r} in phase {state.phase}")
+        if v is not None:
+            assert isinstance(v.rule, str) and v.rule, f"empty rule id for {a!r}"
+
+
+def assert_json_round_trip(state):
+    """A state saved as JSON and loaded back is equal to the original."""
+    back = state.ruleset.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert back == state
+    assert back.to_dict() == state.to_dict()
+
+
+def play_random_game(ruleset, seed, deep=True, round_trip=True, max_steps=5000):
+    """A uniformly random game through the public engine functions; returns (final state, steps)."""
+    rng = random.Random(seed)
+    check_rng = random.Random(seed ^ 0x5EED)
+    state = new_game(ruleset)
+    steps = 0
+    while not is_over(state):
+        assert steps < max_steps, "the game did not end"
+        legal = assert_table_invariants(state)
+        if deep:
+            assert_check_agrees(state, legal, check_rng)
+            if round_trip:
+                assert_json_round_trip(state)
+        who = to_move(state)
+        if who == CHANCE:
+            outs = chance_outcomes(state)
+            if rng.random() < 0.5:
+                move = ruleset.sample_chance(state, rng)
+            else:
+                move = rng.choices([o for o, _ in outs], weights=[w for _, w in outs])[0]
+            assert move in [o for o, _ in outs]
+        else:
+            move = legal[rng.randrange(len(legal))]
+        before = state.to_dict()
+        new, events = apply(state, move)
+        assert state.to_dict() == before, f"apply({move!r}) changed the state passed in"
+        assert new is not state
+        state = new
+        steps += 1
+    assert_table_invariants(state)
+    if deep and round_trip:
+        assert_json_round_trip(state)
+    assert 0 <= state.winner < state.players
+    return state, steps
+
+
+# ---- random games, public engine loop ----------------------------------------------------------
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@settings(SLOW, max_examples=2)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_hold_every_invariant_at_every_step(players, seed):
+    """Random games: conservation, tokens, legal/check agreement, apply purity, JSON round trip, every step."""
+    play_random_game(load_ruleset("origin", players=players), seed, deep=True)
+
+
+@settings(SLOW, max_examples=25)
+@given(players=st.sampled_from(PLAYER_COUNTS), seed=st.integers(0, 2**32 - 1))
+def test_many_random_games_keep_cards_and_tokens_and_apply_pure(players, seed):
+    """Many more random games with the cheap invariants and apply's purity checked at every step."""
+    play_random_game(load_ruleset("origin", players=players), seed, deep=False)
+
+
+@settings(SLOW, max_examples=6)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
+def test_random_games_under_drawn_options_hold_every_invariant(players, options, seed):
+    """Random games under drawn option sets keep every invariant at every step.
+
+    The JSON round trip under ``feeding_pass_is_final`` is checked by its own (xfail) test below.
+    """
+    play_random_game(load_ruleset("origin", players=players, **options), seed, deep=True,
+                     round_trip=not options["feeding_pass_is_final"])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_under_all_non_default_options_hold_invariants(players):
+    """All non-default options at once: every invariant but the JSON round trip, at every step."""
+    for seed in range(2):
+        play_random_game(load_ruleset("origin", players=players, **NON_DEFAULT), seed, deep=True,
+                         round_trip=False)
+
+
+@pytest.mark.xfail(strict=True, reason="ENGINE BUG: OriginState.to_dict writes feeding_pass_is_final's 'barred' "
+                                       "actions as repr strings that state_from_dict cannot read back")
+def test_json_round_trip_with_feeding_pass_is_final():
+    """With feeding_pass_is_final, a state whose barred set is not empty survives a JSON round trip."""
+    rs = load_ruleset("origin", players=2, feeding_pass_is_final=True)
+    seen_barred = 0
+    for seed in range(3):
+        m = Match(rs, seed=seed)
+        while not m.is_over():
+            if m.state.barred is not None and any(m.state.barred):
+                seen_barred += 1
+            assert_json_round_trip(m.state)
+            m.step()
+    assert seen_barred > 0
+
+
+# ---- bots through Match -----------------------------------------------------------------------
+class InvariantObserver:
+    """Checks the cheap invariants after every move of a Match."""
+
+    def __init__(self):
+        self.moves = 0
+
+    def update(self, match, move, events):
+        assert_table_invariants(match.state)
+        self.moves += 1
+
+
+def assert_finished_match(m, obs):
+    assert m.is_over(), "play_out returned before the game ended"
+    assert is_over(m.state) and to_move(m.state) == TERMINAL
+    assert 0 <= m.state.winner < m.state.players
+    assert_table_invariants(m.state)
+    assert obs.moves == len(m.record.moves) > 0
+    assert isinstance(m.events[-1], GameOver)
+    assert m.events[-1].winner == m.state.winner
+    assert m.scores() == evolab.scores(m.state)
+
+
+@pytest.mark.parametrize("options", [{}, NON_DEFAULT], ids=["default", "non-default"])
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, options):
+    """GreedyBot games (and greedy against random) play to the end with the invariants kept at every move."""
+    rs = load_ruleset("origin", players=players, **options)
+    for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
+                        (2, [GreedyBot() if i % 2 else RandomBot() for i in range(players)]),
+                        (3, ["greedy:0.3"] + ["random:0.5"] * (players - 1))):
+        obs = InvariantObserver()
+        m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
+        m.play_out(max_moves=20_000)
+        assert_finished_match(m, obs)
+
+
+@settings(SLOW, max_examples=10)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1),
+       greedy=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
+    """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
+    rs = load_ruleset("origin", players=players, **options)
+    seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
+    obs = InvariantObserver()
+    m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
+    m.play_out(max_moves=20_000)
+    assert_finished_match(m, obs)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_fast_play_out_ends_with_cards_conserved(players):
+    """The fast path of play_out (no events) also ends with cards and tokens conserved."""
+    for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
+        m = Match(load_ruleset("origin", players=players, **NON_DEFAULT), seats=seats, seed=11)
+        m.play_out(max_moves=20_000)
+        assert m.is_over()
+        assert_table_invariants(m.state)
+        assert m.record.replay() == m.state
