@@ -36,11 +36,13 @@ def main():
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"{rows} {peak:.0f}")
         return
+    # the memory child runs first, while this process is still small (Linux counts a forked child's
+    # peak from its parent's size at the fork)
+    out = subprocess.run([sys.executable, __file__, "--child", "--big", str(args.big), "--bots", args.bots],
+                         capture_output=True, text=True, check=True).stdout.split()
     for workers in (1, 2):
         dt, n = timed(workers, args.bots, 1000)
         print(f"1,000 tracked games ({args.bots}), {workers} worker(s): {dt:.2f} s ({n} trait rows)")
-    out = subprocess.run([sys.executable, __file__, "--child", "--big", str(args.big), "--bots", args.bots],
-                         capture_output=True, text=True, check=True).stdout.split()
     print(f"{args.big:,} tracked games ({args.bots}), in-process: {int(out[0]):,} rows in all tables, "
           f"peak memory (max RSS) {out[1]} MB")
 

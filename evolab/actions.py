@@ -202,6 +202,26 @@ class Resolve(Move):
 
 MOVE_TYPES = dict(_TYPES)
 
+
+def interned(cls):
+    """A factory returning one shared instance per distinct argument tuple (actions are immutable).
+
+    Building a frozen dataclass costs about ten times a dict look-up, and engines build the same
+    legal actions over and over; the cache is bounded and cleared when full.
+    """
+    cache: dict = {}
+
+    def make(*args):
+        a = cache.get(args)
+        if a is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            a = cache[args] = cls(*args)
+        return a
+
+    make.__name__ = f"interned_{cls.__name__}"
+    return make
+
 #: ``to_move`` answers CHANCE when nature moves next (a draw, a die) and TERMINAL when the game is over.
 CHANCE = -1
 TERMINAL = -2

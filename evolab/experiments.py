@@ -205,7 +205,19 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
         chunk = max(1, min(50, len(games) // (4 * n_workers) or 1))
     chunks = [games[i:i + chunk] for i in range(0, len(games), chunk)]
     bar = _progress(len(games), progress)
-    results = [None] * len(chunks)
+    merged = {name: new_table(name) for name in tables}
+    done: dict = {}          # finished chunks waiting for their turn: rows are merged in chunk order
+    nxt = 0
+
+    def collect(i, result):
+        nonlocal nxt
+        done[i] = result
+        while nxt in done:
+            r = done.pop(nxt)
+            for name in tables:
+                merged[name].extend(r[name])
+            nxt += 1
+
     own = None
     if executor is None and workers and workers > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -213,23 +225,19 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
     try:
         if executor is None:
             for i, c in enumerate(chunks):
-                results[i] = play_games(ruleset_id, c, bots, tables)
+                collect(i, play_games(ruleset_id, c, bots, tables))
                 bar.update(len(c))
         else:
             from concurrent.futures import as_completed
             futures = {executor.submit(play_games, ruleset_id, c, bots, tables): i for i, c in enumerate(chunks)}
             for f in as_completed(futures):
-                i = futures[f]
-                results[i] = f.result()
+                i = futures.pop(f)
+                collect(i, f.result())
                 bar.update(len(chunks[i]))
     finally:
         bar.close()
         if own is not None:
             own.shutdown()
-    merged = {name: new_table(name) for name in tables}
-    for r in results:
-        for name in tables:
-            merged[name].extend(r[name])
     return BatchResult(merged, games)
 
 

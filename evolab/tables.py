@@ -6,8 +6,12 @@ import csv
 from array import array
 
 
+_ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
+
+
 class Table:
-    """Rows with fixed columns. ``kinds`` maps a column to "i" (int), "d" (float) or "o" (any object).
+    """Rows with fixed columns. ``kinds`` maps a column to "i" (int32), "h" (small int, int16),
+    "d" (float), "c" (a category: a string stored as a 2-byte code) or "o" (any object).
 
     ``derived`` columns are computed from a row when it is read (e.g. a frequency from two counts), so
     they cost no memory.
@@ -17,7 +21,9 @@ class Table:
         self.name = name
         self.columns = tuple(c for c, _ in columns)
         self.kinds = dict(columns)
-        self.data = {c: (array("q") if k == "i" else array("d") if k == "d" else []) for c, k in columns}
+        self.data = {c: (array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
+        self.codes = {c: {} for c, k in columns if k == "c"}       # category -> code
+        self.names = {c: [] for c, k in columns if k == "c"}       # code -> category
         self.derived = tuple(derived)     # ((name, function(row) -> value), ...)
         self.params = {}                  # game -> {parameter: value}
         self.param_names = []
@@ -25,13 +31,25 @@ class Table:
     def __len__(self):
         return len(self.data[self.columns[0]])
 
+    def _code(self, c, v):
+        codes = self.codes[c]
+        k = codes.get(v)
+        if k is None:
+            k = codes[v] = len(self.names[c])
+            self.names[c].append(v)
+        return k
+
     def append(self, *values):
         for c, v in zip(self.columns, values):
+            if c in self.codes:
+                v = self._code(c, v)
             self.data[c].append(v)
 
     def add_columns(self, *columns):
         """Append many rows at once, given column by column (the fast path of the tracker)."""
         for c, values in zip(self.columns, columns):
+            if c in self.codes:
+                values = [self._code(c, v) for v in values]
             self.data[c].extend(values)
 
     def set_params(self, game, params: dict):
@@ -42,7 +60,11 @@ class Table:
 
     def extend(self, other: "Table"):
         for c in self.columns:
-            self.data[c].extend(other.data[c])
+            if c in self.codes:
+                remap = [self._code(c, v) for v in other.names[c]]
+                self.data[c].extend(remap[k] for k in other.data[c])
+            else:
+                self.data[c].extend(other.data[c])
         for g, p in other.params.items():
             self.set_params(g, p)
 
@@ -53,7 +75,8 @@ class Table:
 
     def rows(self):
         """Every row as a dict: the columns, the derived columns, then the game's parameters."""
-        cols = [self.data[c] for c in self.columns]
+        cols = [([self.names[c][k] for k in self.data[c]] if c in self.codes else self.data[c])
+                for c in self.columns]
         names = self.columns
         params = self.params
         for values in zip(*cols):
@@ -86,14 +109,21 @@ class Table:
 
     def __getstate__(self):   # tables cross process boundaries in batch runs
         return {"name": self.name, "columns": [(c, self.kinds[c]) for c in self.columns],
-                "data": {c: (self.data[c].tolist() if isinstance(self.data[c], array) else self.data[c])
+                "data": {c: (self.data[c].tobytes() if isinstance(self.data[c], array) else self.data[c])
                          for c in self.columns},
-                "params": self.params, "param_names": self.param_names}
+                "names": self.names, "params": self.params, "param_names": self.param_names}
 
     def __setstate__(self, st):
         self.__init__(st["name"], st["columns"], _DERIVED.get(st["name"], ()))
         for c in self.columns:
-            self.data[c].extend(st["data"][c])
+            d = st["data"][c]
+            if isinstance(self.data[c], array):
+                self.data[c].frombytes(d)
+            else:
+                self.data[c].extend(d)
+        for c, names in st["names"].items():
+            self.names[c] = list(names)
+            self.codes[c] = {v: i for i, v in enumerate(names)}
         self.params = st["params"]
         self.param_names = st["param_names"]
 

@@ -40,23 +40,23 @@ _DERIVED.update({
 })
 
 _COLUMNS = {
-    "games": (("game", "i"), ("turns", "i"), ("moves", "i"), ("players", "i"), ("winner", "i"),
-              ("winner_score", "i"), ("alive", "i"), ("scores", "o")),
-    "turns": (("game", "i"), ("turn", "i"), ("alive", "i"), ("born", "i"), ("food_bank", "i"),
-              ("food_eaten", "i"), ("deaths", "i")) + tuple((c, "i") for c in CAUSES) +
-             (("attacks", "i"), ("kills", "i"), ("escapes", "i"), ("extinctions", "i"), ("trait_cards", "i")),
-    "seats": (("game", "i"), ("turn", "i"), ("seat", "i"), ("alive", "i"), ("born", "i"), ("died", "i"),
-              ("score", "i")),
-    "traits": (("game", "i"), ("turn", "i"), ("trait", "o"), ("animals", "i"), ("alive", "i"),
-               ("at_feeding", "i"), ("survived", "i"), ("born", "i")),
-    "seat_traits": (("game", "i"), ("turn", "i"), ("seat", "i"), ("trait", "o"), ("animals", "i"),
-                    ("alive", "i")),
-    "deaths": (("game", "i"), ("turn", "i"), ("seat", "i"), ("animal", "i"), ("cause", "o"), ("traits", "o"),
-               ("by", "i"), ("by_traits", "o")),
-    "attacks": (("game", "i"), ("turn", "i"), ("seat", "i"), ("predator", "i"), ("prey", "i"),
-                ("prey_seat", "i"), ("predator_traits", "o"), ("prey_traits", "o"), ("outcome", "o"),
-                ("redirects", "i")),
-    "extinctions": (("game", "i"), ("turn", "i"), ("kind", "o"), ("what", "o")),
+    "games": (("game", "i"), ("turns", "h"), ("moves", "i"), ("players", "h"), ("winner", "h"),
+              ("winner_score", "h"), ("alive", "h"), ("scores", "o")),
+    "turns": (("game", "i"), ("turn", "h"), ("alive", "h"), ("born", "h"), ("food_bank", "h"),
+              ("food_eaten", "h"), ("deaths", "h")) + tuple((c, "h") for c in CAUSES) +
+             (("attacks", "h"), ("kills", "h"), ("escapes", "h"), ("extinctions", "h"), ("trait_cards", "h")),
+    "seats": (("game", "i"), ("turn", "h"), ("seat", "h"), ("alive", "h"), ("born", "h"), ("died", "h"),
+              ("score", "h")),
+    "traits": (("game", "i"), ("turn", "h"), ("trait", "c"), ("animals", "h"), ("alive", "h"),
+               ("at_feeding", "h"), ("survived", "h"), ("born", "h")),
+    "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "c"), ("animals", "h"),
+                    ("alive", "h")),
+    "deaths": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("cause", "c"), ("traits", "c"),
+               ("by", "i"), ("by_traits", "c")),
+    "attacks": (("game", "i"), ("turn", "h"), ("seat", "h"), ("predator", "i"), ("prey", "i"),
+                ("prey_seat", "h"), ("predator_traits", "c"), ("prey_traits", "c"), ("outcome", "c"),
+                ("redirects", "h")),
+    "extinctions": (("game", "i"), ("turn", "h"), ("kind", "c"), ("what", "c")),
 }
 ALL_TABLES = tuple(_COLUMNS)
 DEFAULT_TABLES = ALL_TABLES

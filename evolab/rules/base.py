@@ -90,6 +90,7 @@ class Ruleset:
 
     def __init__(self, options: dict):
         self.options = options
+        self._hash = hash((self.id, tuple(sorted((k, repr(v)) for k, v in options.items()))))
 
     def __repr__(self):
         changed = {k: v for k, v in self.options.items() if v != self.option_specs[k].default}
@@ -99,7 +100,7 @@ class Ruleset:
         return isinstance(other, Ruleset) and (self.id, self.options) == (other.id, other.options)
 
     def __hash__(self):
-        return hash((self.id, tuple(sorted((k, repr(v)) for k, v in self.options.items()))))
+        return self._hash
 
     @property
     def players(self) -> int:

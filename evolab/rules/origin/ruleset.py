@@ -20,6 +20,11 @@ from .state import Animal, Link, OriginState, TraitCard
 from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
 HAND_SIZE = 6
+# interned constructors for the actions legal_actions builds again and again
+from ...actions import interned  # noqa: E402
+_PlayAnimal, _PlayTrait, _PlayPair = interned(PlayAnimal), interned(PlayTrait), interned(PlayPairTrait)
+_TakeFood, _Attack, _BurnFat, _Graze = interned(TakeFood), interned(Attack), interned(BurnFat), interned(Graze)
+_Pirate, _Hibernate, _Mimic, _DropTail = interned(Pirate), interned(Hibernate), interned(Mimic), interned(DropTail)
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _END = EndMove()
@@ -27,6 +32,10 @@ _PASS = Pass()
 _NODEF = NoDefence()
 _RUN = Run()
 _CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak"))
+#: The type every action field must have exactly (True is not animal 1).
+_FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
+                "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool,
+                "animals": tuple}
 
 
 class OriginRuleset(Ruleset):
@@ -185,8 +194,8 @@ class OriginRuleset(Ruleset):
             out = []
             if run:
                 out.append(_RUN)
-            out.extend(Mimic(x) for x in mim)
-            out.extend(DropTail(u) for u in tail)
+            out.extend(_Mimic(x) for x in mim)
+            out.extend(_DropTail(u) for u in tail)
             if F.no_defence_block(s, at, target) is None:
                 out.append(_NODEF)
             return out
@@ -212,7 +221,7 @@ class OriginRuleset(Ruleset):
             if cid == seen:
                 continue
             seen = cid
-            out.append(PlayAnimal(cid))
+            out.append(_PlayAnimal(cid))
             for trait in CARD_BY_ID[cid].traits:
                 if self.restricted and not self.trait_allowed(trait, s.turn):
                     continue
@@ -220,19 +229,19 @@ class OriginRuleset(Ruleset):
                 if kind == "single":
                     for a in mine:
                         if _single_block(a, trait) is None:
-                            out.append(PlayTrait(cid, trait, a.id))
+                            out.append(_PlayTrait(cid, trait, a.id))
                 elif kind == "parasite":
                     for a in others:
                         if not a.mask & BIT[trait]:
-                            out.append(PlayTrait(cid, trait, a.id))
+                            out.append(_PlayTrait(cid, trait, a.id))
                 else:
                     for i, a in enumerate(mine):
                         for b in mine[i + 1:]:
                             if _linked(s, a, b, trait):
                                 continue
-                            out.append(PlayPairTrait(cid, trait, (a.id, b.id)))
+                            out.append(_PlayPair(cid, trait, (a.id, b.id)))
                             if trait == "symbiosis":
-                                out.append(PlayPairTrait(cid, trait, (b.id, a.id)))
+                                out.append(_PlayPair(cid, trait, (b.id, a.id)))
         out.append(_PASS)
         return out
 
@@ -247,25 +256,25 @@ class OriginRuleset(Ruleset):
             m = a.mask
             if main:
                 if bank and F.can_receive(s, a):
-                    out.append(TakeFood(a.id))
+                    out.append(_TakeFood(a.id))
                 if m & CARNIVOROUS and F.can_attack(s, a):
                     for b in animals.values():
                         if F.attack_block(s, a, b) is None:
-                            out.append(Attack(a.id, b.id))
+                            out.append(_Attack(a.id, b.id))
                 if a.fat and not a.is_fed():
                     for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
-                        out.append(BurnFat(a.id, n))
+                        out.append(_BurnFat(a.id, n))
             if m & BIT["grazing"] and F.graze_block(s, a) is None:
-                out.append(Graze(a.id))
+                out.append(_Graze(a.id))
             if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
                 for v in animals.values():
                     if v is not a and not v.is_fed():
                         if v.red:
-                            out.append(Pirate(a.id, v.id, "red"))
+                            out.append(_Pirate(a.id, v.id, "red"))
                         if v.blue:
-                            out.append(Pirate(a.id, v.id, "blue"))
+                            out.append(_Pirate(a.id, v.id, "blue"))
             if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
-                out.append(Hibernate(a.id))
+                out.append(_Hibernate(a.id))
         if s.barred is not None and s.barred[seat]:
             bar = s.barred[seat]
             out = [x for x in out if x not in bar]
@@ -320,6 +329,13 @@ class OriginRuleset(Ruleset):
             handler = _CHECKS[type(action)]
         except KeyError:
             return "engine.malformed", f"{action!r} is not an action of this game"
+        for name in action._field_names:
+            v = getattr(action, name)
+            kind = _FIELD_TYPES.get(name)
+            if kind is not None and type(v) is not kind:
+                return "engine.malformed", f"{type(action).__name__}.{name} must be a {kind.__name__}, got {v!r}"
+            if name == "animals" and not all(type(x) is int for x in v):
+                return "engine.malformed", "a pair trait names two animal ids (whole numbers)"
         try:
             return handler(self, s, who, action)
         except (TypeError, KeyError, AttributeError, ValueError, IndexError):
@@ -351,6 +367,10 @@ class OriginRuleset(Ruleset):
         else:
             t.barred = None
         return t
+
+    def census_traits(self, s, a) -> tuple:
+        """Every trait of an animal, pair traits included."""
+        return F.traits_of(s, a)
 
     # ---- census (for tracking) -----------------------------------------------------------------
     def census(self, s):
@@ -980,6 +1000,22 @@ def validate_state(rs, s):
     n = rs.players
     if s.players != n or len(s.hands) != n or len(s.discards) != n or len(s.passed) != n:
         raise ValueError("the number of seats does not match the ruleset")
+    for name in ("turn", "first", "current", "food_bank", "deck_size", "round", "epoch", "next_uid", "removed",
+                 "passes", "draw_seat", "winner", "scavenge"):
+        v = getattr(s, name)
+        if type(v) is not int:
+            raise ValueError(f"{name} must be a whole number, got {v!r}")
+    if s.turn < 1 or s.food_bank < 0 or s.removed < 0 or s.passes < 0:
+        raise ValueError("turn, food bank, passes and cards out of the game cannot be negative")
+    for name in ("first", "current", "draw_seat"):
+        if not 0 <= getattr(s, name) < n:
+            raise ValueError(f"{name} must be a seat 0..{n - 1}")
+    if not -1 <= s.winner < n or not -1 <= s.scavenge < n:
+        raise ValueError("winner and scavenge must be a seat or -1")
+    if any(type(d) is not int or d < 0 for d in s.discards) or any(type(k) is not int or k < 0 for k in s.draw_owed):
+        raise ValueError("discard piles and cards owed must be whole numbers >= 0")
+    if any(a.id >= s.next_uid for a in s.animals.values()):
+        raise ValueError("an animal id is not below next_uid")
     if s.phase not in ("deal", "first_player", "development", "food", "feeding", "extinction", "draw",
                        "tiebreak", "over"):
         raise ValueError(f"unknown phase {s.phase!r}")

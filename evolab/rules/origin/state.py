@@ -207,7 +207,8 @@ class OriginState:
         d["animals"] = [a.to_dict() for a in self.animals.values()]
         d["links"] = [l.to_dict() for l in self.links.values()]
         d["attack"] = self.attack.to_dict() if self.attack else None
-        d["barred"] = ([sorted(repr(x) for x in b) for b in self.barred] if self.barred is not None else None)
+        d["barred"] = ([sorted((x.to_dict() for x in b), key=lambda m: sorted(m.items())) for b in self.barred]
+                       if self.barred is not None else None)
         return d
 
     def __eq__(self, other):

@@ -1,0 +1,254 @@
+"""Events in plain language, for the game log a class reads on the projector.
+
+``Narrator(names, seat)`` turns the events of one move into sentences such as
+"Your Carnivorous animal #7 attacked Player 2's Swimming animal #9: it escaped by Running (rolled 5)."
+Pure Python, so the log also works without widgets.
+"""
+from __future__ import annotations
+
+from .palette import pretty
+
+
+def _traits_text(traits):
+    ts = [pretty(t) for t in dict.fromkeys(traits)]
+    return "+".join(ts) if ts else "plain"
+
+
+class Narrator:
+    """Keeps what it needs between events (the attack in progress) to write whole sentences."""
+
+    def __init__(self, names=None, seat=None):
+        self.names = list(names or [])
+        self.seat = seat
+        self.traits = {}        # animal id -> traits last seen, to name animals that have left the table
+        self.attack = None
+        self.roll = None
+
+    def who(self, seat, capital=True):
+        if seat == self.seat:
+            return "You" if capital else "you"
+        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+
+    def whose(self, seat):
+        return "Your" if seat == self.seat else f"{self.who(seat)}'s"
+
+    def animal(self, state, aid, seat=None, capital=True):
+        a = state.animals.get(aid) if state is not None else None
+        if a is not None:
+            traits = state.ruleset.census_traits(state, a) if hasattr(state.ruleset, "census_traits") else a.traits
+            self.traits[aid] = traits
+            seat = a.owner
+        traits = self.traits.get(aid, ())
+        owner = self.whose(seat) if seat is not None else "The"
+        if not capital:
+            owner = owner[0].lower() + owner[1:] if owner in ("Your", "The") else owner
+        return f"{owner} {_traits_text(traits)} animal #{aid}"
+
+    def lines(self, state, events) -> list:
+        out = []
+        for e in events:
+            f = getattr(self, "_" + type(e).__name__, None)
+            if f is not None:
+                line = f(state, e)
+                if line:
+                    out.append(line)
+        return out
+
+    # -- one method per event -------------------------------------------------------------------
+    def _PhaseStarted(self, s, e):
+        text = {"development": "development: play cards as animals or traits",
+                "food": "the food bank is rolled", "feeding": "feeding: take food or hunt",
+                "extinction": "extinction: animals that are not fed die"}.get(e.phase)
+        return f"— Turn {e.turn}, {text} —" if text else None
+
+    def _FirstPlayerChosen(self, s, e):
+        return f"{self.who(e.seat)} {'start' if e.seat == self.seat else 'starts'} the game."
+
+    def _AnimalBorn(self, s, e):
+        return f"{self.who(e.seat)} played a new animal (#{e.animal})."
+
+    def _TraitGained(self, s, e):
+        if e.partner >= 0:
+            if e.animal > e.partner:
+                return None
+            return (f"{self.who(e.seat)} linked animals #{e.animal} and #{e.partner} with {pretty(e.trait)}.")
+        if e.played_by != e.seat and e.played_by >= 0:
+            return f"{self.who(e.played_by)} put a Parasite on {self.whose(e.seat).lower() if e.seat == self.seat else self.whose(e.seat)} animal #{e.animal}."
+        return f"{self.who(e.seat)} gave animal #{e.animal} {pretty(e.trait)}."
+
+    def _Passed(self, s, e):
+        return f"{self.who(e.seat)} passed."
+
+    def _FoodBankRolled(self, s, e):
+        return f"The food bank has {e.food} red food tokens this turn."
+
+    def _FoodTaken(self, s, e):
+        where = "as fat" if e.as_fat else ""
+        src = {"food_bank": "took 1 red food from the food bank", "carnivore": "got 1 blue food from the kill",
+               "cooperation": "got 1 blue food through Cooperation", "communication": "took 1 red food through Communication",
+               "scavenger": "scavenged 1 blue food", "piracy": f"stole 1 {e.colour} food",
+               "tail_loss": "got 1 blue food (the prey escaped by Tail Loss)"}.get(e.source, f"got 1 {e.colour} food")
+        return f"{self.animal(s, e.animal, e.seat)} {src}{' ' + where if where else ''}."
+
+    def _FoodLost(self, s, e):
+        return None
+
+    def _Attacked(self, s, e):
+        self.attack = e
+        self.traits[e.predator] = e.predator_traits
+        self.traits[e.prey] = e.prey_traits
+        return None
+
+    def _attack_text(self, s):
+        e = self.attack
+        return (f"{self.animal(None, e.predator, e.seat)} attacked "
+                f"{self.animal(None, e.prey, e.prey_seat, capital=False)}")
+
+    def _Redirected(self, s, e):
+        self.traits[e.to] = e.to_traits
+        return f"Mimicry! The attack on animal #{e.prey} was sent to animal #{e.to}."
+
+    def _RunFailed(self, s, e):
+        return f"Animal #{e.prey} tried to run away but rolled {e.roll} (it needs 4, 5 or 6)."
+
+    def _Escaped(self, s, e):
+        how = (f"it escaped by Running (rolled {e.roll})" if e.how == "running"
+               else f"it escaped by Tail Loss, dropping {pretty(e.trait_lost)}")
+        head = self._attack_text(s) if self.attack else f"Animal #{e.prey} was attacked"
+        self.attack = None
+        return f"{head}: {how}."
+
+    def _Died(self, s, e):
+        self.traits[e.animal] = e.traits
+        if e.cause == "eaten":
+            head = self._attack_text(s) if self.attack else f"Animal #{e.by} attacked animal #{e.animal}"
+            self.attack = None
+            return f"{head}: it was eaten."
+        why = {"starved": "starved (it was not fed)", "poisoned": "died of poison (it ate a Poisonous animal)",
+               "parasites": "was killed by parasites"}.get(e.cause, e.cause)
+        return f"{self.animal(None, e.animal, e.seat)} {why}."
+
+    def _Poisoned(self, s, e):
+        return f"Animal #{e.predator} ate a Poisonous animal: it will die at the end of the turn."
+
+    def _Grazed(self, s, e):
+        return f"Animal #{e.animal} grazed: 1 red food was destroyed."
+
+    def _Hibernated(self, s, e):
+        return f"Animal #{e.animal} is hibernating: it counts as fed this turn."
+
+    def _WokeUp(self, s, e):
+        return f"Animal #{e.animal} woke up (it lost Hibernation)."
+
+    def _FatBurned(self, s, e):
+        return f"Animal #{e.animal} burned {e.tokens} fat for food."
+
+    def _TriggerFired(self, s, e):
+        return None     # the FoodTaken line that follows says it
+
+    def _TraitLost(self, s, e):
+        return None
+
+    def _TurnEnded(self, s, e):
+        alive = ", ".join(f"{self.who(i, i != self.seat or True)} {n}" for i, n in enumerate(e.alive))
+        return f"End of turn {e.turn}. Animals alive: {alive}."
+
+    def _GameOver(self, s, e):
+        pts = ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(e.scores))
+        return f"Game over. Points: {pts}. {self.who(e.winner)} {'win' if e.winner == self.seat else 'wins'}!"
+
+
+def action_label(state, action) -> str:
+    """A short button text for a legal action, e.g. "Attack #9 (Swimming) with #7"."""
+    n = type(action).__name__
+    rs = state.ruleset
+
+    def an(aid):
+        a = state.animals.get(aid)
+        if a is None:
+            return f"#{aid}"
+        t = rs.census_traits(state, a) if hasattr(rs, "census_traits") else a.traits
+        return f"#{aid}" + (f" ({_traits_text(t)})" if t else "")
+
+    if n == "PlayAnimal":
+        return f"{_card(action.card)} as a new animal"
+    if n == "PlayTrait":
+        a = state.animals.get(action.animal)
+        mine = a is not None and a.owner == rs.to_move(state)
+        target = an(action.animal) if mine else f"{an(action.animal)} of Player {a.owner + 1}" if a else f"#{action.animal}"
+        return f"{pretty(action.trait)} on {target}"
+    if n == "PlayPairTrait":
+        x, y = action.animals
+        if action.trait == "symbiosis":
+            return f"Symbiosis: {an(x)} protects {an(y)}"
+        return f"{pretty(action.trait)} between {an(x)} and {an(y)}"
+    if n == "Pass":
+        return "Pass (play no more cards this turn)"
+    if n == "TakeFood":
+        return f"Take food for {an(action.animal)}"
+    if n == "Attack":
+        prey = state.animals.get(action.prey)
+        whose = "" if prey is None else (" (yours!)" if prey.owner == rs.to_move(state) else f" of Player {prey.owner + 1}")
+        return f"Attack {an(action.prey)}{whose} with {an(action.predator)}"
+    if n == "BurnFat":
+        return f"Burn {action.tokens} fat of {an(action.animal)}"
+    if n == "Graze":
+        return f"Graze with {an(action.animal)} (destroy 1 food)"
+    if n == "Pirate":
+        return f"{an(action.pirate)} steals {action.colour} food from {an(action.victim)}"
+    if n == "Hibernate":
+        return f"Hibernate {an(action.animal)}"
+    if n == "EndMove":
+        return "End my move" if state.move_any else "Pass (do nothing this move)"
+    if n == "Run":
+        return "Run away (roll 4-6 to escape)"
+    if n == "Mimic":
+        return f"Mimicry: send the attack to {an(action.animal)}"
+    if n == "DropTail":
+        prey = state.animals[state.attack.prey]
+        trait = next((c.trait for c in prey.cards if c.uid == action.card_uid), None)
+        if trait is None and action.card_uid in state.links:
+            trait = state.links[action.card_uid].trait
+        return f"Tail Loss: drop {pretty(trait or '?')}"
+    if n == "NoDefence":
+        return "No (more) defence"
+    if n == "Scavenge":
+        return f"Give the scavenged food to {an(action.animal)}"
+    if n == "Resolve":
+        l = state.links.get(action.link)
+        what = pretty(l.trait) if l else "trigger"
+        return f"{'Resolve' if action.fire else 'Decline'} {what} (card #{action.link}) now"
+    return repr(action)
+
+
+def _card(card_id: str) -> str:
+    return " / ".join(pretty(t) for t in card_id.split("/"))
+
+
+#: How a player thinks about the legal actions: (group title, action types).
+ACTION_GROUPS = (
+    ("Play a card as a new animal", ("PlayAnimal",)),
+    ("Play a card as a trait", ("PlayTrait",)),
+    ("Play a pair trait", ("PlayPairTrait",)),
+    ("Take food", ("TakeFood",)),
+    ("Attack", ("Attack",)),
+    ("Burn fat", ("BurnFat",)),
+    ("Use a trait", ("Graze", "Pirate", "Hibernate")),
+    ("Defend your animal", ("Run", "Mimic", "DropTail", "NoDefence")),
+    ("Choose", ("Scavenge", "Resolve")),
+    ("Finish", ("Pass", "EndMove")),
+)
+
+
+def group_actions(legal) -> list:
+    """[(group title, [actions])] in the order a player reads them; empty groups left out."""
+    out = []
+    for title, types in ACTION_GROUPS:
+        acts = [a for a in legal if type(a).__name__ in types]
+        if acts:
+            out.append((title, acts))
+    known = {t for _, ts in ACTION_GROUPS for t in ts}
+    rest = [a for a in legal if type(a).__name__ not in known]
+    if rest:
+        out.append(("Other", rest))
+    return out

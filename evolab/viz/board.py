@@ -1,0 +1,438 @@
+"""GameBoard: play *Evolution* against bots (or friends, hot-seat) in JupyterLab or Voila.
+
+The board draws ``observe(...)`` for the seat in front of the screen, offers exactly the legal actions
+as buttons grouped the way a player thinks, lets the bots move, and writes a plain-language log. It never
+decides legality itself: every click goes through ``Match.step``.
+"""
+from __future__ import annotations
+
+import html
+import time
+
+from ..actions import CHANCE, TERMINAL
+from ..bots import make_bot
+from ..match import Match
+from ..narrate import Narrator, action_label, group_actions
+from ..palette import pretty, trait_colour
+from ..record import GameRecord
+from ..rules import available_rulesets, load_ruleset
+from ..tracking import Tracker
+
+_CSS = """<style>
+.evolab-board {font-size: 17px; line-height: 1.35;}
+.evolab-seat {border: 2px solid #888; border-radius: 8px; padding: 6px 10px; margin: 6px 0;}
+.evolab-seat.mine {border-color: #0072b2; border-width: 3px;}
+.evolab-animal {display: inline-block; vertical-align: top; border: 1px solid #555; border-radius: 8px;
+  padding: 5px 8px; margin: 4px; min-width: 150px; background: #fafafa;}
+.evolab-trait {display: inline-block; border-radius: 5px; padding: 1px 6px; margin: 2px 2px 2px 0;
+  color: #000; border-left: 8px solid; background: #eee; font-weight: 600;}
+.evolab-banner {background: #fff3cd; border: 2px solid #d55e00; border-radius: 6px; padding: 6px 10px;
+  font-weight: 700; margin: 6px 0;}
+.evolab-log {font-size: 16px; max-height: 260px; overflow-y: auto; border: 1px solid #ccc; padding: 6px;}
+.evolab-log .mine {font-weight: 700;}
+</style>"""
+
+
+class GameBoard:
+    """A game table widget. ``GameBoard("origin", seat=0)`` plays you against greedy bots.
+
+    ``game``: a ruleset id, a ``Ruleset`` or a running ``Match``. ``seats``: one entry per seat,
+    ``None`` (or ``"human"``) for a person, else a bot or a bot name; by default ``seat`` is a person and
+    the others are greedy bots. Several people make a hot-seat game (the screen asks before showing
+    the next player's cards). ``auto_bots``: bots move by themselves after each of your actions.
+    """
+
+    def __init__(self, game="origin", seat=0, seats=None, seed=None, players=None, options=None,
+                 auto_bots=True, bot_delay=0.0, chart=True, names=None):
+        import ipywidgets as w
+        self.w = w
+        self.seat = seat
+        self.auto_bots = auto_bots
+        self.bot_delay = bot_delay
+        self.show_chart = chart
+        self.timings = []            # ms from a click to the board drawn again
+        self._names = names
+        self._revealed = None
+        self._build_widgets()
+        if isinstance(game, Match):
+            self._attach(game)
+        else:
+            ruleset = game if not isinstance(game, str) else load_ruleset(
+                game, **({"players": players} if players else {}), **(options or {}))
+            n = ruleset.players
+            if seats is None:
+                seats = [None if i == seat else "greedy" for i in range(n)]
+            self._attach(Match(ruleset, seats=seats, seed=seed))
+        self._advance()
+        self.render()
+
+    # ---- setup ----------------------------------------------------------------------------------
+    def _build_widgets(self):
+        w = self.w
+        self.header = w.HTML()
+        self.banner = w.HTML()
+        self.table = w.HTML()
+        self.hand = w.HTML()
+        self.actions = w.VBox(layout=w.Layout(border="1px solid #ccc", padding="6px"))
+        self.log = w.HTML()
+        self.chart = w.Output()
+        self.status = w.HTML()
+        big = w.Layout(width="auto", height="38px")
+        self.bot_step = w.Button(description="Bot: one move", tooltip="Let nature or a bot make one move",
+                                 layout=big)
+        self.bot_play = w.Button(description="Let the bots play", tooltip="Bots move until a person must decide",
+                                 button_style="info", layout=big)
+        self.undo_button = w.Button(description="Undo", tooltip="Take back your last decision", layout=big)
+        self.speed = w.FloatSlider(value=self.bot_delay, min=0, max=2, step=0.1, description="Bot delay (s)",
+                                   style={"description_width": "initial"})
+        self.auto = w.Checkbox(value=self.auto_bots, description="Bots move by themselves")
+        self.bot_step.on_click(lambda _: self._safe(self.step_bot))
+        self.bot_play.on_click(lambda _: self._safe(self.play_bots))
+        self.undo_button.on_click(lambda _: self._safe(self.undo))
+        self.speed.observe(lambda c: setattr(self, "bot_delay", c["new"]), "value")
+        self.auto.observe(lambda c: setattr(self, "auto_bots", c["new"]), "value")
+        # new game
+        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value="origin", description="Game")
+        self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players")
+        self.new_bots = w.Dropdown(options=["greedy", "random"], value="greedy", description="Bots")
+        self.new_seed = w.IntText(value=1, description="Seed")
+        self.new_button = w.Button(description="New game", button_style="success", layout=big)
+        self.new_button.on_click(lambda _: self._safe(self.new_game))
+        # save / load
+        self.save_button = w.Button(description="Save game (JSON)", layout=big)
+        self.save_link = w.HTML()
+        self.load_upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.save_button.on_click(lambda _: self._safe(self._offer_download))
+        self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
+        controls = w.HBox([self.bot_step, self.bot_play, self.undo_button, self.auto, self.speed])
+        newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button])
+        files = w.HBox([self.save_button, self.save_link, self.load_upload])
+        tabs = w.Tab(children=[w.VBox([newgame]), w.VBox([files])])
+        tabs.set_title(0, "New game")
+        tabs.set_title(1, "Save / load")
+        self.widget = w.VBox([w.HTML(_CSS), self.header, self.banner, self.table, self.hand,
+                              w.HTML("<b>Your move</b>"), self.actions, controls, self.status,
+                              w.HTML("<b>What happened</b>"), self.log, self.chart, tabs],
+                             layout=w.Layout(width="100%"))
+        self.widget.add_class("evolab-board")
+
+    def _attach(self, match):
+        self.match = match
+        self.tracker = Tracker()
+        self.tracker.start(match)
+        match.observers.append(self.tracker)
+        n = match.ruleset.players
+        names = self._names or [("You" if i == self.seat and match.seats[i] is None else
+                                 f"Player {i + 1}" + (f" ({match.seats[i].name} bot)" if match.seats[i] else ""))
+                                for i in range(n)]
+        self.names = names
+        humans = [i for i, b in enumerate(match.seats) if b is None]
+        self.hot_seat = len(humans) > 1
+        self.narrator = Narrator(names, None if self.hot_seat else self.seat)
+        self.log_entries = []        # (moves played when written, text, seat it concerns)
+        self._chart_turn = 0
+
+    def _ipython_display_(self):
+        from IPython.display import display
+        display(self.widget)
+
+    # ---- playing ----------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def _step(self, action=None):
+        ev = self.match.step(action)
+        moves = len(self.match.record.moves)
+        for line in self.narrator.lines(self.match.state, ev):
+            self.log_entries.append((moves, line))
+        return ev
+
+    def _advance(self):
+        """Nature's moves always happen; bots move too when ``auto_bots``."""
+        m = self.match
+        while not m.is_over():
+            who = m.to_move
+            if who == CHANCE:
+                self._step()
+            elif m.seats[who] is not None and self.auto_bots:
+                self._step()
+                if self.bot_delay:
+                    self.render()
+                    time.sleep(self.bot_delay)
+            else:
+                break
+
+    def do(self, action):
+        """Play ``action`` for the person to move (what a button click does), then let the game go on."""
+        t0 = time.perf_counter()
+        self._step(action)
+        self._advance()
+        self.render()
+        self.timings.append(1000 * (time.perf_counter() - t0))
+
+    def step_bot(self):
+        """One move of nature or of the bot to move."""
+        m = self.match
+        if m.is_over() or (m.to_move >= 0 and m.seats[m.to_move] is None):
+            self.status.value = "<i>A person must move now.</i>" if not m.is_over() else "<i>The game is over.</i>"
+            return
+        self._step()
+        while not m.is_over() and m.to_move == CHANCE:
+            self._step()
+        self.render()
+
+    def play_bots(self):
+        """Bots (and nature) move until a person must decide or the game ends."""
+        m = self.match
+        while not m.is_over() and not m.waiting_for_human():
+            self._step()
+            if self.bot_delay:
+                self.render()
+                time.sleep(self.bot_delay)
+        self.render()
+
+    def undo(self):
+        """Take back the last decision of a person."""
+        if not self.match.undo():
+            self.status.value = "<i>Nothing to undo.</i>"
+            return
+        n = len(self.match.record.moves)
+        self.log_entries = [(k, t) for k, t in self.log_entries if k <= n]
+        self.log_entries.append((n, "(A move was taken back.)"))
+        self._rebuild_tracker()
+        self.render()
+
+    def _rebuild_tracker(self):
+        from ..tracking import _Replay
+        self.match.observers.remove(self.tracker)
+        self.tracker = Tracker()
+        state = self.match.record.initial_state()
+        shim = _Replay(self.match.record, state)
+        self.tracker.start(shim)
+        for mv in self.match.record.moves:
+            ev = []
+            state.ruleset.apply_inplace(state, mv, ev)
+            self.tracker.update(shim, mv, ev)
+        self.match.observers.append(self.tracker)
+        self._chart_turn = 0
+
+    def new_game(self, ruleset=None, seed=None, bots=None, players=None):
+        """Start again (from the New game tab, or from code)."""
+        players = players or self.new_players.value
+        rid = self.new_ruleset.value if ruleset is None else ruleset
+        rs = load_ruleset(rid, players=players) if isinstance(rid, str) else rid
+        bots = bots or self.new_bots.value
+        seats = [None if i == self.seat else bots for i in range(rs.players)]
+        self._attach(Match(rs, seats=seats, seed=self.new_seed.value if seed is None else seed))
+        self._revealed = None
+        self._advance()
+        self.render()
+
+    def save_json(self) -> str:
+        return self.match.record.to_json(indent=1)
+
+    def load_json(self, text: str, seats=None):
+        """Continue a saved game (refused with ``SaveFileError`` when the file is corrupt)."""
+        rec = GameRecord.from_json(text)
+        state = rec.replay()
+        n = state.ruleset.players
+        seats = seats or [None if i == self.seat else "greedy" for i in range(n)]
+        m = Match(state.ruleset, seats=[None if s is None else make_bot(s) for s in seats], seed=rec.seed)
+        m.record.moves.extend(rec.moves)
+        m.record.start = rec.start
+        m.state = state
+        self._attach(m)
+        self._rebuild_tracker()
+        self.log_entries.append((len(rec.moves), f"Loaded a saved game at turn {state.turn}."))
+        self._advance()
+        self.render()
+
+    def _offer_download(self):
+        import base64
+        data = base64.b64encode(self.save_json().encode()).decode()
+        self.save_link.value = (f'<a download="evolab-game.json" href="data:application/json;base64,{data}" '
+                                f'style="font-size:17px">⬇ Download evolab-game.json</a>')
+
+    def _load_upload(self):
+        files = self.load_upload.value
+        if not files:
+            return
+        f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        self.load_json(bytes(f["content"]).decode("utf-8"))
+
+    def _safe(self, fn, *args):
+        """Run a click handler; show an error in plain words instead of losing it in the kernel log."""
+        try:
+            self.status.value = ""
+            fn(*args)
+        except Exception as e:    # shown to the user, not swallowed
+            self.status.value = f'<span style="color:#b00020;font-weight:700">⚠ {html.escape(str(e))}</span>'
+
+    # ---- drawing ------------------------------------------------------------------------------------
+    def viewer(self) -> int:
+        """Whose view is on screen: the person to move in a hot-seat game, else ``seat``."""
+        m = self.match
+        who = m.to_move
+        if self.hot_seat and who >= 0 and m.seats[who] is None:
+            return who
+        return self.seat
+
+    def render(self):
+        m = self.match
+        s = m.state
+        rs = s.ruleset
+        viewer = self.viewer()
+        who = m.to_move
+        scores = rs.scores(s)
+        phase = {"development": "Development (play cards)", "feeding": "Feeding (take food or hunt)",
+                 "over": "Game over"}.get(s.phase, s.phase.capitalize())
+        mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
+                 else self.names[who])
+        last = " · <b>LAST TURN</b>" if s.last_turn else ""
+        self.header.value = (
+            f"<div style='font-size:20px'><b>Turn {s.turn}</b> · {phase}{last} · "
+            f"Food bank: <b>{s.food_bank}</b> red tokens · Deck: {s.deck_size} cards · "
+            f"To move: <b>{html.escape(mover)}</b></div>"
+            f"<div>Points now: " + ", ".join(f"{html.escape(self.names[i])} <b>{scores[i]}</b>"
+                                              for i in range(s.players)) + "</div>")
+        self.banner.value = self._banner(s, viewer)
+        self.table.value = self._table_html(s, viewer)
+        gate = self.hot_seat and who >= 0 and m.seats[who] is None and self._revealed != (who, len(m.record.moves))
+        if gate:
+            self.hand.value = f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. The others should look away.</div>"
+        else:
+            hand = s.hands[viewer]
+            cards = "".join(f"<span class='evolab-trait' style='border-left-color:{trait_colour(c.split('/')[0])}'>"
+                            f"{html.escape(' / '.join(pretty(t) for t in c.split('/')))}</span>" for c in hand)
+            self.hand.value = f"<div><b>{html.escape(self.names[viewer])} — cards in hand ({len(hand)}):</b> {cards or '<i>none</i>'}</div>"
+        self.actions.children = self._action_widgets(gate)
+        lines = self.log_entries[-40:]
+        self.log.value = ("<div class='evolab-log'>" +
+                          "".join(f"<div>{html.escape(t)}</div>" for _, t in reversed(lines)) + "</div>")
+        self._update_chart()
+
+    def _banner(self, s, viewer):
+        at = s.attack
+        if s.phase == "over":
+            sc = s.ruleset.scores(s)
+            return (f"<div class='evolab-banner'>Game over! {html.escape(self.names[s.winner])} "
+                    f"{'win' if s.winner == viewer and not self.hot_seat else 'wins'} with {sc[s.winner]} points.</div>")
+        if at is not None and at.prey in s.animals:
+            prey = s.animals[at.prey]
+            return (f"<div class='evolab-banner'>⚔ Animal #{at.predator} is attacking "
+                    f"{html.escape(self.names[prey.owner])}'s animal #{at.prey}! "
+                    f"{'Choose a defence below.' if prey.owner == viewer else ''}</div>")
+        return ""
+
+    def _table_html(self, s, viewer):
+        rs = s.ruleset
+        out = []
+        for seat in range(s.players):
+            mine = " mine" if seat == viewer else ""
+            animals = [a for a in s.animals.values() if a.owner == seat]
+            cards = "".join(self._animal_html(s, a) for a in animals) or "<i>no animals</i>"
+            links = [l for l in s.links.values() if s.animals[l.a].owner == seat]
+            link_txt = "".join(
+                f"<div>🔗 {pretty(l.trait)}: #{l.a} {'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>"
+                for l in links)
+            first = " · starts this turn" if seat == s.first else ""
+            out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
+                       f"cards in hand: {len(s.hands[seat])} · discard pile: {s.discards[seat]}"
+                       f"<div>{cards}</div>{link_txt}</div>")
+        return "".join(out)
+
+    def _animal_html(self, s, a):
+        rs = s.ruleset
+        traits = "".join(
+            f"<span class='evolab-trait' title='{html.escape(rs.traits[c.trait].hint)}' "
+            f"style='border-left-color:{trait_colour(c.trait)}'>{html.escape(rs.traits[c.trait].name)}</span>"
+            for c in a.cards) or "<i>no traits</i>"
+        food = a.red + a.blue
+        dots = "●" * min(food, a.need) + "○" * max(0, a.need - food)
+        state = []
+        if a.is_fed():
+            state.append("<b>fed</b>")
+        if a.hibernating:
+            state.append("💤 hibernating")
+        if a.poisoned:
+            state.append("☠ poisoned")
+        if a.attacked:
+            state.append("has attacked")
+        fat = f" · fat {a.fat}/{a.fat_cards}" if a.fat_cards else ""
+        return (f"<div class='evolab-animal'><b>#{a.id}</b> {traits}"
+                f"<div>food {dots} {food}/{a.need} ({a.red} red, {a.blue} blue){fat}</div>"
+                f"<div>{' · '.join(state)}</div></div>")
+
+    def _action_widgets(self, gate):
+        w = self.w
+        m = self.match
+        who = m.to_move
+        if m.is_over():
+            return [w.HTML("<i>The game is over. Start a new one in the New game tab.</i>")]
+        if who < 0 or m.seats[who] is not None:
+            return [w.HTML(f"<i>Waiting for {html.escape(self.names[who]) if who >= 0 else 'nature'} — "
+                           f"press “Let the bots play”.</i>")]
+        if gate:
+            b = w.Button(description=f"I am {self.names[who]}: show my cards", button_style="warning",
+                         layout=w.Layout(width="auto", height="40px"))
+
+            def reveal(_):
+                self._revealed = (who, len(m.record.moves))
+                self.render()
+            b.on_click(lambda _: self._safe(reveal, _))
+            return [b]
+        rows = []
+        for title, acts in group_actions(m.legal_actions()):
+            label = w.HTML(f"<b>{title}</b>", layout=w.Layout(width="230px"))
+            if len(acts) == 1:
+                b = w.Button(description=action_label(m.state, acts[0]), layout=w.Layout(width="auto", height="38px"),
+                             tooltip=action_label(m.state, acts[0]))
+                b.on_click(lambda _, a=acts[0]: self._safe(self.do, a))
+                rows.append(w.HBox([label, b]))
+            else:
+                dd = w.Dropdown(options=[(action_label(m.state, a), i) for i, a in enumerate(acts)],
+                                layout=w.Layout(width="420px"))
+                b = w.Button(description="Do it", button_style="primary", layout=w.Layout(width="90px", height="38px"),
+                             tooltip=f"{title}: the choice on the left")
+                b.on_click(lambda _, acts=acts, dd=dd: self._safe(self.do, acts[dd.value]))
+                rows.append(w.HBox([label, dd, b]))
+        return rows
+
+    def _update_chart(self):
+        if not self.show_chart:
+            return
+        rows = self.tracker.rows("traits")
+        last = rows[-1]["turn"] if rows else 0
+        if last == self._chart_turn:
+            return
+        self._chart_turn = last
+        try:
+            import matplotlib.pyplot as plt
+            from .plots import trait_frequencies
+        except ImportError:        # the board works without matplotlib
+            return
+        from IPython.display import display
+        with self.chart:
+            self.chart.clear_output(wait=True)
+            fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
+            trait_frequencies(rows, ax=ax, band=False, min_share=0)
+            ax.set_title("This game: how common each trait is among living animals")
+            display(fig)
+            plt.close(fig)
+
+    # ---- for tests and teachers ----------------------------------------------------------------------
+    def buttons(self) -> list:
+        """(label, button) of every action button on screen now."""
+        out = []
+        for row in self.actions.children:
+            for c in getattr(row, "children", [row]):
+                if isinstance(c, self.w.Button):
+                    out.append((c.description, c))
+        return out
+
+    def text(self) -> str:
+        """Everything the board shows as text (for tests and screen readers)."""
+        import re
+        raw = " ".join([self.header.value, self.banner.value, self.table.value, self.hand.value, self.log.value])
+        return html.unescape(re.sub(r"<[^>]+>", " ", raw))

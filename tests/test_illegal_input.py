@@ -1,0 +1,343 @@
+"""Illegal input: every action not in ``legal_actions`` raises ``IllegalActionError`` naming a rule, and
+changes nothing (neither the state passed to ``apply`` nor a ``Match``'s state and record)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import evolab
+from evolab import (CHANCE, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate,
+                    IllegalActionError, Match, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
+                    Pirate, Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, apply,
+                    chance_outcomes, check, legal_actions, load_ruleset, scenario, to_move)
+from evolab.rules.origin.deck import CARDS
+from evolab.rules.origin.traits import TRAIT_IDS
+
+MADE_UP = 9_999
+CARD_IDS = tuple(c.id for c in CARDS)
+
+
+def assert_refused(state, action, seat=None, rule=None):
+    """``apply`` raises IllegalActionError with a non-empty rule, agrees with ``check``, changes nothing."""
+    before = state.to_dict()
+    legal_before = legal_actions(state)
+    with pytest.raises(IllegalActionError) as err:
+        if seat is None:
+            apply(state, action)
+        else:
+            apply(state, action, seat=seat)
+    e = err.value
+    assert isinstance(e.rule, str) and e.rule.strip(), f"no rule named for {action!r}"
+    assert str(e), "the error has no message"
+    assert state.to_dict() == before, f"refusing {action!r} changed the state"
+    assert legal_actions(state) == legal_before
+    v = check(state, action, seat)
+    assert v is not None and v.rule == e.rule
+    if rule is not None:
+        assert e.rule == rule
+    return e
+
+
+# ---- positions ---------------------------------------------------------------------------------
+def feeding_position():
+    """Seat 0 to move in feeding: a carnivore (1) and a plain animal (2) of seat 0, seat 1 owns 3 and 4."""
+    return scenario("origin", {"food_bank": 3, "hands": [["swimming"], ["running"]], "animals": [
+        {"owner": 0, "traits": ["carnivorous"]}, {"owner": 0, "traits": ["fat_tissue"]},
+        {"owner": 1, "traits": ["grazing"]}, {"owner": 1}]})
+
+
+def development_position():
+    """Seat 0 to move in development, with two animals of its own and one of seat 1's."""
+    return scenario("origin", {"phase": "development", "hands": [["swimming", "communication/carnivorous"],
+                                                                 ["running"]],
+                               "animals": [{"owner": 0}, {"owner": 0}, {"owner": 1}]})
+
+
+def run_until(pred, players=2, seed=0, **options):
+    """A live game state (via Match) at the first point where ``pred(state)`` holds."""
+    m = Match(load_ruleset("origin", players=players, **options), seed=seed)
+    while not pred(m.state):
+        assert not m.is_over(), "the game ended before the position was reached"
+        m.step()
+    return m.state.clone()
+
+
+def finished_game(players=2, seed=3):
+    m = Match(load_ruleset("origin", players=players), seed=seed)
+    m.play_out()
+    assert m.is_over()
+    return m.state
+
+
+# ---- made-up and foreign animals ---------------------------------------------------------------
+def test_feeding_position_fixture_is_what_the_tests_assume():
+    """The hand-built feeding position has seat 0 to move with TakeFood(1) and EndMove legal."""
+    s = feeding_position()
+    assert to_move(s) == 0 and TakeFood(1) in legal_actions(s) and EndMove() in legal_actions(s)
+
+
+@pytest.mark.parametrize("action", [
+    TakeFood(MADE_UP), Attack(1, MADE_UP), Attack(MADE_UP, 3), BurnFat(MADE_UP, 1), Graze(MADE_UP),
+    Hibernate(MADE_UP), Pirate(MADE_UP, 3, "red"), TakeFood(0), TakeFood(-1)])
+def test_made_up_animal_id_is_refused_in_feeding(action):
+    """Feeding actions that name an animal not on the table are refused."""
+    assert_refused(feeding_position(), action)
+
+
+@pytest.mark.parametrize("action", [
+    PlayTrait("swimming", "swimming", MADE_UP),
+    PlayPairTrait("communication/carnivorous", "communication", (1, MADE_UP)),
+    PlayPairTrait("communication/carnivorous", "communication", (MADE_UP, 2))])
+def test_made_up_animal_id_is_refused_in_development(action):
+    """Development actions that name an animal not on the table are refused."""
+    assert_refused(development_position(), action)
+
+
+@pytest.mark.parametrize("action", [TakeFood(3), TakeFood(4), Graze(3), Attack(3, 1)])
+def test_another_players_animal_is_refused(action):
+    """Seat 0 may not feed, graze with or attack with seat 1's animals."""
+    assert_refused(feeding_position(), action)
+
+
+def test_trait_on_another_players_animal_is_refused():
+    """A non-Parasite trait goes only on the player's own animal."""
+    assert_refused(development_position(), PlayTrait("swimming", "swimming", 3), rule="origin.placement.own")
+
+
+def test_pair_trait_with_another_players_animal_is_refused():
+    """A pair trait links two of the player's own animals."""
+    assert_refused(development_position(), PlayPairTrait("communication/carnivorous", "communication", (1, 3)))
+
+
+def test_card_not_in_hand_is_refused():
+    """Playing a card that is not in the player's hand is refused."""
+    s = development_position()
+    assert_refused(s, PlayAnimal("running"), rule="origin.card.not-in-hand")
+    assert_refused(s, PlayAnimal("dodo"))
+    assert_refused(s, PlayTrait("swimming", "running", 1))
+
+
+# ---- wrong phase, wrong node -------------------------------------------------------------------
+@pytest.mark.parametrize("action", [TakeFood(1), EndMove(), Attack(1, 3), BurnFat(2, 1), Run(), NoDefence(),
+                                    Mimic(1), DropTail(1), Scavenge(1), Resolve(1)])
+def test_feeding_and_attack_actions_during_development_are_refused(action):
+    """Feeding-phase and attack decisions are refused while seat 0 develops."""
+    assert_refused(development_position(), action)
+
+
+@pytest.mark.parametrize("action", [PlayAnimal("swimming"), PlayTrait("swimming", "swimming", 2), Pass(),
+                                    Run(), NoDefence(), Resolve(1), Scavenge(1)])
+def test_development_actions_and_decisions_out_of_turn_are_refused_in_feeding(action):
+    """Development actions, and defences or triggers with nothing pending, are refused in feeding."""
+    assert_refused(feeding_position(), action)
+
+
+@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
+@pytest.mark.parametrize("outcome", [Draw("swimming"), RollFood(5), RollDie(4), FirstPlayer(0), TieBreak(0)])
+def test_chance_outcome_when_a_player_must_move_is_refused(make, outcome):
+    """Nature's outcomes are refused while a player must decide."""
+    s = make()
+    assert to_move(s) >= 0
+    assert_refused(s, outcome)
+
+
+@pytest.mark.parametrize("phase", ["deal", "first_player", "food", "draw"])
+def test_player_action_at_a_chance_node_is_refused(phase):
+    """At a chance node (deal, first player, food roll, draw) every player action is refused."""
+    s = run_until(lambda st_: st_.phase == phase, players=3, seed=5)
+    assert to_move(s) == CHANCE and legal_actions(s) == []
+    for a in (Pass(), EndMove(), PlayAnimal(s.hands[0][0] if s.hands[0] else "swimming"), TakeFood(1), Run(),
+              NoDefence(), Resolve(1)):
+        assert_refused(s, a)
+
+
+def test_player_action_during_a_running_roll_is_refused():
+    """While the Running die is being rolled, no player may act (it is nature's move)."""
+    s = scenario("origin", {"food_bank": 2, "animals": [{"owner": 0, "traits": ["carnivorous"]},
+                                                        {"owner": 1, "traits": ["running"]}]})
+    s, _ = apply(s, Attack(1, 2))
+    if Run() in legal_actions(s):
+        s, _ = apply(s, Run())
+    assert to_move(s) == CHANCE
+    for a in (Run(), NoDefence(), EndMove(), TakeFood(1)):
+        assert_refused(s, a)
+    assert_refused(s, RollDie(7))
+    assert_refused(s, RollDie(0))
+
+
+@pytest.mark.parametrize("outcome", [Draw("dodo"), RollFood(999), RollDie(3), FirstPlayer(7), TieBreak(0)])
+def test_impossible_chance_outcome_at_the_deal_is_refused(outcome):
+    """At the deal only draws of cards still in the deck are possible outcomes."""
+    s = evolab.new_game(load_ruleset("origin", players=2))
+    assert_refused(s, outcome)
+
+
+def test_draw_of_an_exhausted_card_is_refused():
+    """A Draw of a card kind with no copy left in the deck is refused."""
+    s = run_until(lambda st_: st_.phase in ("deal", "draw") and min(st_.deck) == 0, players=4, seed=2)
+    gone = [CARD_IDS[i] for i, k in enumerate(s.deck) if k == 0]
+    assert_refused(s, Draw(gone[0]), rule="engine.impossible-outcome")
+
+
+def test_food_roll_outside_the_dice_range_is_refused():
+    """At the food roll, totals the dice cannot make are refused; possible ones pass check."""
+    s = run_until(lambda st_: st_.phase == "food", players=2, seed=1)
+    possible = [o.food for o, _ in chance_outcomes(s)]
+    assert possible == list(range(3, 9))      # 1 die + 2 for two players (§6)
+    assert_refused(s, RollFood(2))
+    assert_refused(s, RollFood(9))
+    assert check(s, RollFood(3)) is None
+
+
+# ---- malformed objects -------------------------------------------------------------------------
+MALFORMED = [None, "TakeFood", "", 42, 3.5, {"type": "TakeFood", "animal": 1}, [TakeFood(1)], TakeFood,
+             object(), TakeFood("x"), TakeFood(None), TakeFood("1"), BurnFat(2, "2"),
+             BurnFat(1, "2"), BurnFat(2, 1.5), BurnFat(2, True), Attack("1", "3"), Attack(None, 3),
+             Pirate(1, 3, "green"), Graze([1]), PlayAnimal(None), PlayAnimal(["swimming"]),
+             PlayTrait("swimming", None, 1), PlayPairTrait("communication/carnivorous", "communication", "ab"),
+             PlayPairTrait("communication/carnivorous", "communication", (1, 2, 3)), Resolve(1, "yes"),
+             DropTail("1"), Mimic({})]
+
+
+@pytest.mark.parametrize("action", MALFORMED, ids=lambda a: repr(a)[:40])
+@pytest.mark.parametrize("make", [development_position, feeding_position, finished_game,
+                                  lambda: evolab.new_game(load_ruleset("origin", players=2))],
+                         ids=["development", "feeding", "over", "chance"])
+def test_malformed_action_is_refused(make, action):
+    """Objects that are not well-formed actions are refused with a rule, in every kind of position."""
+    assert_refused(make(), action)
+
+
+@pytest.mark.parametrize("action", [TakeFood(1.0), TakeFood(True), Attack(True, 3.0)], ids=repr)
+def test_non_integer_animal_id_equal_to_a_real_id_is_refused(action):
+    """An animal id must be an int: a float or bool equal to a real id is malformed, not that animal."""
+    assert_refused(feeding_position(), action, rule="engine.malformed")
+
+
+# ---- after the game, wrong seat ----------------------------------------------------------------
+@pytest.mark.parametrize("action", [Pass(), EndMove(), TakeFood(1), Draw("swimming"), TieBreak(0), RollFood(4),
+                                    FirstPlayer(0), NoDefence()])
+def test_any_action_after_the_game_is_over_is_refused(action):
+    """Once the game is over nothing may be applied."""
+    s = finished_game()
+    assert legal_actions(s) == [] and chance_outcomes(s) == ()
+    assert_refused(s, action)
+
+
+@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
+def test_legal_action_for_the_wrong_seat_is_refused(make):
+    """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
+    s = make()
+    who = to_move(s)
+    for a in legal_actions(s):
+        assert apply(s, a, seat=who)[0] is not None
+        assert_refused(s, a, seat=1 - who, rule="origin.turn-order")
+        assert_refused(s, a, seat=5)
+
+
+def test_wrong_seat_is_refused_in_larger_games():
+    """In a 4-player development phase, every other seat is refused the mover's legal actions."""
+    s = run_until(lambda st_: st_.phase == "development", players=4, seed=9)
+    who = to_move(s)
+    a = legal_actions(s)[0]
+    for seat in range(4):
+        if seat != who:
+            assert_refused(s, a, seat=seat)
+
+
+# ---- random positions: illegal candidates -------------------------------------------------------
+def _illegal_candidates(s, rng, k=25):
+    ids = sorted(s.animals) + [MADE_UP]
+    cards = CARD_IDS + ("dodo",)
+    pool = [Pass(), EndMove(), Run(), NoDefence(), RollFood(rng.randrange(0, 30)), RollDie(rng.randrange(0, 8)),
+            Draw(rng.choice(cards)), FirstPlayer(rng.randrange(-1, 8)), TieBreak(rng.randrange(-1, 8))]
+    for _ in range(k):
+        x, y = rng.choice(ids), rng.choice(ids)
+        c = rng.choice(cards)
+        t = rng.choice(TRAIT_IDS)
+        pool += [TakeFood(x), Attack(x, y), BurnFat(x, rng.randrange(0, 4)), Graze(x), Hibernate(x),
+                 Pirate(x, y, rng.choice(("red", "blue"))), Mimic(x), Scavenge(x), DropTail(rng.randrange(0, 90)),
+                 Resolve(rng.randrange(0, 90), rng.random() < 0.5), PlayAnimal(c), PlayTrait(c, t, x),
+                 PlayPairTrait(c, t, (x, y))]
+    legal = legal_actions(s)
+    outcomes = [o for o, _ in chance_outcomes(s)]
+    return [a for a in pool if a not in legal and a not in outcomes]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+@given(players=st.sampled_from([2, 3, 4, 6]), seed=st.integers(0, 2**32 - 1))
+def test_illegal_candidates_along_random_games_are_refused_without_change(players, seed):
+    """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
+    rng = random.Random(seed)
+    m = Match(load_ruleset("origin", players=players), seed=seed)
+    tried = 0
+    while not m.is_over():
+        if rng.random() < 0.15:
+            s = m.state
+            for a in rng.sample(_illegal_candidates(s, rng), 8):
+                assert_refused(s, a)
+                tried += 1
+            who = to_move(s)
+            if who >= 0:
+                assert_refused(s, legal_actions(s)[0], seat=(who + 1) % players)
+        m.step()
+    for a in rng.sample(_illegal_candidates(m.state, rng), 5):
+        assert_refused(m.state, a)
+    assert tried > 0
+
+
+# ---- Match.step -------------------------------------------------------------------------------
+def _assert_step_refused(m, action):
+    before = m.state.to_dict()
+    moves = list(m.record.moves)
+    rng_state = m.rng.getstate()
+    with pytest.raises(IllegalActionError) as err:
+        m.step(action)
+    assert isinstance(err.value.rule, str) and err.value.rule
+    assert m.state.to_dict() == before
+    assert m.record.moves == moves
+    assert m.rng.getstate() == rng_state
+    return err.value
+
+
+def test_match_step_refuses_illegal_action_and_changes_nothing():
+    """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
+    m = Match(load_ruleset("origin", players=2), seats=[None, "random"], seed=4)
+    m.play_until_human()
+    assert m.waiting_for_human()
+    for a in (TakeFood(MADE_UP), Draw("swimming"), RollFood(4), None.__class__, "Pass", TakeFood("x"),
+              BurnFat(1, "2"), PlayAnimal("dodo")):
+        _assert_step_refused(m, a)
+    # the person then plays a legal move, which is recorded
+    n = len(m.record.moves)
+    m.step(m.legal_actions()[0])
+    assert len(m.record.moves) == n + 1
+
+
+def test_match_step_refuses_player_action_at_a_chance_node():
+    """At the deal, Match.step refuses a player's action and records nothing."""
+    m = Match(load_ruleset("origin", players=3), seed=8)
+    assert m.to_move == CHANCE
+    _assert_step_refused(m, Pass())
+    _assert_step_refused(m, PlayAnimal("swimming"))
+    assert m.record.moves == []
+
+
+def test_match_step_refuses_actions_after_the_game_is_over():
+    """After play_out, Match.step refuses any move (and a request for nature's move) and records nothing."""
+    m = Match(load_ruleset("origin", players=2), seed=6)
+    m.play_out()
+    e = _assert_step_refused(m, Pass())
+    assert e.rule
+    _assert_step_refused(m, TieBreak(0))
+    _assert_step_refused(m, None)   # no move to make: the game is over
+
+
+def test_match_step_refuses_an_impossible_chance_outcome():
+    """Match.step at a chance node refuses an outcome that cannot happen there."""
+    m = Match(load_ruleset("origin", players=2), seed=8)
+    _assert_step_refused(m, RollFood(4))
+    _assert_step_refused(m, Draw("dodo"))

@@ -1,0 +1,464 @@
+"""Game records and saved positions: JSON round trips, replays, continuing a game, refusing corrupt files."""
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import evolab
+from evolab import (CHANCE, GameRecord, Match, RollFood, SaveFileError, TakeFood, load_ruleset, load_state,
+                    save_state)
+from evolab.bots import GreedyBot, RandomBot
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "evolab"
+
+NON_DEFAULT = dict(feeding_pass_is_final=True, auto_take_food_on_pass=True, defences_compulsory=True,
+                   mimicry_once_per_turn=True, pair_trigger_reset="action", pair_triggers_optional=True,
+                   hibernate_with_fat_room=True, grazing_limit="per_turn", mimicry_optional=True)
+
+
+def played(players=2, seed=7, seats=None, **options):
+    m = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=seed)
+    m.play_out()
+    assert m.is_over()
+    return m
+
+
+def rechecksum(d):
+    """The checksum evolab would write for ``d`` (so an edit is not caught by the checksum alone)."""
+    body = {k: v for k, v in d.items() if k != "checksum"}
+    d["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return d
+
+
+def refused(text):
+    """``GameRecord.from_json(text)`` raises SaveFileError with a message; returns the message."""
+    with pytest.raises(SaveFileError) as err:
+        GameRecord.from_json(text)
+    assert str(err.value).strip(), "SaveFileError without a message"
+    return str(err.value)
+
+
+# ---- round trips -------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,seats,options", [
+    (2, None, {}),
+    (3, "greedy", {}),
+    (4, "mixed", {}),
+    (6, "greedy", {}),
+    (2, "greedy", NON_DEFAULT),
+    (4, None, NON_DEFAULT),
+])
+def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
+    """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
+    if seats == "greedy":
+        seats = [GreedyBot() for _ in range(players)]
+    elif seats == "mixed":
+        seats = [GreedyBot() if i % 2 else RandomBot() for i in range(players)]
+    m = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=21, keep_events=True)
+    m.play_out()
+    assert m.is_over()
+    text = m.record.to_json()
+    back = GameRecord.from_json(text)
+    assert back.moves == m.record.moves
+    assert back.options == m.record.options and back.ruleset == "origin" and back.seed == 21
+    assert back.replay() == m.state
+    assert back.to_json() == text
+    state, events = back.replay(events=True)
+    assert state == m.state and [type(e) for e in events] == [type(e) for e in m.events]
+
+
+def test_replay_upto_n_matches_stepping_n_moves():
+    """``record.replay(n)`` is the state after the first n moves of the match."""
+    m = Match(load_ruleset("origin", players=3), seed=5)
+    snapshots = []
+    while not m.is_over():
+        snapshots.append(m.state.clone())
+        m.step()
+    for n in (0, 1, 10, len(snapshots) // 2, len(snapshots) - 1):
+        assert m.record.replay(n) == snapshots[n]
+
+
+def test_record_save_and_load_round_trip(tmp_path):
+    """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
+    m = played(players=4, seed=3, seats=["greedy", "random", "greedy", "random"])
+    path = tmp_path / "game.json"
+    m.record.save(path)
+    back = GameRecord.load(path)
+    assert back.moves == m.record.moves
+    assert back.seats == m.record.seats
+    assert back.replay() == m.state
+    assert json.loads(path.read_text())["format"] == "evolab.game/1"
+
+
+def test_saved_file_is_plain_json_not_pickle(tmp_path):
+    """A saved game is a UTF-8 JSON object (no pickle bytes)."""
+    path = tmp_path / "g.json"
+    played().record.save(path)
+    raw = path.read_bytes()
+    assert not raw.startswith(b"\x80"), "looks like a pickle"
+    assert isinstance(json.loads(raw.decode("utf-8")), dict)
+
+
+# ---- corrupt records -------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def good():
+    """A finished 2-player game record as a dict, its text, and the final state."""
+    m = played(players=2, seed=11)
+    return m.record.to_dict(), m.record.to_json(), m.state
+
+
+def test_good_record_loads(good):
+    """The fixture's record loads and replays (so the corruptions below are what gets refused)."""
+    d, text, final = good
+    assert GameRecord.from_json(text).replay() == final
+    assert GameRecord.from_json(json.dumps(rechecksum(json.loads(text)))).replay() == final
+
+
+@pytest.mark.parametrize("cut", [1, 2, 10, 100])
+def test_truncated_json_is_refused(good, cut):
+    """A file cut short is refused."""
+    _, text, _ = good
+    refused(text[: len(text) // cut] if cut > 1 else text[:-1])
+
+
+@pytest.mark.parametrize("text", ["", "hello", "{", "[]", "null", "42", '"evolab.game/1"', "{}",
+                                  "\x00\x01binary", '{"format": "evolab.game/1"}'])
+def test_not_a_saved_game_is_refused(text):
+    """Text that is not a saved game (not JSON, not an object, empty object) is refused."""
+    refused(text)
+
+
+@pytest.mark.parametrize("fmt", ["evolab.game/2", "evolab.state/1", "", None, 1])
+@pytest.mark.parametrize("recompute", [False, True])
+def test_wrong_format_field_is_refused(good, fmt, recompute):
+    """A record whose ``format`` is not evolab.game/1 is refused (with or without a fixed checksum)."""
+    d = json.loads(good[1])
+    d["format"] = fmt
+    if recompute:
+        rechecksum(d)
+    assert "format" in refused(json.dumps(d))
+
+
+def _find_move(d, type_):
+    return next(i for i, m in enumerate(d["moves"]) if m["type"] == type_)
+
+
+@pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
+@pytest.mark.parametrize("edit", ["rollfood-impossible", "rollfood-string", "animal-id-made-up",
+                                  "animal-id-other-seat", "draw-unknown-card", "move-type-unknown",
+                                  "move-field-extra", "move-field-missing", "first-move-dropped",
+                                  "move-not-object", "start-broken", "ruleset-unknown", "options-invalid"])
+def test_edited_record_is_refused(good, edit, recompute):
+    """An edited record is refused: by the checksum, or (when the checksum is recomputed) by the replay."""
+    d = json.loads(good[1])
+    moves = d["moves"]
+    if edit == "rollfood-impossible":
+        moves[_find_move(d, "RollFood")]["food"] = 99
+    elif edit == "rollfood-string":
+        moves[_find_move(d, "RollFood")]["food"] = "5"
+    elif edit == "animal-id-made-up":
+        moves[_find_move(d, "TakeFood")]["animal"] = 9_999
+    elif edit == "animal-id-other-seat":
+        record = GameRecord.from_dict(good[0])
+        for i, m in enumerate(moves):
+            if m["type"] == "TakeFood":
+                state = record.replay(i)
+                others = [a.id for a in state.animals.values() if a.owner != evolab.to_move(state)]
+                if others:
+                    moves[i]["animal"] = others[0]
+                    break
+        else:
+            pytest.fail("the fixture game has no TakeFood while another seat has an animal")
+    elif edit == "draw-unknown-card":
+        moves[0]["card"] = "dodo"
+    elif edit == "move-type-unknown":
+        moves[3]["type"] = "Teleport"
+    elif edit == "move-field-extra":
+        moves[3]["cheat"] = 1
+    elif edit == "move-field-missing":
+        moves[_find_move(d, "RollFood")].pop("food")
+    elif edit == "first-move-dropped":
+        moves.pop(_find_move(d, "FirstPlayer"))
+    elif edit == "move-not-object":
+        moves[2] = "Draw(swimming)"
+    elif edit == "start-broken":
+        d["start"] = {"phase": "feeding"}
+    elif edit == "ruleset-unknown":
+        d["ruleset"] = "chess"
+    elif edit == "options-invalid":
+        d["options"]["players"] = 99
+    if recompute:
+        rechecksum(d)
+    msg = refused(json.dumps(d))
+    if not recompute:
+        assert "checksum" in msg
+
+
+@pytest.mark.parametrize("key", ["ruleset", "version", "options", "seed", "moves", "checksum", "start", "format"])
+@pytest.mark.parametrize("recompute", [False, True])
+def test_record_with_a_missing_key_is_refused(good, key, recompute):
+    """A record lacking any of its keys is refused."""
+    d = json.loads(good[1])
+    del d[key]
+    if recompute and key != "checksum":
+        rechecksum(d)
+    refused(json.dumps(d))
+
+
+@pytest.mark.parametrize("moves", [{"0": {"type": "Pass"}}, "moves", None, 7, [None], [[]]])
+@pytest.mark.parametrize("recompute", [False, True])
+def test_record_whose_moves_are_not_a_list_of_moves_is_refused(good, moves, recompute):
+    """``moves`` must be a list of move objects."""
+    d = json.loads(good[1])
+    d["moves"] = moves
+    if recompute:
+        rechecksum(d)
+    refused(json.dumps(d))
+
+
+def test_record_with_options_not_an_object_is_refused(good):
+    """``options`` must be a JSON object."""
+    d = json.loads(good[1])
+    d["options"] = ["players", 2]
+    refused(json.dumps(rechecksum(d)))
+
+
+def test_unreadable_files_are_refused(tmp_path, good):
+    """A missing file, a binary file and a truncated file are refused by GameRecord.load."""
+    with pytest.raises(SaveFileError):
+        GameRecord.load(tmp_path / "nope.json")
+    bad = tmp_path / "bin.json"
+    bad.write_bytes(b"\x80\x04\x95\xff\xfe not utf-8")
+    with pytest.raises(SaveFileError):
+        GameRecord.load(bad)
+    cut = tmp_path / "cut.json"
+    cut.write_text(good[1][: len(good[1]) // 3], encoding="utf-8")
+    with pytest.raises(SaveFileError) as err:
+        GameRecord.load(cut)
+    assert str(err.value)
+
+
+def test_edited_file_on_disk_is_refused(tmp_path):
+    """A saved file whose first RollFood is hand-edited is refused by GameRecord.load."""
+    m = played(players=3, seed=2)
+    path = tmp_path / "g.json"
+    m.record.save(path)
+    d = json.loads(path.read_text())
+    i = _find_move(d, "RollFood")
+    possible = [o.food for o, _ in load_ruleset("origin", players=3).food_outcomes]
+    d["moves"][i]["food"] = next(v for v in possible if v != d["moves"][i]["food"])
+    path.write_text(json.dumps(d))
+    with pytest.raises(SaveFileError, match="checksum"):
+        GameRecord.load(path)
+
+
+# ---- saved positions --------------------------------------------------------------------------
+def _positions(players=3, seed=4, every=23, **options):
+    m = Match(load_ruleset("origin", players=players, **options), seed=seed)
+    out = [m.state.clone()]
+    while not m.is_over():
+        m.step()
+        if len(m.record.moves) % every == 0:
+            out.append(m.state.clone())
+    out.append(m.state.clone())
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_save_state_load_state_round_trip(players):
+    """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
+    phases = set()
+    for s in _positions(players=players):
+        back = load_state(save_state(s))
+        assert back == s
+        assert back.ruleset == s.ruleset
+        assert evolab.legal_actions(back) == evolab.legal_actions(s)
+        phases.add(s.phase)
+    assert {"deal", "development", "feeding", "over"} <= phases
+
+
+def test_save_state_of_a_scenario_round_trips():
+    """A teacher's scenario position survives save_state/load_state and plays on identically."""
+    s = evolab.scenario("origin", {"food_bank": 2, "animals": [
+        {"owner": 0, "traits": ["carnivorous", "fat_tissue"], "fat": 1},
+        {"owner": 1, "traits": ["swimming"]}], "links": []})
+    back = load_state(save_state(s))
+    assert back == s
+    assert evolab.apply(back, TakeFood(1))[0] == evolab.apply(s, TakeFood(1))[0]
+
+
+def test_save_state_round_trip_with_feeding_pass_is_final():
+    """Positions of a feeding_pass_is_final game (barred actions included) survive save_state/load_state."""
+    for s in _positions(players=2, seed=0, every=1, feeding_pass_is_final=True):
+        assert load_state(save_state(s)) == s
+
+
+@pytest.fixture(scope="module")
+def saved_position():
+    m = Match(load_ruleset("origin", players=2), seed=9)
+    while m.state.phase != "feeding" or not m.state.animals:
+        m.step()
+    return m.state.clone(), save_state(m.state)
+
+
+@pytest.mark.parametrize("edit", ["deck_size", "hand-card", "animal-owner", "ruleset", "phase", "extra-card",
+                                  "negative-food", "too-much-fat", "broken-link", "seats"])
+@pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
+def test_tampered_saved_position_is_refused(saved_position, edit, recompute):
+    """A saved position edited after saving is refused (checksum), or as impossible when re-checksummed."""
+    _, text = saved_position
+    d = json.loads(text)
+    st = d["state"]
+    if edit == "deck_size":
+        st["deck_size"] += 1
+    elif edit == "hand-card":
+        st["hands"][0].append("dodo")
+    elif edit == "animal-owner":
+        st["animals"][0]["owner"] = 7
+    elif edit == "ruleset":
+        st["ruleset"]["id"] = "chess"
+    elif edit == "phase":
+        st["phase"] = "lunch"
+    elif edit == "extra-card":
+        st["hands"][1].append("swimming")
+    elif edit == "negative-food":
+        st["animals"][0]["red"] = -1
+    elif edit == "too-much-fat":
+        st["animals"][0]["fat"] = 5
+    elif edit == "broken-link":
+        st["animals"][0]["links"] = [777]
+    elif edit == "seats":
+        st["hands"].append([])
+    if recompute:
+        rechecksum(d)
+    with pytest.raises(SaveFileError) as err:
+        load_state(json.dumps(d))
+    assert str(err.value)
+
+
+@pytest.mark.parametrize("field,value", [
+    ("food_bank", -3), ("current", 7), ("first", -4), ("discards", [-1, 1]), ("turn", 0),
+    ("food_bank", True),
+])
+def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, field, value):
+    """A re-checksummed saved position that no game can reach (negative counts, no such seat) is refused."""
+    _, text = saved_position
+    d = json.loads(text)
+    d["state"][field] = value
+    rechecksum(d)
+    with pytest.raises(SaveFileError):
+        load_state(json.dumps(d))
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", '{"format": "evolab.state/1"}'])
+def test_not_a_saved_position_is_refused(text):
+    """load_state refuses text that is not a saved position."""
+    with pytest.raises(SaveFileError):
+        load_state(text)
+
+
+def test_game_record_is_not_a_saved_position(good):
+    """load_state refuses a game record, and GameRecord.from_json refuses a saved position."""
+    with pytest.raises(SaveFileError):
+        load_state(good[1])
+    with pytest.raises(SaveFileError):
+        GameRecord.from_json(save_state(good[2]))
+
+
+# ---- no pickle ---------------------------------------------------------------------------------
+PICKLE_LIKE = {"pickle", "_pickle", "cPickle", "cloudpickle", "dill", "shelve", "joblib"}
+
+
+def test_no_module_of_evolab_imports_pickle():
+    """No source file of evolab imports pickle (or shelve, dill, cloudpickle, joblib), directly or by name."""
+    files = sorted(PACKAGE.rglob("*.py"))
+    assert len(files) > 10
+    offenders = []
+    for f in files:
+        tree = ast.parse(f.read_text(encoding="utf-8"), filename=str(f))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+                fn = node.func
+                fname = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+                if fname in ("__import__", "import_module"):
+                    names = [str(node.args[0].value)]
+            for n in names:
+                if n.split(".")[0] in PICKLE_LIKE:
+                    offenders.append(f"{f.relative_to(ROOT)}:{node.lineno}: {n}")
+    assert offenders == []
+
+
+def test_saving_and_loading_does_not_load_pickle():
+    """Playing, saving and loading a game and a position in a fresh interpreter never imports pickle."""
+    code = (
+        "import sys, evolab\n"
+        "m = evolab.Match('origin', seats=['greedy', 'random'], seed=1, keep_events=True); m.play_out()\n"
+        "r = evolab.GameRecord.from_json(m.record.to_json()); assert r.replay() == m.state\n"
+        "assert evolab.load_state(evolab.save_state(m.state)) == m.state\n"
+        "print(sorted(k for k in sys.modules if k.split('.')[0] in %r))\n" % (PICKLE_LIKE,))
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+# ---- continuing a saved game -------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_from_record_continues_a_saved_game_from_move_n(players):
+    """``Match.from_record(record, upto=n, seats=...)`` starts at the state after n moves and plays on."""
+    m = played(players=players, seed=13)
+    record = GameRecord.from_json(m.record.to_json())
+    for n in (0, 5, len(record.moves) // 2, len(record.moves) - 1):
+        cont = Match.from_record(record, upto=n, seats=[GreedyBot() for _ in range(players)])
+        assert cont.state == record.replay(n)
+        assert cont.state is not record.replay(n)
+        cont.play_out()
+        assert cont.is_over()
+        assert cont.state.card_total() == len(cont.ruleset.deck)
+        # the continuation is itself a valid record (starting from the saved position)
+        again = GameRecord.from_json(cont.record.to_json())
+        assert again.start is not None
+        assert again.replay() == cont.state
+        assert again.replay(0) == record.replay(n)
+
+
+def test_from_record_with_the_same_moves_reaches_the_same_end():
+    """Continuing from move n and replaying the original's remaining moves reaches the original final state."""
+    m = played(players=3, seed=17)
+    n = len(m.record.moves) // 3
+    cont = Match.from_record(m.record, upto=n, seats=["human"] * 3)
+    for move in m.record.moves[n:]:
+        cont.step(move)
+    assert cont.state == m.state
+    assert cont.record.moves == m.record.moves[n:]
+
+
+def test_from_record_continuing_at_a_human_decision():
+    """A game saved at a person's decision resumes with that person to move and the same legal actions."""
+    m = Match(load_ruleset("origin", players=2), seats=[None, "greedy"], seed=3)
+    m.play_until_human()
+    m.step(m.legal_actions()[0])
+    m.play_until_human()
+    rec = GameRecord.from_json(m.record.to_json())
+    cont = Match.from_record(rec, seats=[None, "greedy"])
+    assert cont.waiting_for_human()
+    assert cont.legal_actions() == m.legal_actions()
+    assert cont.state == m.state
+
+
+def test_from_record_beyond_the_end_is_the_final_state():
+    """``upto`` past the last move (or None) gives the final state."""
+    m = played(players=2, seed=19)
+    assert Match.from_record(m.record).state == m.state
+    assert Match.from_record(m.record, upto=len(m.record.moves) + 10).state == m.state
+    assert Match.from_record(m.record).is_over()
