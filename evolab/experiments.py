@@ -188,6 +188,8 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
     ``carnivores_from_turn``) to lists of values; other keyword arguments fix a parameter for every game.
     ``executor``: any ``concurrent.futures.Executor``; by default games run in this process, or in a
     process pool of ``workers`` processes. Rows come back in the same order however they ran.
+    ``progress``: True for a ``tqdm.auto`` bar, False for none, or any object with ``update(n)`` and
+    ``close()``.
     """
     unknown = sorted(set(tables) - set(ALL_TABLES))
     if unknown:
@@ -252,6 +254,8 @@ class _NoBar:
 def _progress(total, progress):
     if not progress:
         return _NoBar()
+    if hasattr(progress, "update") and hasattr(progress, "close"):
+        return progress          # a caller's own bar (e.g. a widget)
     try:
         from tqdm.auto import tqdm
     except ImportError:

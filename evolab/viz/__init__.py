@@ -4,8 +4,21 @@ Every chart takes tracked rows (a list of dicts, a DataFrame, a ``Table`` or a C
 ``evolab simulate``) and ``ax=None``, and returns the Axes. ``describe(ax)`` (or ``ax.evolab_description``)
 is a plain-language caption computed from the same data, for alt text and for students to check.
 """
-from .plots import (deaths_by_cause, describe, draw_descent_tree, draw_food_web, extinction_timeline,
+from .plots import (figure_png, deaths_by_cause, describe, draw_descent_tree, draw_food_web, extinction_timeline,
                     population, predator_prey, report, sweep, trait_area, trait_frequencies)
 
-__all__ = ["trait_frequencies", "trait_area", "population", "predator_prey", "deaths_by_cause",
+
+
+def __getattr__(name):
+    """The widgets load ipywidgets only when asked for."""
+    if name == "GameBoard":
+        from .board import GameBoard
+        return GameBoard
+    if name == "Lab":
+        from .lab import Lab
+        return Lab
+    raise AttributeError(name)
+
+
+__all__ = ["GameBoard", "Lab", "figure_png", "trait_frequencies", "trait_area", "population", "predator_prey", "deaths_by_cause",
            "extinction_timeline", "sweep", "draw_food_web", "draw_descent_tree", "describe", "report"]

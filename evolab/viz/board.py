@@ -75,7 +75,8 @@ class GameBoard:
         self.hand = w.HTML()
         self.actions = w.VBox(layout=w.Layout(border="1px solid #ccc", padding="6px"))
         self.log = w.HTML()
-        self.chart = w.Output()
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="820px", display="none"))
+        self.chart_description = ""
         self.status = w.HTML()
         big = w.Layout(width="auto", height="38px")
         self.bot_step = w.Button(description="Bot: one move", tooltip="Let nature or a bot make one move",
@@ -129,8 +130,9 @@ class GameBoard:
         humans = [i for i, b in enumerate(match.seats) if b is None]
         self.hot_seat = len(humans) > 1
         self.narrator = Narrator(names, None if self.hot_seat else self.seat)
-        self.log_entries = []        # (moves played when written, text, seat it concerns)
+        self.log_entries = []        # (moves played when written, text)
         self._chart_turn = 0
+        self.chart.layout.display = "none"
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -409,17 +411,16 @@ class GameBoard:
         self._chart_turn = last
         try:
             import matplotlib.pyplot as plt
-            from .plots import trait_frequencies
+            from .plots import describe, figure_png, trait_frequencies
         except ImportError:        # the board works without matplotlib
             return
-        from IPython.display import display
-        with self.chart:
-            self.chart.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
-            trait_frequencies(rows, ax=ax, band=False, min_share=0)
-            ax.set_title("This game: how common each trait is among living animals")
-            display(fig)
-            plt.close(fig)
+        fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
+        trait_frequencies(rows, ax=ax, band=False, min_share=0)
+        ax.set_title("This game: how common each trait is among living animals")
+        self.chart.value = figure_png(fig, dpi=80)
+        self.chart.layout.display = None
+        self.chart_description = describe(ax)
+        plt.close(fig)
 
     # ---- for tests and teachers ----------------------------------------------------------------------
     def buttons(self) -> list:
@@ -435,4 +436,4 @@ class GameBoard:
         """Everything the board shows as text (for tests and screen readers)."""
         import re
         raw = " ".join([self.header.value, self.banner.value, self.table.value, self.hand.value, self.log.value])
-        return html.unescape(re.sub(r"<[^>]+>", " ", raw))
+        return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", raw)))

@@ -41,6 +41,14 @@ def _caption(ax, text):
     return ax
 
 
+def figure_png(fig, dpi=100) -> bytes:
+    """A figure as PNG bytes (for an ``ipywidgets.Image``, a download, or a file)."""
+    import io
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
+
+
 def describe(ax) -> str:
     """The plain-language caption of a chart drawn by evolab (its alt text)."""
     return getattr(ax, "evolab_description", "")

@@ -1,0 +1,87 @@
+"""A real browser: JupyterLab 4 runs the play and lab notebooks, a person clicks, and Voila renders the board."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser_support import ARTIFACTS, lab_server, notebook_dir, page, voila_server  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def open_and_run_all(page, base, token, name):
+    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
+                           timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
+
+
+def board_text(page):
+    return page.locator(".evolab-board").first.inner_text()
+
+
+def click_button(page, text):
+    page.locator(".evolab-board button.jupyter-button", has_text=text).first.click()
+
+
+def serious(errors):
+    """Console errors, less the browser's own complaints about resources it may not fetch offline."""
+    return [e for e in errors if "Failed to load resource" not in e and "net::ERR" not in e]
+
+
+def test_play_notebook_in_jupyterlab(lab_server, page):
+    base, token = lab_server
+    open_and_run_all(page, base, token, "play.ipynb")
+    page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
+    first = board_text(page)
+    assert "Turn 1" in first and "Development" in first
+    # a full development phase: play a card as a new animal, then pass
+    row = page.locator(".evolab-board .widget-hbox", has_text="Play a card as a new animal").first
+    row.locator("button").last.click()
+    page.wait_for_function("document.querySelector('.evolab-board').innerText.includes('You played a new animal')",
+                           timeout=30_000)
+    assert re.search(r"#\d+", board_text(page))
+    click_button(page, "Pass (play no more cards this turn)")
+    page.wait_for_function("!document.querySelector('.evolab-board').innerText.includes('Development (play cards)')"
+                           " || document.querySelector('.evolab-board').innerText.includes('Game over')",
+                           timeout=30_000)
+    text = board_text(page)
+    assert "Feeding" in text or "Game over" in text or "Turn 2" in text
+    # one feeding action: take food if offered, else end the move
+    if "Take food" in text:
+        before = text.count("took 1 red food")
+        row = page.locator(".evolab-board .widget-hbox", has_text="Take food").first
+        row.locator("button").last.click()
+        page.wait_for_function(f"document.querySelector('.evolab-board').innerText.split('took 1 red food').length - 1 > {before}",
+                               timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "jupyterlab-gameboard.png"), full_page=True)
+    assert not serious(page.console_errors), page.console_errors
+
+
+def test_lab_notebook_in_jupyterlab(lab_server, page):
+    base, token = lab_server
+    open_and_run_all(page, base, token, "lab.ipynb")
+    page.wait_for_selector(".evolab-lab button.jupyter-button", timeout=90_000)
+    page.locator(".evolab-lab button.jupyter-button", has_text="Run the experiment").click()
+    page.wait_for_function(
+        "[...document.querySelectorAll('.evolab-lab img')].some(i => i.naturalWidth > 100)"
+        " && document.querySelector('.evolab-lab').innerText.includes('games in')", timeout=90_000)
+    text = page.locator(".evolab-lab").first.inner_text()
+    assert "Download the trait rows as CSV" in text
+    page.screenshot(path=str(ARTIFACTS / "jupyterlab-lab.png"), full_page=True)
+    assert not serious(page.console_errors), page.console_errors
+
+
+def test_play_notebook_in_voila(voila_server, page):
+    page.goto(voila_server)
+    page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
+    assert "Turn 1" in board_text(page)
+    row = page.locator(".evolab-board .widget-hbox", has_text="Play a card as a new animal").first
+    row.locator("button").last.click()
+    page.wait_for_function("document.querySelector('.evolab-board').innerText.includes('You played a new animal')",
+                           timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "voila-gameboard.png"), full_page=True)
+    assert not serious(page.console_errors), page.console_errors
