@@ -225,3 +225,73 @@ def interned(cls):
 #: ``to_move`` answers CHANCE when nature moves next (a draw, a die) and TERMINAL when the game is over.
 CHANCE = -1
 TERMINAL = -2
+
+
+# ---- Random Mutations ----------------------------------------------------------------------------
+@_action
+class PlayCard(Move):
+    """Play the top card of your blind player deck, announcing first how: ``mode`` is ``new_species``,
+    ``trait`` (on ``species``, population 1), ``add_animal`` (to ``species``) or ``diverge`` (split
+    ``species``). The card is revealed only after the announcement."""
+    mode: str
+    species: int = -1
+
+
+@_action
+class Reveal(Move):
+    """Nature reveals the blind card just played as a trait (the outcome is its trait)."""
+    trait: str
+    chance = True
+
+
+@_action
+class RollShelter(Move):
+    """Nature rolls the green die: shelters in the centre this turn."""
+    shelters: int
+    chance = True
+
+
+@_action
+class RollParasites(Move):
+    """Nature rolls the black die: parasite tokens in the centre this turn."""
+    parasites: int
+    chance = True
+
+
+@_action
+class TakeShelter(Move):
+    """Put a green shelter token from the centre on one of your animals."""
+    animal: int
+
+
+@_action
+class PlaceParasite(Move):
+    """Put a black parasite token from the centre on another player's animal (provisional rule)."""
+    animal: int
+
+
+@_action
+class Stomp(Move):
+    """Free action once per move: your Stomper species destroy ``tokens`` red food in the centre."""
+    tokens: int
+
+
+@_action
+class ChooseVictim(Move):
+    """The attacked species' owner picks which unsheltered ``animal`` is eaten."""
+    animal: int
+
+
+@_action
+class ChooseParasiteVictim(Move):
+    """Extinction: pick the ``animal`` that dies of parasites (provisional rule)."""
+    animal: int
+
+
+@_action
+class DiscardTrait(Move):
+    """Simplification (provisional): discard one other trait card ``card_uid`` of the species."""
+    card_uid: int
+
+
+MOVE_TYPES.update({k: v for k, v in _TYPES.items() if k not in MOVE_TYPES})

@@ -218,3 +218,49 @@ class TurnEnded(Event):
 class GameOver(Event):
     scores: tuple
     winner: int
+
+
+# ---- Random Mutations (and a shared mutation marker) ---------------------------------------------
+@_event
+class Mutation(Event):
+    """A trait card came into play as a mutation: played as a trait (Origin) or revealed blind (RM)."""
+    seat: int
+    trait: str
+    turn: int
+
+
+@_event
+class TraitRevealed(Event):
+    """A blind card announced as a trait was turned over: where it went (``outcome``)."""
+    seat: int
+    trait: str
+    announced: int
+    species: int
+    outcome: str      # attached, moved_right, new_species, discarded
+
+
+@_event
+class ClimateRolled(Event):
+    red: int
+    green: int
+    black: int
+
+
+@_event
+class ShelterTaken(Event):
+    seat: int
+    animal: int
+    eaten: bool = False     # Bark Beetle turned it into food
+
+
+@_event
+class ParasitePlaced(Event):
+    seat: int
+    animal: int
+    by: int
+
+
+@_event
+class Stomped(Event):
+    seat: int
+    tokens: int

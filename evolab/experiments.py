@@ -79,7 +79,7 @@ def game_setup(ruleset_id, params: dict, default_bots="greedy"):
     opts = dict(params)
     banned = list(opts.get("banned_traits", []))
     if opts.pop("no_carnivores", False) is True:
-        banned.append("carnivorous")
+        banned.extend(ruleset_class(ruleset_id).predator_traits)
     elif "no_carnivores" in params and not isinstance(params["no_carnivores"], bool):
         raise OptionError(f"no_carnivores must be true or false, got {params['no_carnivores']!r}")
     if banned:

@@ -19,6 +19,11 @@ parameters are on every row):
   extinction), ``survival`` = survived / at_feeding; ``born`` (carriers among animals born this turn);
 - ``seat_traits``: the same counts per seat (``frequency`` among that seat's living animals);
 - ``deaths``, ``attacks``, ``extinctions``: one row per event;
+- ``mutations``: the selection measure, per turn and trait: ``arose`` (trait cards that came into play
+  this turn: played as traits, or revealed blind in *Random Mutations*), ``arose_total`` and
+  ``share_arose`` (its share of all mutations so far) against ``frequency`` (its share of living animals
+  after extinction); ``selection`` = frequency - share_arose: above 0, selection kept more of it than
+  chance produced; below 0, selection removed it;
 - ``games``: one row per game (turns, moves, winner, scores).
 """
 from __future__ import annotations
@@ -37,6 +42,9 @@ _DERIVED.update({
     "traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"])),
                ("survival", lambda r: _ratio(r["survived"], r["at_feeding"]) if r["at_feeding"] else None)),
     "seat_traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"])),),
+    "mutations": (("share_arose", lambda r: _ratio(r["arose_total"], r["mutations_total"])),
+                  ("frequency", lambda r: _ratio(r["animals"], r["alive"])),
+                  ("selection", lambda r: _ratio(r["animals"], r["alive"]) - _ratio(r["arose_total"], r["mutations_total"]))),
 })
 
 _COLUMNS = {
@@ -57,6 +65,8 @@ _COLUMNS = {
                 ("prey_seat", "h"), ("predator_traits", "c"), ("prey_traits", "c"), ("outcome", "c"),
                 ("redirects", "h")),
     "extinctions": (("game", "i"), ("turn", "h"), ("kind", "c"), ("what", "c")),
+    "mutations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("arose", "h"), ("arose_total", "i"),
+                  ("mutations_total", "i"), ("animals", "h"), ("alive", "h")),
 }
 ALL_TABLES = tuple(_COLUMNS)
 DEFAULT_TABLES = ALL_TABLES
@@ -92,6 +102,7 @@ class Tracker:
         self._new_turn()
         self._attack = None
         self._prev_alive_traits = set()
+        self.arose_total = dict.fromkeys(self.trait_ids, 0)
 
     def _new_turn(self):
         n = self.players
@@ -103,6 +114,7 @@ class Tracker:
         self.food_eaten = 0
         self.attacks = self.kills = self.escapes = 0
         self.cohort = {}
+        self.arose = {}
 
     def update(self, match, move, events):
         for e in events:
@@ -118,6 +130,9 @@ class Tracker:
     def _phase(self, match, e):
         if e.phase == "feeding":
             self.cohort = {uid: (seat, set(traits)) for seat, uid, traits, count in match.state.ruleset.census(match.state)}
+
+    def _mutation(self, match, e):
+        self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
 
     def _food_bank(self, match, e):
         self.food_bank = e.food
@@ -205,6 +220,13 @@ class Tracker:
                 sc = seat_count[seat]
                 st.add_columns((g,) * k, (turn,) * k, (seat,) * k, ids, [sc.get(t, 0) for t in ids],
                                (alive_seat[seat],) * k)
+        if "mutations" in self._on:
+            for t, c in self.arose.items():
+                self.arose_total[t] += c
+            total = sum(self.arose_total.values())
+            tb["mutations"].add_columns((g,) * k, (turn,) * k, ids, [self.arose.get(t, 0) for t in ids],
+                                        [self.arose_total[t] for t in ids], (total,) * k,
+                                        [count[t] for t in ids], (alive,) * k)
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
             for seat in range(n):
@@ -246,7 +268,7 @@ _HANDLERS = {
     "AnimalBorn": Tracker._born, "PhaseStarted": Tracker._phase, "FoodBankRolled": Tracker._food_bank,
     "FoodTaken": Tracker._food, "Died": Tracker._died, "Attacked": Tracker._attacked,
     "Redirected": Tracker._redirected, "Escaped": Tracker._escaped, "TurnEnded": Tracker._turn_ended,
-    "GameOver": Tracker._game_over,
+    "GameOver": Tracker._game_over, "Mutation": Tracker._mutation,
 }
 
 

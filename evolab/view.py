@@ -33,6 +33,8 @@ class Observation:
 
 def observe(state, seat: int) -> Observation:
     """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'."""
+    if hasattr(state.ruleset, "observe"):
+        return state.ruleset.observe(state, seat)
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0..{state.players - 1}, got {seat!r}")
     o = Observation.__new__(Observation)

@@ -1,10 +1,22 @@
 """The bot protocol, the mutation-rate rule every bot honours, and the random bot."""
 from __future__ import annotations
 
-from ..actions import Pass, PlayAnimal, PlayPairTrait, PlayTrait
+from ..actions import Pass, PlayAnimal, PlayCard, PlayPairTrait, PlayTrait
 from ..errors import OptionError
 
 _TRAIT_PLAYS = (PlayTrait, PlayPairTrait)
+
+
+def is_trait_play(a) -> bool:
+    """A mutation: a card played as a trait (Origin) or announced as a trait (Random Mutations)."""
+    t = type(a)
+    return t in _TRAIT_PLAYS or (t is PlayCard and a.mode == "trait")
+
+
+def is_growth_play(a) -> bool:
+    """A card played as a new animal, a new species or one more animal of a species."""
+    t = type(a)
+    return t is PlayAnimal or (t is PlayCard and a.mode in ("new_species", "add_animal"))
 
 
 class Bot:
@@ -13,15 +25,23 @@ class Bot:
     name = "bot"
     needs_observation = True
 
-    def __init__(self, mutation_rate=None):
-        if mutation_rate is not None and not (isinstance(mutation_rate, (int, float))
-                                              and 0 <= mutation_rate <= 1):
-            raise OptionError(f"mutation_rate must be between 0 and 1, got {mutation_rate!r}")
+    def __init__(self, mutation_rate=None, divergence_rate=0.1):
+        for name, v in (("mutation_rate", mutation_rate), ("divergence_rate", divergence_rate)):
+            if v is not None and not (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1):
+                raise OptionError(f"{name} must be between 0 and 1, got {v!r}")
         self.mutation_rate = mutation_rate
+        self.divergence_rate = divergence_rate
 
     def choose(self, view, legal, rng):
-        if self.mutation_rate is not None and type(legal[0]) is PlayAnimal:
-            legal = mutation_filter(legal, self.mutation_rate, rng)
+        first = type(legal[0])
+        if first is PlayAnimal or first is PlayCard:          # a development move
+            diverge = [a for a in legal if type(a) is PlayCard and a.mode == "diverge"]
+            if diverge:
+                if rng.random() < self.divergence_rate:
+                    return self.pick(view, diverge, rng)
+                legal = [a for a in legal if not (type(a) is PlayCard and a.mode == "diverge")]
+            if self.mutation_rate is not None:
+                legal = mutation_filter(legal, self.mutation_rate, rng)
         return self.pick(view, legal, rng)
 
     def pick(self, view, legal, rng):
@@ -37,11 +57,10 @@ def mutation_filter(legal, rate, rng):
 
     Passing stays possible either way: the rate decides *how* a card is played, not *whether*.
     """
-    traits = [a for a in legal if type(a) in _TRAIT_PLAYS]
-    if not traits:
+    if not any(is_trait_play(a) for a in legal):
         return legal
-    keep = _TRAIT_PLAYS if rng.random() < rate else (PlayAnimal,)
-    return [a for a in legal if type(a) in keep or type(a) is Pass]
+    keep = is_trait_play if rng.random() < rate else is_growth_play
+    return [a for a in legal if keep(a) or type(a) is Pass]
 
 
 class RandomBot(Bot):

@@ -24,9 +24,13 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         best, best_v = None, None
-        ctx = _Context(view)
+        if view.ruleset.id == "random_mutations":
+            from .greedy_rm import VALUES, RMContext
+            ctx, values = RMContext(view), VALUES
+        else:
+            ctx, values = _Context(view), _VALUE
         for a in legal:
-            v = _VALUE.get(type(a), _zero)(ctx, a) + rng.random() * 0.01
+            v = values.get(type(a), _zero)(ctx, a) + rng.random() * 0.01
             if best_v is None or v > best_v:
                 best, best_v = a, v
         return best

@@ -8,6 +8,9 @@ from ..errors import UnknownRuleset
 _REGISTRY = {
     "origin": ("evolab.rules.origin", "OriginRuleset",
                "Evolution: The Origin of Species (2010): 2-8 players, 84 cards, 19 traits."),
+    "random_mutations": ("evolab.rules.random_mutations", "RandomMutationsRuleset",
+                         "Evolution: Random Mutations (2013): blind cards, species, climate; "
+                         "PROVISIONAL deck, climate table, parasites, Large, Extremophile, Burrowing, Simplification."),
 }
 
 

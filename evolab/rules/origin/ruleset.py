@@ -10,8 +10,8 @@ from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, Draw, DropTail, EndMo
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
                         Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, Move)
 from ...errors import IllegalActionError
-from ...events import (AnimalBorn, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, GameOver, Passed,
-                       PhaseStarted, TraitGained, TurnEnded)
+from ...events import (AnimalBorn, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, GameOver, Mutation,
+                       Passed, PhaseStarted, TraitGained, TurnEnded)
 from ..base import Ruleset, resolve_options
 from . import feeding as F
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
@@ -47,6 +47,7 @@ class OriginRuleset(Ruleset):
     option_specs = OPTIONS
     traits = TRAITS
     cards = CARDS
+    predator_traits = ("carnivorous",)
 
     def __init__(self, options):
         super().__init__(options)
@@ -510,6 +511,7 @@ def _do_play_trait(rs, s, action, ev):
     a.set_cards(a.cards + (TraitCard(s.next_uid, action.card, action.trait),))
     s.next_uid += 1
     if ev is not None:
+        ev.append(Mutation(seat, action.trait, s.turn))
         ev.append(TraitGained(a.owner, a.id, action.trait, action.card, -1, seat))
     _dev_next(s, ev)
 
@@ -524,6 +526,7 @@ def _do_play_pair(rs, s, action, ev):
     for aid in (x, y):
         s.animals[aid].links += (l.uid,)
     if ev is not None:
+        ev.append(Mutation(seat, action.trait, s.turn))
         ev.append(TraitGained(seat, x, action.trait, action.card, y, seat))
         ev.append(TraitGained(seat, y, action.trait, action.card, x, seat))
     _dev_next(s, ev)

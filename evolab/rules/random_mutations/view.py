@@ -1,0 +1,42 @@
+"""What one player of *Random Mutations* may see: the table, the centre, and the SIZES of the blind
+player decks. No card of any player deck is known to anyone, so none can be shown."""
+from __future__ import annotations
+
+
+class RMObservation:
+    __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "red", "green", "black",
+                 "deck_size", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows", "last_turn",
+                 "players", "winner", "choose_victim", "scavenge", "hand", "food_bank")
+
+    def mine(self) -> list:
+        return [self.species[i] for i in self.rows[self.seat]]
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "ruleset": self.ruleset.id, "phase": self.phase, "turn": self.turn,
+                "first": self.first, "to_move": self.to_move, "red": self.red, "green": self.green,
+                "black": self.black, "deck_size": self.deck_size, "pdeck_sizes": list(self.pdeck_sizes),
+                "discard_sizes": list(self.discard_sizes), "last_turn": self.last_turn, "winner": self.winner,
+                "species": [sp.to_dict() for sp in self.species.values()],
+                "animals": [a.to_dict() for a in self.animals.values()],
+                "sets": [[k, [list(c) for c in v]] for k, v in self.sets.items()],
+                "rows": [list(r) for r in self.rows]}
+
+
+def observe(s, seat) -> RMObservation:
+    if not isinstance(seat, int) or not 0 <= seat < s.players:
+        raise ValueError(f"seat must be 0..{s.players - 1}, got {seat!r}")
+    o = RMObservation.__new__(RMObservation)
+    o.seat = seat
+    o.ruleset = s.ruleset
+    o.phase, o.turn, o.round, o.first = s.phase, s.turn, s.round, s.first
+    o.to_move = s.ruleset.to_move(s)
+    o.red, o.green, o.black = s.red, s.green, s.black
+    o.food_bank = s.red
+    o.deck_size = s.deck_size
+    o.pdeck_sizes = tuple(s.pdecks)
+    o.discard_sizes = tuple(s.discards)
+    o.species, o.animals, o.sets, o.rows = s.species, s.animals, s.sets, s.rows
+    o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
+    o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
+    o.hand = ()
+    return o
