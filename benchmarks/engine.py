@@ -31,16 +31,17 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--ruleset", default="origin", choices=sorted(evolab.available_rulesets()))
     args = ap.parse_args()
     if args.profile:
-        cProfile.runctx("run(2, RandomBot, args.games)", globals(), {"args": args}, "/tmp/evolab.prof")
+        cProfile.runctx("run(2, RandomBot, args.games, args.ruleset)", globals(), {"args": args}, "/tmp/evolab.prof")
         pstats.Stats("/tmp/evolab.prof").sort_stats("tottime").print_stats(15)
         return
-    print(f"{'players':>7} {'bots':>7} {'games/s':>9} {'moves/s':>9} {'moves/game':>10}")
+    print(f"{args.ruleset}: {'players':>7} {'bots':>7} {'games/s':>9} {'moves/s':>9} {'moves/game':>10}")
     for players in (2, 4):
         for bot in (RandomBot, GreedyBot):
-            gps, mps, mpg = run(players, bot, args.games)
-            print(f"{players:>7} {bot.name:>7} {gps:>9.0f} {mps:>9.0f} {mpg:>10.0f}")
+            gps, mps, mpg = run(players, bot, args.games, args.ruleset)
+            print(f"{'':{len(args.ruleset) + 1}} {players:>7} {bot.name:>7} {gps:>9.0f} {mps:>9.0f} {mpg:>10.0f}")
 
 
 if __name__ == "__main__":

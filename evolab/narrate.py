@@ -35,8 +35,7 @@ class Narrator:
     def animal(self, state, aid, seat=None, capital=True):
         a = state.animals.get(aid) if state is not None else None
         if a is not None:
-            traits = state.ruleset.census_traits(state, a) if hasattr(state.ruleset, "census_traits") else a.traits
-            self.traits[aid] = traits
+            self.traits[aid] = state.ruleset.animal_traits(state, aid)
             seat = a.owner
         traits = self.traits.get(aid, ())
         owner = self.whose(seat) if seat is not None else "The"
@@ -153,6 +152,35 @@ class Narrator:
         alive = ", ".join(f"{self.who(i, i != self.seat or True)} {n}" for i, n in enumerate(e.alive))
         return f"End of turn {e.turn}. Animals alive: {alive}."
 
+    def _TraitRevealed(self, s, e):
+        where = {"attached": f"it went on species #{e.species}",
+                 "moved_right": f"it did not fit species #{e.announced} and moved right to species #{e.species}",
+                 "new_species": "it fitted no species and became a new species",
+                 "discarded": "it fitted no species and was discarded"}[e.outcome]
+        return f"{self.who(e.seat)} turned over a blind card: {pretty(e.trait)} — {where}."
+
+    def _Speciation(self, s, e):
+        if e.parent >= 0:
+            return f"Divergence! Species #{e.species} split off from species #{e.parent}."
+        return None
+
+    def _SpeciesExtinct(self, s, e):
+        return f"{self.whose(e.seat)} species #{e.species} is extinct."
+
+    def _ClimateRolled(self, s, e):
+        return f"Climate: {e.red} food, {e.green} shelters and {e.black} parasites in the centre."
+
+    def _ShelterTaken(self, s, e):
+        if e.eaten:
+            return f"{self.animal(s, e.animal, e.seat)} ate its shelter (Bark Beetle)."
+        return f"{self.animal(s, e.animal, e.seat)} took a shelter."
+
+    def _ParasitePlaced(self, s, e):
+        return f"{self.who(e.by)} put a parasite on {self.animal(s, e.animal, e.seat, capital=False)}."
+
+    def _Stomped(self, s, e):
+        return f"{self.who(e.seat)} stomped {e.tokens} red food into the ground."
+
     def _GameOver(self, s, e):
         pts = ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(e.scores))
         return f"Game over. Points: {pts}. {self.who(e.winner)} {'win' if e.winner == self.seat else 'wins'}!"
@@ -164,10 +192,9 @@ def action_label(state, action) -> str:
     rs = state.ruleset
 
     def an(aid):
-        a = state.animals.get(aid)
-        if a is None:
+        if aid not in state.animals:
             return f"#{aid}"
-        t = rs.census_traits(state, a) if hasattr(rs, "census_traits") else a.traits
+        t = rs.animal_traits(state, aid)
         return f"#{aid}" + (f" ({_traits_text(t)})" if t else "")
 
     if n == "PlayAnimal":
@@ -186,6 +213,11 @@ def action_label(state, action) -> str:
         return "Pass (play no more cards this turn)"
     if n == "TakeFood":
         return f"Take food for {an(action.animal)}"
+    if n == "Attack" and rs.id == "random_mutations":
+        sp = state.species.get(action.prey)
+        whose = "" if sp is None else (" (yours!)" if sp.owner == rs.to_move(state) else f" of Player {sp.owner + 1}")
+        t = _traits_text(rs.traits_of(state, sp)) if sp else ""
+        return f"Attack species #{action.prey} ({t}){whose} with {an(action.predator)}"
     if n == "Attack":
         prey = state.animals.get(action.prey)
         whose = "" if prey is None else (" (yours!)" if prey.owner == rs.to_move(state) else f" of Player {prey.owner + 1}")
@@ -199,7 +231,8 @@ def action_label(state, action) -> str:
     if n == "Hibernate":
         return f"Hibernate {an(action.animal)}"
     if n == "EndMove":
-        return "End my move" if state.move_any else "Pass (do nothing this move)"
+        done = getattr(state, "move_any", getattr(state, "move_main", False))
+        return "End my move" if done else "Pass (do nothing this move)"
     if n == "Run":
         return "Run away (roll 4-6 to escape)"
     if n == "Mimic":
@@ -214,6 +247,24 @@ def action_label(state, action) -> str:
         return "No (more) defence"
     if n == "Scavenge":
         return f"Give the scavenged food to {an(action.animal)}"
+    if n == "PlayCard":
+        sp = f"species #{action.species}"
+        return {"new_species": "Top card → a new species", "trait": f"Top card → a trait for {sp}",
+                "add_animal": f"Top card → one more animal in {sp}",
+                "diverge": f"Top card → split {sp} (Divergence)"}.get(action.mode, repr(action))
+    if n == "TakeShelter":
+        return f"Shelter for {an(action.animal)}"
+    if n == "PlaceParasite":
+        a = state.animals.get(action.animal)
+        return f"Parasite on {an(action.animal)}" + (f" of Player {a.owner + 1}" if a else "")
+    if n == "Stomp":
+        return f"Stomp {action.tokens} red food"
+    if n == "ChooseVictim":
+        return f"Sacrifice {an(action.animal)}"
+    if n == "ChooseParasiteVictim":
+        return f"{an(action.animal)} dies of parasites"
+    if n == "DiscardTrait":
+        return f"Discard trait card #{action.card_uid}"
     if n == "Resolve":
         l = state.links.get(action.link)
         what = pretty(l.trait) if l else "trigger"
@@ -227,15 +278,18 @@ def _card(card_id: str) -> str:
 
 #: How a player thinks about the legal actions: (group title, action types).
 ACTION_GROUPS = (
+    ("Play your top card (blind)", ("PlayCard",)),
     ("Play a card as a new animal", ("PlayAnimal",)),
     ("Play a card as a trait", ("PlayTrait",)),
     ("Play a pair trait", ("PlayPairTrait",)),
     ("Take food", ("TakeFood",)),
+    ("Take a shelter", ("TakeShelter",)),
+    ("Place a parasite", ("PlaceParasite",)),
     ("Attack", ("Attack",)),
     ("Burn fat", ("BurnFat",)),
-    ("Use a trait", ("Graze", "Pirate", "Hibernate")),
+    ("Use a trait", ("Graze", "Pirate", "Hibernate", "Stomp")),
     ("Defend your animal", ("Run", "Mimic", "DropTail", "NoDefence")),
-    ("Choose", ("Scavenge", "Resolve")),
+    ("Choose", ("Scavenge", "Resolve", "ChooseVictim", "ChooseParasiteVictim", "DiscardTrait")),
     ("Finish", ("Pass", "EndMove")),
 )
 

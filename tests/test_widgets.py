@@ -196,3 +196,37 @@ def test_lab_rule_options_come_from_the_declared_options():
     assert set(lab.rule_widgets) == {n for n, o in spec.items() if o.kind in ("bool", "choice")}
     lab.rule_widgets["mimicry_optional"].value = True
     assert lab.settings()[1]["mimicry_optional"] is True
+
+
+def test_random_mutations_board_plays_a_whole_game():
+    """The board plays the Random Mutations edition unchanged: blind deck sizes, species, the centre."""
+    b = GameBoard("random_mutations", seat=0, seed=2, chart=False)
+    text = b.text()
+    assert "player deck: 7 cards, face down" in text and "Centre:" in text
+    assert "Species #1 (population 1)" in text
+    steps = 0
+    while not b.match.is_over() and steps < 3000:
+        if not b.match.waiting_for_human():
+            b.bot_play.click()
+            continue
+        label, button = b.buttons()[steps % len(b.buttons())]
+        before = len(b.match.record.moves)
+        button.click()
+        assert not b.status.value, b.status.value
+        assert len(b.match.record.moves) > before
+        s = b.state
+        assert f"Turn {s.turn}" in b.text()
+        for sid, sp in s.species.items():
+            assert f"Species #{sid} (population {len(sp.animals)}" in b.text()
+        steps += 1
+    assert b.match.is_over() and "Game over" in b.text()
+
+
+def test_lab_for_random_mutations_with_divergence():
+    lab = Lab(ruleset="random_mutations", reps=3)
+    assert "divergence" in lab.rule_widgets and "deck" not in lab.rule_widgets
+    lab.rule_widgets["divergence"].value = True
+    lab.run()
+    assert len(lab.result) == 3 and lab.chart1.value[:4] == b"\x89PNG"
+    lab.ruleset.value = "origin"
+    assert "divergence" not in lab.rule_widgets and "mimicry_optional" in lab.rule_widgets

@@ -288,13 +288,17 @@ class GameBoard:
         who = m.to_move
         scores = rs.scores(s)
         phase = {"development": "Development (play cards)", "feeding": "Feeding (take food or hunt)",
-                 "over": "Game over"}.get(s.phase, s.phase.capitalize())
+                 "over": "Game over", "parasites": "Extinction (parasites)"}.get(s.phase, s.phase.capitalize())
         mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
                  else self.names[who])
         last = " · <b>LAST TURN</b>" if s.last_turn else ""
+        if rs.id == "random_mutations":
+            centre = (f"Centre: <b>{s.red}</b> food, <b>{s.green}</b> shelters, <b>{s.black}</b> parasites · "
+                      f"Common deck: {s.deck_size} cards")
+        else:
+            centre = f"Food bank: <b>{s.food_bank}</b> red tokens · Deck: {s.deck_size} cards"
         self.header.value = (
-            f"<div style='font-size:20px'><b>Turn {s.turn}</b> · {phase}{last} · "
-            f"Food bank: <b>{s.food_bank}</b> red tokens · Deck: {s.deck_size} cards · "
+            f"<div style='font-size:20px'><b>Turn {s.turn}</b> · {phase}{last} · {centre} · "
             f"To move: <b>{html.escape(mover)}</b></div>"
             f"<div>Points now: " + ", ".join(f"{html.escape(self.names[i])} <b>{scores[i]}</b>"
                                               for i in range(s.players)) + "</div>")
@@ -303,6 +307,10 @@ class GameBoard:
         gate = self.hot_seat and who >= 0 and m.seats[who] is None and self._revealed != (who, len(m.record.moves))
         if gate:
             self.hand.value = f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. The others should look away.</div>"
+        elif rs.id == "random_mutations":
+            self.hand.value = (f"<div><b>{html.escape(self.names[viewer])} — player deck: {s.pdecks[viewer]} cards, "
+                               f"face down.</b> Nobody, not even you, may look at them: you say how you will use "
+                               f"the top card before it is turned over.</div>")
         else:
             hand = s.hands[viewer]
             cards = "".join(f"<span class='evolab-trait' style='border-left-color:{trait_colour(c.split('/')[0])}'>"
@@ -315,6 +323,16 @@ class GameBoard:
         self._update_chart()
 
     def _banner(self, s, viewer):
+        if s.ruleset.id == "random_mutations":
+            if s.phase == "over":
+                sc = s.ruleset.scores(s)
+                return (f"<div class='evolab-banner'>Game over! {html.escape(self.names[s.winner])} "
+                        f"wins with {sc[s.winner]} points.</div>")
+            if s.choose_victim is not None:
+                seat, sid, pred = s.choose_victim
+                return (f"<div class='evolab-banner'>⚔ Animal #{pred} is attacking species #{sid}! "
+                        f"{html.escape(self.names[seat])} chooses which animal is eaten.</div>")
+            return ""
         at = s.attack
         if s.phase == "over":
             sc = s.ruleset.scores(s)
@@ -329,6 +347,8 @@ class GameBoard:
 
     def _table_html(self, s, viewer):
         rs = s.ruleset
+        if rs.id == "random_mutations":
+            return self._table_html_rm(s, viewer)
         out = []
         for seat in range(s.players):
             mine = " mine" if seat == viewer else ""
@@ -365,6 +385,43 @@ class GameBoard:
         return (f"<div class='evolab-animal'><b>#{a.id}</b> {traits}"
                 f"<div>food {dots} {food}/{a.need} ({a.red} red, {a.blue} blue){fat}</div>"
                 f"<div>{' · '.join(state)}</div></div>")
+
+    def _table_html_rm(self, s, viewer):
+        rs = s.ruleset
+        out = []
+        for seat in range(s.players):
+            mine = " mine" if seat == viewer else ""
+            cards = []
+            for sid in s.rows[seat]:
+                sp = s.species[sid]
+                traits = rs.traits_of(s, sp)
+                chips = "".join(
+                    f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
+                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(rs.traits[t].name)}</span>"
+                    for t in traits) or "<i>no traits</i>"
+                need = rs.need(s, sp)
+                animals = []
+                for aid in sp.animals:
+                    a = s.animals[aid]
+                    food = a.red + a.blue
+                    bits = [f"#{aid} food {'●' * min(food, need)}{'○' * max(0, need - food)} {food}/{need}"]
+                    if a.fed_by_kill:
+                        bits.append("fed by its kill")
+                    if a.shelter:
+                        bits.append("🏠 sheltered")
+                    if a.parasites:
+                        bits.append(f"🪱 {a.parasites} parasite(s)")
+                    if a.attacked:
+                        bits.append("has attacked")
+                    animals.append("<div>" + " · ".join(bits) + "</div>")
+                origin = f" · split from #{sp.parent}" if sp.parent >= 0 else ""
+                cards.append(f"<div class='evolab-animal'><b>Species #{sid}</b> (population {len(sp.animals)}"
+                             f"{origin})<div>{chips}</div>{''.join(animals)}</div>")
+            first = " · starts this turn" if seat == s.first else ""
+            out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
+                       f"player deck: {s.pdecks[seat]} · discard pile: {s.discards[seat]}"
+                       f"<div>{''.join(cards) or '<i>no species</i>'}</div></div>")
+        return "".join(out)
 
     def _action_widgets(self, gate):
         w = self.w

@@ -67,21 +67,12 @@ class Lab:
         self.reps = w.IntSlider(value=reps, min=1, max=300, description="Games per setting", style=style,
                                 layout=wide)
         self.seed = w.IntText(value=seed, description="Seed", style=style, layout=w.Layout(width="300px"))
-        self.rule_widgets = {}
-        rules = []
-        for name, o in spec.items():
-            if o.kind == "bool":
-                cw = w.Checkbox(value=o.default, description=name, tooltip=o.doc, layout=wide)
-            elif o.kind == "choice":
-                cw = w.Dropdown(options=list(o.choices), value=o.default, description=name, tooltip=o.doc,
-                                style=style, layout=wide)
-            else:
-                continue
-            self.rule_widgets[name] = cw
-            rules.append(w.VBox([cw, w.HTML(f"<small>{html.escape(o.doc)}</small>")]))
-        rules_box = w.Accordion(children=[w.VBox(rules)])
-        rules_box.set_title(0, "Rules options")
-        rules_box.selected_index = None
+        self.rules_box = w.Accordion(children=[w.VBox([])])
+        self.rules_box.set_title(0, "Rules options")
+        self.rules_box.selected_index = None
+        self._build_rules(ruleset)
+        self.ruleset.observe(lambda c: self._build_rules(c["new"]), "value")
+        rules_box = self.rules_box
         self.run_button = w.Button(description="Run the experiment", button_style="success",
                                    layout=w.Layout(width="240px", height="42px"))
         self.run_button.on_click(lambda _: self._safe(self.run))
@@ -101,6 +92,29 @@ class Lab:
             self.chart1, self.caption1, self.chart2, self.caption2, self.table, self.download,
         ])
         self.widget.add_class("evolab-lab")
+
+    def _build_rules(self, ruleset_id):
+        """Rules options widgets, built from the selected edition's declared options."""
+        w = self.w
+        style = {"description_width": "170px"}
+        wide = w.Layout(width="480px")
+        spec = ruleset_class(ruleset_id).option_specs
+        self.rule_widgets = {}
+        rows = []
+        for name, o in spec.items():
+            if o.kind == "bool":
+                cw = w.Checkbox(value=o.default, description=name, tooltip=o.doc, layout=wide)
+            elif o.kind == "choice" and len(o.choices) > 1:
+                cw = w.Dropdown(options=list(o.choices), value=o.default, description=name, tooltip=o.doc,
+                                style=style, layout=wide)
+            else:
+                continue
+            self.rule_widgets[name] = cw
+            label = " <b>(provisional rule)</b>" if o.provisional else ""
+            rows.append(w.VBox([cw, w.HTML(f"<small>{html.escape(o.doc)}{label}</small>")]))
+        self.players.max = spec["players"].max
+        self.rules_box.children = [w.VBox(rows)]
+        self.rules_box.set_title(0, "Rules options")
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -144,7 +158,11 @@ class Lab:
         fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
         if self.sweep.value:
             caps = []
-            for t in ("carnivorous", "fat_tissue", "swimming", "camouflage"):
+            finals = {}
+            for r in traits:
+                finals[r["trait"]] = max(finals.get(r["trait"], 0), r["frequency"])
+            top = sorted(finals, key=lambda t: (-finals[t], t))[:4]
+            for t in top:
                 plots.sweep(traits, x="mutation_rate", trait=t, ax=ax, label=plots.pretty(t))
                 caps.append(plots.describe(ax))
             ax.set_title("Final share of living animals with each trait, by mutation rate")

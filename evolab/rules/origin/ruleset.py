@@ -369,6 +369,9 @@ class OriginRuleset(Ruleset):
             t.barred = None
         return t
 
+    def animal_traits(self, s, aid) -> tuple:
+        return F.traits_of(s, s.animals[aid])
+
     def census_traits(self, s, a) -> tuple:
         """Every trait of an animal, pair traits included."""
         return F.traits_of(s, a)

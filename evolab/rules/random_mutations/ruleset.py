@@ -208,6 +208,9 @@ class RandomMutationsRuleset(Ruleset):
         for sp in s.species.values():
             yield sp.owner, sp.id, self.traits_of(s, sp), len(sp.animals)
 
+    def animal_traits(self, s, aid) -> tuple:
+        return self.traits_of(s, s.species[s.animals[aid].species])
+
     def census_traits(self, s, sp):
         return self.traits_of(s, sp)
 
