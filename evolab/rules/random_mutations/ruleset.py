@@ -189,13 +189,23 @@ class RandomMutationsRuleset(Ruleset):
     # ---- derived facts ------------------------------------------------------------------------------
     def traits_of(self, s, sp) -> tuple:
         """Every trait of a species: its inherited sets (oldest first), then its own cards."""
+        c = sp.tcache
+        if c is None:
+            c = sp.tcache = self._traits_need(s, sp)
+        return c[0]
+
+    def need(self, s, sp) -> int:
+        c = sp.tcache
+        if c is None:
+            c = sp.tcache = self._traits_need(s, sp)
+        return c[1]
+
+    def _traits_need(self, s, sp):
         out = ()
         for k in sp.sets:
             out += tuple(t for _, t in s.sets[k])
-        return out + tuple(t for _, t in sp.own)
-
-    def need(self, s, sp) -> int:
-        return 1 + sum(self.need_bonus[t] for t in self.traits_of(s, sp))
+        out += tuple(t for _, t in sp.own)
+        return out, 1 + sum(self.need_bonus[t] for t in out)
 
     def fed(self, s, a, need=None) -> bool:
         if a.fed_by_kill:
@@ -467,6 +477,8 @@ class RandomMutationsRuleset(Ruleset):
             raise ValueError("a game can only continue under the same edition, players and deck")
         t = s.clone()
         t.ruleset = other
+        for sp in t.species.values():
+            sp.tcache = None          # need bonuses may differ under the other options
         return t
 
     def observe(self, s, seat):
@@ -588,6 +600,7 @@ def _do_play(rs, s, action, ev):
             s.sets[k] = parent.own
             parent.sets = parent.sets + (k,)
             parent.own = ()
+            parent.tcache = None
         daughter = _new_species(s, seat, ev, parent.id, rs.options["divergence_position"])
         daughter.sets = parent.sets
         if ev is not None:
@@ -625,6 +638,7 @@ def _do_reveal(rs, s, action, ev):
         uid = s.next_uid
         s.next_uid += 1
         target.own = target.own + ((uid, trait),)
+        target.tcache = None
         if ev is not None:
             ev.append(TraitRevealed(seat, trait, sid, target.id, "attached" if target.id == sid else "moved_right"))
             ev.append(TraitGained(seat, target.id, trait, trait, -1, seat))
@@ -660,6 +674,8 @@ def _discard_trait(s, sp, uid, ev):
                 trait = next(t for u, t in s.sets[k] if u == uid)
                 s.sets[k] = tuple(c for c in s.sets[k] if c[0] != uid)
     s.discards = _add(s.discards, sp.owner, 1)
+    for other in s.species.values():      # an inherited card may change every species of the lineage
+        other.tcache = None
     if ev is not None:
         ev.append(TraitLost(sp.owner, sp.id, trait))
 

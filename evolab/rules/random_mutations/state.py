@@ -41,13 +41,14 @@ class Species:
     """A species: its animals (ids, in play order), its own trait cards, and the shared trait sets it
     inherited by Divergence (``sets``: ids into ``state.sets``, oldest first)."""
 
-    __slots__ = ("id", "owner", "animals", "own", "sets", "founded", "parent")
+    __slots__ = ("id", "owner", "animals", "own", "sets", "founded", "parent", "tcache")
 
     def __init__(self, id, owner, founded, parent=-1):
         self.id, self.owner, self.founded, self.parent = id, owner, founded, parent
         self.animals = ()
         self.own = ()          # ((card uid, trait), ...)
         self.sets = ()
+        self.tcache = None     # (traits, need) while the cards do not change
 
     def clone(self):
         s = Species.__new__(Species)
@@ -70,6 +71,7 @@ class Species:
         s.animals = tuple(d["animals"])
         s.own = tuple(tuple(c) for c in d["own"])
         s.sets = tuple(d["sets"])
+        s.tcache = None
         return s
 
     def __repr__(self):
