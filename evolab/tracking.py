@@ -21,9 +21,10 @@ parameters are on every row):
 - ``deaths``, ``attacks``, ``extinctions``: one row per event;
 - ``mutations``: the selection measure, per turn and trait: ``arose`` (trait cards that came into play
   this turn: played as traits, or revealed blind in *Random Mutations*), ``arose_total`` and
-  ``share_arose`` (its share of all mutations so far) against ``frequency`` (its share of living animals
-  after extinction); ``selection`` = frequency - share_arose: above 0, selection kept more of it than
-  chance produced; below 0, selection removed it;
+  ``share_arose`` (its share of all mutations so far) against ``frequency`` (the share of living animals
+  carrying it after extinction) and ``share_alive`` (its share of all trait copies carried by living
+  animals, comparable with share_arose); ``selection`` = share_alive - share_arose: above 0, selection
+  kept more of it than random mutation produced; below 0, selection removed it;
 - ``games``: one row per game (turns, moves, winner, scores).
 """
 from __future__ import annotations
@@ -44,7 +45,8 @@ _DERIVED.update({
     "seat_traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"])),),
     "mutations": (("share_arose", lambda r: _ratio(r["arose_total"], r["mutations_total"])),
                   ("frequency", lambda r: _ratio(r["animals"], r["alive"])),
-                  ("selection", lambda r: _ratio(r["animals"], r["alive"]) - _ratio(r["arose_total"], r["mutations_total"]))),
+                  ("share_alive", lambda r: _ratio(r["animals"], r["copies"])),
+                  ("selection", lambda r: _ratio(r["animals"], r["copies"]) - _ratio(r["arose_total"], r["mutations_total"]))),
 })
 
 _COLUMNS = {
@@ -66,7 +68,7 @@ _COLUMNS = {
                 ("redirects", "h")),
     "extinctions": (("game", "i"), ("turn", "h"), ("kind", "c"), ("what", "c")),
     "mutations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("arose", "h"), ("arose_total", "i"),
-                  ("mutations_total", "i"), ("animals", "h"), ("alive", "h")),
+                  ("mutations_total", "i"), ("animals", "h"), ("alive", "h"), ("copies", "h")),
 }
 ALL_TABLES = tuple(_COLUMNS)
 DEFAULT_TABLES = ALL_TABLES
@@ -226,7 +228,7 @@ class Tracker:
             total = sum(self.arose_total.values())
             tb["mutations"].add_columns((g,) * k, (turn,) * k, ids, [self.arose.get(t, 0) for t in ids],
                                         [self.arose_total[t] for t in ids], (total,) * k,
-                                        [count[t] for t in ids], (alive,) * k)
+                                        [count[t] for t in ids], (alive,) * k, (sum(count.values()),) * k)
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
             for seat in range(n):
