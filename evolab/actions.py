@@ -294,4 +294,10 @@ class DiscardTrait(Move):
     card_uid: int
 
 
+@_action
+class ChooseCard(Move):
+    """Equilibrium scenario: take ``card`` from your own gene pool into your hand."""
+    card: str
+
+
 MOVE_TYPES.update({k: v for k, v in _TYPES.items() if k not in MOVE_TYPES})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze,
+from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
                         Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, Move)
 from ...errors import IllegalActionError
@@ -56,6 +56,8 @@ class OriginRuleset(Ruleset):
         self.copies = tuple(c * decks for c in COPIES)
         self.deck = tuple(c for c, k in zip(CARDS, self.copies) for _ in range(k))
         table = options["food_table"] or FOOD_TABLE
+        if options["scenario"] == "fatality" and options["fatality_food_table"]:
+            table = options["fatality_food_table"]          # provisional: the printed table was not found
         dice, bonus = table.get(n, FOOD_TABLE[n])
         mult = options["food_multiplier"]
         merged: dict = {}
@@ -120,6 +122,30 @@ class OriginRuleset(Ruleset):
         s.tied = ()
         s.removed = 0
         s.hands = [[] for _ in range(n)]
+        s.pools = None
+        s.rolled = False
+        s.played = (0,) * n
+        s.choose_owed = (0,) * n
+        s.next_last = False
+        scen = self.options["scenario"]
+        if scen == "fatality":
+            s.draw_owed = (s.deck_size // n,) * n          # every card dealt; the rest removed unseen
+        elif scen == "equilibrium":
+            s.pools, deck = [], list(self.copies)
+            for _ in range(n):                              # 2 Swimming + 1 of each other card: 21
+                pool = []
+                for i, c in enumerate(CARDS):
+                    k = 2 if c.id == "swimming" else 1
+                    take = min(k, deck[i])
+                    deck[i] -= take
+                    pool.extend([c.id] * take)
+                s.pools.append(pool)
+            s.removed = sum(deck)                           # cards no gene pool uses are out of the game
+            s.deck = (0,) * len(CARDS)
+            s.deck_size = 0
+            s.draw_owed = (0,) * n
+            s.choose_owed = (HAND_SIZE,) * n
+            s.phase = "choose"
         s.animals = {}
         s.links = {}
         s.attack = None
@@ -131,6 +157,8 @@ class OriginRuleset(Ruleset):
         ph = s.phase
         if ph == "development":
             return s.current
+        if ph == "choose":
+            return s.draw_seat
         if ph == "feeding":
             at = s.attack
             if at is not None:
@@ -184,6 +212,8 @@ class OriginRuleset(Ruleset):
         ph = s.phase
         if ph == "development":
             return self._dev_actions(s, s.current)
+        if ph == "choose":
+            return [ChooseCard(c) for c in dict.fromkeys(s.pools[s.draw_seat])]
         if ph != "feeding":
             return []
         at = s.attack
@@ -243,7 +273,8 @@ class OriginRuleset(Ruleset):
                             out.append(_PlayPair(cid, trait, (a.id, b.id)))
                             if trait == "symbiosis":
                                 out.append(_PlayPair(cid, trait, (b.id, a.id)))
-        out.append(_PASS)
+        if pass_block(s, seat) is None:
+            out.append(_PASS)
         return out
 
     def _move_actions(self, s, seat, main: bool) -> list:
@@ -410,6 +441,50 @@ class OriginRuleset(Ruleset):
 
 
 # ---- development ------------------------------------------------------------------------------
+def pass_block(s, seat):
+    """Scenario limits on passing in development: Fatality plays every card; Equilibrium at least one."""
+    scen = s.ruleset.options["scenario"]
+    if scen == "fatality" and s.hands[seat]:
+        return "origin.fatality.no-pass", "in Fatality every card must be played: you cannot pass while you hold cards"
+    if scen == "equilibrium" and s.hands[seat] and not s.played[seat]:
+        return "origin.equilibrium.play-one", "in Equilibrium you must play at least one card before you pass"
+    return None
+
+
+def _check_choose(rs, s, seat, action):
+    if s.phase != "choose":
+        return "origin.equilibrium.choose", "cards are chosen from the gene pool only at the start and after extinction"
+    if action.card not in s.pools[seat]:
+        return "origin.equilibrium.pool", f"{action.card!r} is not in your gene pool"
+    return None
+
+
+def _do_choose(rs, s, action, ev):
+    seat = s.draw_seat
+    s.pools[seat].remove(action.card)
+    bisect.insort(s.hands[seat], action.card, key=CARD_INDEX.__getitem__)
+    owed = list(s.choose_owed)
+    owed[seat] -= 1
+    s.choose_owed = tuple(owed)
+    if ev is not None:
+        ev.append(CardDealt(seat, action.card, (seat,)))
+    _next_chooser(s, seat, ev)
+
+
+def _next_chooser(s, start, ev):
+    """Each player chooses his cards in turn (clockwise from ``start``); then the game goes on."""
+    n = s.players
+    for k in range(n):
+        seat = (start + k) % n
+        if s.choose_owed[seat] > 0:
+            s.draw_seat = seat
+            return
+    if s.round == 0:                    # no feeding yet: this was the opening choice of 6 cards
+        s.phase = "first_player"
+        return
+    _end_turn(s, ev)
+
+
 def _single_block(a, trait):
     bit = BIT[trait]
     if a.mask & bit and trait != "fat_tissue":
@@ -442,7 +517,7 @@ def _check_dev(rs, s, seat, action):
         return "origin.phase", f"{type(action).__name__} is a development-phase action; the phase is {s.phase}"
     t = type(action)
     if t is Pass:
-        return None
+        return pass_block(s, seat)
     if t is PlayAnimal:
         if action.card not in CARD_BY_ID:
             return "origin.card.unknown", f"there is no card {action.card!r}"
@@ -494,6 +569,9 @@ def _check_dev(rs, s, seat, action):
 
 def _remove_from_hand(s, seat, card):
     s.hands[seat].remove(card)
+    played = list(s.played)
+    played[seat] += 1
+    s.played = tuple(played)
 
 
 def _do_play_animal(rs, s, action, ev):
@@ -561,6 +639,9 @@ def _dev_next(s, ev):
             continue
         s.current = seat
         return
+    if s.rolled:                      # Fatality, Equilibrium: the food bank was rolled before development
+        _start_feeding(s, ev)
+        return
     s.phase = "food"
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "food"))
@@ -569,6 +650,7 @@ def _dev_next(s, ev):
 def _start_development(s, ev):
     s.phase = "development"
     s.passed = (False,) * s.players
+    s.played = (0,) * s.players
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "development"))
     s.current = (s.first - 1) % s.players
@@ -604,6 +686,10 @@ def _next_draw(s, start, ev):
                 return
     s.draw_owed = (0,) * n
     if s.phase == "deal":
+        if s.ruleset.options["scenario"] == "fatality":    # cards that cannot be shared equally leave unseen
+            s.removed += s.deck_size
+            s.deck = (0,) * len(CARDS)
+            s.deck_size = 0
         s.phase = "first_player"
     else:
         _end_turn(s, ev)
@@ -613,16 +699,31 @@ def _do_first(rs, s, action, ev):
     s.first = action.seat
     if ev is not None:
         ev.append(FirstPlayerChosen(action.seat))
-    if s.deck_size == 0:
-        s.last_turn = True   # §14.23: the deck ran out in the deal
-    _start_development(s, ev)
+    scen = s.ruleset.options["scenario"]
+    if s.deck_size == 0 and scen != "equilibrium":
+        s.last_turn = True   # §14.23: the deck ran out in the deal (Fatality: the only turn)
+    if scen == "base":
+        _start_development(s, ev)
+    else:
+        s.phase = "food"     # scenarios roll the food bank before development
+        if ev is not None:
+            ev.append(PhaseStarted(s.turn, "food"))
 
 
 def _do_roll_food(rs, s, action, ev):
     s.food_bank = action.food
-    s.phase = "feeding"
     if ev is not None:
         ev.append(FoodBankRolled(action.food))
+    if rs.options["scenario"] != "base":
+        s.rolled = True
+        _start_development(s, ev)
+        return
+    _start_feeding(s, ev)
+
+
+def _start_feeding(s, ev):
+    s.phase = "feeding"
+    if ev is not None:
         ev.append(PhaseStarted(s.turn, "feeding"))
     s.current = s.first
     s.passes = 0
@@ -901,6 +1002,14 @@ def _end_feeding(s, ev):
     for seat in range(n):
         k = sum(1 for a in s.animals.values() if a.owner == seat)
         owed.append(HAND_SIZE if k == 0 and not s.hands[seat] else k + 1)
+    if s.ruleset.options["scenario"] == "equilibrium":
+        short = [owed[i] > len(s.pools[i]) for i in range(n)]
+        end = s.ruleset.options["equilibrium_end"]
+        s.next_last = all(short) if end == "all_players_short" else any(short)
+        s.choose_owed = tuple(min(owed[i], len(s.pools[i])) for i in range(n))
+        s.phase = "choose"
+        _next_chooser(s, s.first, ev)
+        return
     s.draw_owed = tuple(owed)
     s.phase = "draw"
     _next_draw(s, s.first, ev)
@@ -918,8 +1027,11 @@ def _end_turn(s, ev):
         ev.append(TurnEnded(s.turn, tuple(alive)))
     if s.barred is not None:
         s.barred = [set() for _ in range(s.players)]
-    if s.deck_size == 0:
+    if s.ruleset.options["scenario"] == "equilibrium":
+        s.last_turn = s.next_last
+    elif s.deck_size == 0:
         s.last_turn = True
+    s.rolled = False
     s.first = (s.first + 1) % s.players
     s.turn += 1
     _start_development(s, ev)
@@ -965,14 +1077,14 @@ _APPLY = {
     PlayPairTrait: _do_play_pair, Pass: _do_pass, TakeFood: _do_take, Attack: _do_attack,
     BurnFat: _do_burn, Graze: _do_graze, Hibernate: _do_hibernate, Pirate: _do_pirate,
     EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
-    NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve,
+    NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
 }
 _CHECKS = {
     PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
     TakeFood: _check_feed, Attack: _check_feed, BurnFat: _check_feed, Graze: _check_feed,
     Hibernate: _check_feed, Pirate: _check_feed, EndMove: _check_feed,
     Run: _check_defence, Mimic: _check_defence, DropTail: _check_defence, NoDefence: _check_defence,
-    Scavenge: _check_scavenge, Resolve: _check_resolve,
+    Scavenge: _check_scavenge, Resolve: _check_resolve, ChooseCard: _check_choose,
 }
 
 
@@ -987,6 +1099,7 @@ def state_from_dict(rs, d) -> OriginState:
     s.pending = tuple(tuple(p) for p in d["pending"])
     s.ruleset = rs
     s.hands = [list(h) for h in d["hands"]]
+    s.pools = [list(p) for p in d["pools"]] if d.get("pools") is not None else None
     s.animals = {}
     for ad in d["animals"]:
         a = Animal.from_dict(ad)
@@ -1023,7 +1136,7 @@ def validate_state(rs, s):
     if any(a.id >= s.next_uid for a in s.animals.values()):
         raise ValueError("an animal id is not below next_uid")
     if s.phase not in ("deal", "first_player", "development", "food", "feeding", "extinction", "draw",
-                       "tiebreak", "over"):
+                       "tiebreak", "over", "choose"):
         raise ValueError(f"unknown phase {s.phase!r}")
     if len(s.deck) != len(CARDS) or any(k < 0 for k in s.deck) or sum(s.deck) != s.deck_size:
         raise ValueError("the deck counts are inconsistent")
@@ -1049,8 +1162,10 @@ def validate_state(rs, s):
         if l.card not in CARD_BY_ID or l.trait not in CARD_BY_ID[l.card].traits:
             raise ValueError(f"pair link {l.uid} has an impossible card")
     used = [0] * len(CARDS)
-    for h in s.hands:
+    for h in s.hands + (s.pools or []):
         for c in h:
+            if c not in CARD_BY_ID:
+                raise ValueError(f"unknown card {c!r} in a hand or gene pool")
             used[CARD_INDEX[c]] += 1
     if any(u + k > c for u, k, c in zip(used, s.deck, rs.copies)):
         raise ValueError("more copies of a card than the deck holds")

@@ -164,14 +164,14 @@ class AttackState:
 _PLAIN = ("players", "phase", "turn", "first", "current", "deck", "deck_size", "discards", "food_bank",
           "passed", "passes", "round", "epoch", "move_main", "move_any", "move_ate", "ending",
           "last_turn", "scavenge", "pending", "draw_owed", "draw_seat", "next_uid", "winner",
-          "tied", "removed")
-_TUPLE_FIELDS = ("deck", "discards", "passed", "draw_owed", "tied")
+          "tied", "removed", "rolled", "played", "choose_owed", "next_last")
+_TUPLE_FIELDS = ("deck", "discards", "passed", "draw_owed", "tied", "played", "choose_owed")
 
 
 class OriginState:
     """Everything on the table. Treat as immutable: ``apply`` returns a changed copy."""
 
-    __slots__ = _PLAIN + ("ruleset", "hands", "animals", "links", "attack", "barred", "__weakref__")
+    __slots__ = _PLAIN + ("ruleset", "hands", "pools", "animals", "links", "attack", "barred", "__weakref__")
 
     def clone(self):
         s = OriginState.__new__(OriginState)
@@ -179,6 +179,7 @@ class OriginState:
             setattr(s, f, getattr(self, f))
         s.ruleset = self.ruleset
         s.hands = [list(h) for h in self.hands]
+        s.pools = [list(p) for p in self.pools] if self.pools is not None else None
         s.animals = {k: a.clone() for k, a in self.animals.items()}
         s.links = {k: l.clone() for k, l in self.links.items()}
         s.attack = self.attack.clone() if self.attack else None
@@ -194,8 +195,9 @@ class OriginState:
 
     def card_total(self) -> int:
         """Deck + hands + table + discards + cards out of the game: always the size of the full deck."""
+        pools = sum(len(p) for p in self.pools) if self.pools is not None else 0
         return (self.deck_size + sum(len(h) for h in self.hands) + self.cards_on_table()
-                + sum(self.discards) + self.removed)
+                + sum(self.discards) + self.removed + pools)
 
     def to_dict(self) -> dict:
         d = {f: getattr(self, f) for f in _PLAIN}
@@ -204,6 +206,7 @@ class OriginState:
         d["pending"] = [list(p) for p in self.pending]
         d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
         d["hands"] = [list(h) for h in self.hands]
+        d["pools"] = [list(p) for p in self.pools] if self.pools is not None else None
         d["animals"] = [a.to_dict() for a in self.animals.values()]
         d["links"] = [l.to_dict() for l in self.links.values()]
         d["attack"] = self.attack.to_dict() if self.attack else None
