@@ -247,6 +247,8 @@ def action_label(state, action) -> str:
         return "No (more) defence"
     if n == "Scavenge":
         return f"Give the scavenged food to {an(action.animal)}"
+    if n == "ChooseCard":
+        return f"Take {_card(action.card)} from your gene pool"
     if n == "PlayCard":
         sp = f"species #{action.species}"
         return {"new_species": "Top card → a new species", "trait": f"Top card → a trait for {sp}",
@@ -278,6 +280,7 @@ def _card(card_id: str) -> str:
 
 #: How a player thinks about the legal actions: (group title, action types).
 ACTION_GROUPS = (
+    ("Choose a card from your gene pool", ("ChooseCard",)),
     ("Play your top card (blind)", ("PlayCard",)),
     ("Play a card as a new animal", ("PlayAnimal",)),
     ("Play a card as a trait", ("PlayTrait",)),

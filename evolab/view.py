@@ -10,7 +10,7 @@ class Observation:
 
     __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "food_bank", "deck_size",
                  "hand", "hand_sizes", "discard_sizes", "animals", "links", "attack", "pending", "scavenge",
-                 "last_turn", "players", "winner")
+                 "last_turn", "players", "winner", "pool", "pool_sizes")
 
     def mine(self) -> list:
         return [a for a in self.animals.values() if a.owner == self.seat]
@@ -28,6 +28,7 @@ class Observation:
             "animals": [a.to_dict() for a in self.animals.values()],
             "links": [l.to_dict() for l in self.links.values()],
             "attack": self.attack.to_dict() if self.attack else None,
+            "pool": list(self.pool), "pool_sizes": list(self.pool_sizes),
         }
 
 
@@ -58,4 +59,7 @@ def observe(state, seat: int) -> Observation:
     o.scavenge = state.scavenge
     o.last_turn = state.last_turn
     o.winner = state.winner
+    pools = getattr(state, "pools", None)
+    o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
+    o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
     return o

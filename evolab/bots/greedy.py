@@ -5,7 +5,7 @@ the random number generator so the bot is not predictable.
 """
 from __future__ import annotations
 
-from ..actions import (Attack, BurnFat, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
+from ..actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
 from .base import Bot
 
@@ -164,9 +164,15 @@ def _scavenge(ctx, a):
     return 1.0 if not ctx.fed(ctx.animals[a.animal]) else 0.5
 
 
+def _choose_card(ctx, a):
+    """Equilibrium: prefer cards with two uses, then carnivores and protection."""
+    sides = a.card.split("/")
+    return 0.5 * len(sides) + sum(_DEFENSIVE.get(t, 0) + (1.5 if t == "carnivorous" else 0) for t in sides) / 2
+
+
 _VALUE = {
     PlayAnimal: _play_animal, PlayTrait: _play_trait, PlayPairTrait: _play_pair, Pass: _pass,
     TakeFood: _take, Attack: _attack, BurnFat: _burn, Graze: _graze, Pirate: _pirate,
     Hibernate: _hibernate, EndMove: _zero, Run: _run, Mimic: _mimic, DropTail: _drop_tail,
-    NoDefence: _zero, Scavenge: _scavenge, Resolve: _zero,
+    NoDefence: _zero, Scavenge: _scavenge, Resolve: _zero, ChooseCard: _choose_card,
 }

@@ -288,7 +288,8 @@ class GameBoard:
         who = m.to_move
         scores = rs.scores(s)
         phase = {"development": "Development (play cards)", "feeding": "Feeding (take food or hunt)",
-                 "over": "Game over", "parasites": "Extinction (parasites)"}.get(s.phase, s.phase.capitalize())
+                 "over": "Game over", "parasites": "Extinction (parasites)",
+                 "choose": "Choose cards from your gene pool"}.get(s.phase, s.phase.capitalize())
         mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
                  else self.names[who])
         last = " · <b>LAST TURN</b>" if s.last_turn else ""
@@ -359,8 +360,9 @@ class GameBoard:
                 f"<div>🔗 {pretty(l.trait)}: #{l.a} {'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>"
                 for l in links)
             first = " · starts this turn" if seat == s.first else ""
+            pool = f" · gene pool: {len(s.pools[seat])}" if getattr(s, "pools", None) is not None else ""
             out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
-                       f"cards in hand: {len(s.hands[seat])} · discard pile: {s.discards[seat]}"
+                       f"cards in hand: {len(s.hands[seat])}{pool} · discard pile: {s.discards[seat]}"
                        f"<div>{cards}</div>{link_txt}</div>")
         return "".join(out)
 
