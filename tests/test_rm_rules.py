@@ -27,8 +27,8 @@ TEN = ("large", "predator", "obligate_predator", "scavenger", "stomper", "extrem
        "swimming", "running", "budding")
 #: the provisional deck plus copies of the three 0-copy traits, so positions can use them (spec §2)
 DECK_ALL = dict(PROVISIONAL_DECK, burrowing=3, metabolic_syndrome=3, simplification=3)
-#: a climate table (spec §6 data format) with fixed results: red = 0 dice + bonus, no shelters, no parasites
 def calm(red):
+    """A climate table (spec §6 data format) with fixed results: ``red`` food, no shelters, no parasites."""
     return {2: {"red": [0, red, 22], "green": [0, 0, 6], "black": [0, 0, 10]}}
 
 
@@ -520,29 +520,26 @@ def test_obligate_predator_kill_feeds_it_whatever_its_need():
     assert s.animals[11].fed_by_kill is False      # cleared in extinction step 4
 
 
-def test_obligate_predator_without_a_kill_starves():
-    """§8.3/§12.9: an Obligate Predator with no legal prey starves."""
+def test_obligate_predator_must_hunt_its_owners_species_when_no_chip_is_left():
+    """§12.13: an unfed Obligate Predator whose only prey is his owner's other species must attack it once no chip is left."""
     s = feeding(S(1, 0, "obligate_predator", animals=[A(11)]), S(2, 0, animals=[A(12)]),
                 S(3, 1, "swimming", animals=[A(31, food=1)]), red=1)
     assert Attack(11, 3) not in legal_actions(s)
     assert Attack(11, 2) in legal_actions(s)
-    s, ev = apply(s, TakeFood(12))          # his only prey is his own species; the compulsory move comes next
+    s, ev = apply(s, TakeFood(12))          # seat 1 has nothing to take and skips
     assert to_move(s) == 0 and legal_actions(s) == [Attack(11, 2)]
     s, ev = apply(s, Attack(11, 2))
-    assert deaths(ev)[12] == "eaten" and 11 not in deaths(ev)
+    assert deaths(ev) == {12: "eaten"}
+    assert s.turn == 2 and 11 in s.animals          # fed by the kill, it survived the extinction
 
 
-def test_obligate_predator_with_only_a_swimming_target_starves():
-    """§12.9/§8.8: an Obligate Predator without a legal target dies of starvation."""
-    s = feeding(S(1, 0, "obligate_predator", animals=[A(11)]), S(2, 0, animals=[A(12)]),
-                S(3, 1, "swimming", animals=[A(31)]), red=1)
-    s, ev = play(s, TakeFood(12))
-    # seat 1 takes nothing (the centre is empty); seat 0 must attack his own species 2 (§12.13) ...
-    # ... so give him no such option: a separate position with only a swimming prey
+def test_obligate_predator_with_no_legal_prey_starves():
+    """§8.3/§12.9: an Obligate Predator with no legal prey (only a swimming species) starves."""
     s = feeding(S(1, 0, "obligate_predator", animals=[A(11)]), S(3, 1, "swimming", animals=[A(31)]), red=1,
                 current=1)
     s, ev = apply(s, TakeFood(31))
     assert deaths(ev) == {11: "starved"}
+    assert s.discards == (2, 0)                     # the animal card and the Obligate Predator card
 
 
 # ==== §8.4 Scavenger =============================================================================================
@@ -874,8 +871,6 @@ def test_species_with_most_parasites_loses_an_animal():
 
 def test_parasite_step_single_candidate_dies_without_a_choice():
     """§9.1: with one animal in the worst species, it simply dies."""
-    s = feeding(S(1, 0, animals=[A(11, food=1, parasites=2)]), S(2, 1, animals=[A(21, food=1, parasites=1)]),
-                red=1, current=1, options={"parasite_move_enabled": False})
     s = feeding(S(1, 0, animals=[A(11, food=1, parasites=2)]), S(2, 1, animals=[A(21, parasites=1)]), red=1)
     assert to_move(s) == 1                          # seat 0 has nothing to take
     s, ev = apply(s, TakeFood(21))
@@ -911,6 +906,8 @@ def test_parasite_tokens_are_summed_over_the_species():
                 S(3, 1, animals=[A(31, food=1)]), red=0)
     assert to_move(s) == 1
     assert {a.animal for a in legal_actions(s)} == {21, 22}
+    s, ev = apply(s, ChooseParasiteVictim(21))
+    assert deaths(ev) == {21: "parasites"} and 11 in s.animals
 
 
 def test_parasite_rule_disabled():
@@ -1162,6 +1159,14 @@ def test_provisional_rules_are_options_with_the_specified_defaults():
     assert rs.total_cards == 90
 
 
+def test_five_players_play_with_two_boxes():
+    """§0: five or more players need two boxes (180 cards)."""
+    rs = evolab.load_ruleset(RM, players=5)
+    assert rs.total_cards == 180
+    s = evolab.new_game(rs)
+    assert s.deck_size == 180 - 5 * 10
+
+
 def test_deck_option_sets_the_card_copies():
     """§2: the deck is data; the deck option gives Burrowing, Metabolic Syndrome and Simplification copies."""
     rs = evolab.load_ruleset(RM, players=2, deck=DECK_ALL)
@@ -1192,6 +1197,7 @@ def test_daughter_inherits_all_parent_traits_with_population_one_at_the_right_en
     assert len(s.species[d].animals) == 1 and len(s.species[1].animals) == 2
     assert s.species[d].parent == 1
     assert s.pdecks == (6, 7)
+    assert s.hidden == tuple(9 - (t in ("large", "running")) if t in TEN else 0 for t in TRAIT_IDS)   # face down
     assert [(e.parent, e.species, tuple(e.traits)) for e in of(ev, Speciation)] == [(1, d, ("large", "running"))]
 
 
@@ -1306,8 +1312,8 @@ def play_turn(s, *dev_actions, feed=()):
     return s, events
 
 
-def test_shared_set_stays_while_one_holder_lives_and_is_discarded_with_the_last():
-    """scenarios §3.2.4: a shared set stays while any species that inherits it is alive; then it is discarded."""
+def test_shared_set_stays_while_one_holder_lives():
+    """scenarios §3.2.4: a shared set stays on the table while any species that inherits it is alive."""
     s = dev(S(1, 0, "large"), player_decks=[7, 0],
             options={**DIV, "climate_table": calm(2), "parasite_move_enabled": False})
     s, ev1 = play_turn(s, PlayCard("diverge", 1))
@@ -1319,24 +1325,52 @@ def test_shared_set_stays_while_one_holder_lives_and_is_discarded_with_the_last(
     assert traits(s, d) == ("large",)
     assert s.discards == (1, 0)                    # the parent's animal card only: the set still has a holder
     assert s.ruleset.scores(s)[0] == 2 + 2
-    # turn 2: no food at all (the table gives 2, so keep the daughter from eating by a 0-food climate)
-    s2 = evolab.scenario(RM, {"players": 2})      # (unused: the engine cannot switch climate mid-game)
-    del s2
     tree = descent_tree(ev1 + ev2)
     assert (1, d) in tree.edges
     assert tree.nodes[1]["fate"] == "extinct" and tree.nodes[d]["fate"] == "alive"
 
 
 def test_shared_set_discarded_when_the_last_holder_dies():
-    """scenarios §3.2.4/§9.3: when the last species that inherits a set dies, its cards go to the discard pile."""
+    """scenarios §3.2.4/§9.3: the shared set goes to the discard pile when its last holder dies, not before."""
+    s = dev(S(1, 0, "large"), player_decks=[7, 0],
+            options={**DIV, "climate_table": calm(0), "food_schedule": [2, 0], "parasite_move_enabled": False})
+    s, ev1 = play_turn(s, PlayCard("diverge", 1))
+    (d,) = [x for x in s.rows[0] if x != 1]
+    (da,) = s.species[d].animals
+    s, ev2 = play(s, TakeFood(da), TakeFood(da))
+    assert s.turn == 2 and s.rows[0] == (d,)
+    assert len(s.sets) == 1 and s.discards[0] == 1
+    # turn 2: no food; the daughter, last holder of the set, starves
+    s, ev3 = play_turn(s)
+    assert s.turn == 3 and s.rows[0] == ()
+    assert s.sets == {}
+    assert s.discards[0] == 1 + 1 + 1               # parent's card, daughter's card, the shared Large card
+    tree = descent_tree(ev1 + ev2 + ev3)
+    assert tree.nodes[1]["extinct_turn"] == 1 and tree.nodes[d]["extinct_turn"] == 2
+
+
+def test_parent_and_daughter_dying_together_discard_the_shared_card_once():
+    """scenarios §3.2.4: the shared card is one physical card; it is discarded once."""
     s = dev(S(1, 0, "large"), player_decks=[7, 0],
             options={**DIV, "climate_table": calm(0), "parasite_move_enabled": False})
     s, ev = play_turn(s, PlayCard("diverge", 1))
-    # no food: both parent and daughter starve at the end of turn 1
     assert s.turn == 2 and s.rows[0] == ()
     assert s.sets == {}
     assert s.discards == (2 + 1, 0)                # two animal cards and the one shared Large card
-    assert [e.species for e in of(ev, SpeciesExtinct)] and len(of(ev, SpeciesExtinct)) == 2
+    assert len(of(ev, SpeciesExtinct)) == 2
+
+
+def test_simplification_discarding_an_inherited_card_removes_it_from_the_lineage():
+    """scenarios §3.2.4 + §8.13 (RULING): an inherited card is one physical card; discarded, every holder loses it."""
+    s = dev(S(1, 0, "large", "running"), S(2, 1), options={**DIV, "deck": DECK_ALL})
+    s, _ = play(s, PlayCard("diverge", 1), Pass())
+    (d,) = [x for x in s.rows[0] if x != 1]
+    s, _ = reveal(s, d, "simplification")
+    assert to_move(s) == 0
+    s, ev = apply(s, DiscardTrait(uid(s, d, "large")))
+    assert traits(s, d) == ("running", "simplification")
+    assert traits(s, 1) == ("running",)
+    assert s.discards == (1, 0)
 
 
 def test_descent_tree_from_speciation_events():
@@ -1350,3 +1384,76 @@ def test_descent_tree_from_speciation_events():
     assert set(tree.edges) == {(1, d), (d, g)}
     assert tree.nodes[d]["traits"] == ["large"] and tree.nodes[g]["traits"] == ["large"]
     assert tree.nodes[g]["seat"] == 0
+
+
+# ==== further checks ===================================================================================================
+def test_no_food_on_a_fed_animal():
+    """§7.1 RULING: a token may not be placed on an animal that is already fed."""
+    s = feeding(S(1, 0, animals=[A(11, food=1), A(12)]), S(2, 1, animals=[A(21)]), red=3)
+    assert refused(s, TakeFood(11)) == "rm.fed"
+    assert legal_actions(s) == [TakeFood(12)]
+
+
+def test_parasite_step_comes_before_starvation():
+    """§9 steps 1-2: the parasite step kills first; an animal dying of parasites does not also starve."""
+    s = feeding(S(1, 0, animals=[A(11, parasites=1)]), S(2, 1, animals=[A(21)]), red=1, current=1)
+    s, ev = apply(s, TakeFood(21))
+    assert deaths(ev) == {11: "parasites"}
+    assert len(of(ev, Died)) == 1
+
+
+def test_first_player_chosen_by_chance_starts_development():
+    """§3.4/§4: the first player is chosen at random; every phase starts with him."""
+    s = evolab.new_game(evolab.load_ruleset(RM, players=3))
+    s, _ = apply(s, FirstPlayer(2))
+    assert s.phase == "development" and to_move(s) == 2
+
+
+def test_physical_supply_blue_cap_reached_in_play():
+    """§1 option physical_supply: once 16 blue tokens are in play, a ninth kill's 2 blue tokens are lost."""
+    preds = [A(100 + k) for k in range(9)]
+    prey = [A(200 + k) for k in range(9)]
+    grazers = [A(300 + k) for k in range(9)]
+    s = feeding(S(1, 0, "predator", animals=preds), S(2, 1, animals=prey), S(3, 1, animals=grazers),
+                red=20, options={"physical_supply": True})
+    for k in range(9):
+        s, ev = apply(s, Attack(100 + k, 2))
+        if to_move(s) == 1 and s.choose_victim is not None:
+            s, ev2 = apply(s, ChooseVictim(s.species[2].animals[0]))
+            ev += ev2
+        got = s.animals[100 + k].blue
+        assert got == (2 if k < 8 else 0), k
+        if k == 8:
+            assert [(e.animal, e.tokens) for e in of(ev, FoodLost)] == [(108, 2)]
+            break
+        s, _ = apply(s, TakeFood(300 + k))
+    assert sum(a.blue for a in s.animals.values()) == 16
+
+
+def test_random_games_keep_the_cards_and_rules_consistent():
+    """§1-§10: seeded random games end, every card is accounted for, every offered action is legal."""
+    import random
+    from evolab.rules.random_mutations.ruleset import validate_state
+    for seed, players, opts in [(1, 2, {}), (2, 3, {"divergence": True, "deck": DECK_ALL}),
+                                (3, 4, {"rm_feeding_voluntary": True, "parasite_tie": "per_species"})]:
+        rng = random.Random(seed)
+        rs = evolab.load_ruleset(RM, players=players, **opts)
+        s = evolab.new_game(rs)
+        for step in range(20000):
+            if s.phase == "over":
+                break
+            who = to_move(s)
+            if who == CHANCE:
+                a = rs.sample_chance(s, rng)
+            else:
+                acts = legal_actions(s)
+                assert acts, (seed, step, s.phase)
+                a = rng.choice(acts)
+                if not isinstance(a, EndMove) and rng.random() < 0.1:
+                    assert all(check(s, b) is None for b in acts)
+            s, _ = apply(s, a)
+            validate_state(rs, s)
+            assert all(len(sp.animals) >= 1 for sp in s.species.values())
+        assert s.phase == "over", seed
+        assert 0 <= s.winner < players
+        assert s.deck_size == 0

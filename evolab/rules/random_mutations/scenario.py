@@ -123,6 +123,7 @@ def build(cls, spec):
     s.current = spec.get("current", s.first)
     s.last_turn = bool(spec.get("last_turn", False))
     s.red, s.green, s.black = spec.get("red", 0), spec.get("green", 0), spec.get("black", 0)
+    s.blue_out = sum(a.blue for a in s.animals.values())     # blue tokens already in play
     phase = spec.get("phase", "feeding")
     if phase == "feeding":
         s.phase = "feeding"
