@@ -301,3 +301,63 @@ class ChooseCard(Move):
 
 
 MOVE_TYPES.update({k: v for k, v in _TYPES.items() if k not in MOVE_TYPES})
+
+
+# ---- North Star Evolution --------------------------------------------------------------------------
+@_action
+class SelectFood(Move):
+    """Put ``card`` from your hand face down on the Watering Hole as this round's food card."""
+    card: str
+
+
+@_action
+class PlaceTrait(Move):
+    """Play ``card`` face down as a trait of ``species``; ``replace`` names a trait card there to discard."""
+    card: str
+    species: int
+    replace: str = ""
+
+
+@_action
+class NewSpecies(Move):
+    """Discard ``card`` for a new species (Body Size 1, Population 1) at the ``side`` end of your row."""
+    card: str
+    side: str
+
+
+@_action
+class Grow(Move):
+    """Discard ``card`` to add 1 to the ``what`` ("body" or "population") of ``species``."""
+    card: str
+    species: int
+    what: str
+
+
+@_action
+class EndTurn(Move):
+    """End your Play Cards turn."""
+
+
+@_action
+class EatPlant(Move):
+    """Feed ``species`` 1 plant food from the Watering Hole (Foraging 2; Cooperation passes it on)."""
+    species: int
+
+
+@_action
+class Hunt(Move):
+    """A Carnivore ``predator`` attacks species ``prey``; with Intelligence, discard ``card`` to cancel ``cancel``."""
+    predator: int
+    prey: int
+    card: str = ""
+    cancel: str = ""
+
+
+@_action
+class ThinkFood(Move):
+    """Intelligence: discard ``card`` so non-Carnivore ``species`` takes 2 plant food from the Food Bank."""
+    species: int
+    card: str
+
+
+MOVE_TYPES.update({k: v for k, v in _TYPES.items() if k not in MOVE_TYPES})

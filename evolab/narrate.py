@@ -33,15 +33,15 @@ class Narrator:
         return "Your" if seat == self.seat else f"{self.who(seat)}'s"
 
     def animal(self, state, aid, seat=None, capital=True):
-        a = state.animals.get(aid) if state is not None else None
-        if a is not None:
-            self.traits[aid] = state.ruleset.animal_traits(state, aid)
-            seat = a.owner
+        info = state.ruleset.unit_info(state, aid) if state is not None else None
+        if info is not None:
+            seat, self.traits[aid] = info
         traits = self.traits.get(aid, ())
         owner = self.whose(seat) if seat is not None else "The"
         if not capital:
             owner = owner[0].lower() + owner[1:] if owner in ("Your", "The") else owner
-        return f"{owner} {_traits_text(traits)} animal #{aid}"
+        noun = "species" if state is not None and state.ruleset.id == "northstar" else "animal"
+        return f"{owner} {_traits_text(traits)} {noun} #{aid}"
 
     def lines(self, state, events) -> list:
         out = []
@@ -64,6 +64,11 @@ class Narrator:
         return f"{self.who(e.seat)} {'start' if e.seat == self.seat else 'starts'} the game."
 
     def _AnimalBorn(self, s, e):
+        if s is not None and s.ruleset.id == "northstar":
+            sp = s.species.get(e.animal)
+            if sp is not None and sp.pop > 1:
+                return f"{self.whose(e.seat)} species #{e.animal} grew to Population {sp.pop}."
+            return f"{self.who(e.seat)} started a new species (#{e.animal})."
         return f"{self.who(e.seat)} played a new animal (#{e.animal})."
 
     def _TraitGained(self, s, e):
@@ -192,9 +197,10 @@ def action_label(state, action) -> str:
     rs = state.ruleset
 
     def an(aid):
-        if aid not in state.animals:
+        info = rs.unit_info(state, aid)
+        if info is None:
             return f"#{aid}"
-        t = rs.animal_traits(state, aid)
+        t = info[1]
         return f"#{aid}" + (f" ({_traits_text(t)})" if t else "")
 
     if n == "PlayAnimal":
@@ -247,6 +253,24 @@ def action_label(state, action) -> str:
         return "No (more) defence"
     if n == "Scavenge":
         return f"Give the scavenged food to {an(action.animal)}"
+    if n == "SelectFood":
+        return f"Food card: {_card(action.card)}"
+    if n == "PlaceTrait":
+        rep = f", replacing {_card(action.replace)}" if action.replace else ""
+        return f"{_card(action.card)} as a trait of species #{action.species}{rep}"
+    if n == "NewSpecies":
+        return f"Discard {_card(action.card)}: new species at the {action.side}"
+    if n == "Grow":
+        return f"Discard {_card(action.card)}: {'Body Size' if action.what == 'body' else 'Population'} +1 for species #{action.species}"
+    if n == "EndTurn":
+        return "End my turn"
+    if n == "EatPlant":
+        return f"Species #{action.species} eats from the Watering Hole"
+    if n == "Hunt":
+        extra = f" (Intelligence: discard {_card(action.card)}, cancel {pretty(action.cancel)})" if action.card else ""
+        return f"Species #{action.predator} attacks species #{action.prey}{extra}"
+    if n == "ThinkFood":
+        return f"Intelligence: discard {_card(action.card)}, species #{action.species} takes 2 food"
     if n == "ChooseCard":
         return f"Take {_card(action.card)} from your gene pool"
     if n == "PlayCard":
@@ -275,12 +299,21 @@ def action_label(state, action) -> str:
 
 
 def _card(card_id: str) -> str:
+    if ":" in card_id:
+        t, f = card_id.split(":", 1)
+        return f"{pretty(t)} ({f})"
     return " / ".join(pretty(t) for t in card_id.split("/"))
 
 
 #: How a player thinks about the legal actions: (group title, action types).
 ACTION_GROUPS = (
     ("Choose a card from your gene pool", ("ChooseCard",)),
+    ("Choose your food card", ("SelectFood",)),
+    ("Play a card as a trait", ("PlaceTrait",)),
+    ("Start a new species", ("NewSpecies",)),
+    ("Grow a species", ("Grow",)),
+    ("Feed a species", ("EatPlant", "ThinkFood")),
+    ("Hunt", ("Hunt",)),
     ("Play your top card (blind)", ("PlayCard",)),
     ("Play a card as a new animal", ("PlayAnimal",)),
     ("Play a card as a trait", ("PlayTrait",)),
@@ -293,7 +326,7 @@ ACTION_GROUPS = (
     ("Use a trait", ("Graze", "Pirate", "Hibernate", "Stomp")),
     ("Defend your animal", ("Run", "Mimic", "DropTail", "NoDefence")),
     ("Choose", ("Scavenge", "Resolve", "ChooseVictim", "ChooseParasiteVictim", "DiscardTrait")),
-    ("Finish", ("Pass", "EndMove")),
+    ("Finish", ("Pass", "EndMove", "EndTurn")),
 )
 
 

@@ -28,8 +28,9 @@ TRAIT_STYLE = {
     "parasite": ("#882255", ":", "<"),
 }
 SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
-CAUSE_COLOURS = {"starved": "#e69f00", "eaten": "#d55e00", "poisoned": "#cc79a7", "parasites": "#332288"}
-CAUSE_HATCHES = {"starved": "", "eaten": "//", "poisoned": "..", "parasites": "xx"}
+CAUSE_COLOURS = {"starved": "#e69f00", "eaten": "#d55e00", "poisoned": "#cc79a7", "parasites": "#332288",
+                 "horns": "#999933"}
+CAUSE_HATCHES = {"starved": "", "eaten": "//", "poisoned": "..", "parasites": "xx", "horns": "++"}
 FOOD_COLOUR = "#009e73"
 
 

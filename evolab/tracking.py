@@ -25,13 +25,15 @@ parameters are on every row):
   carrying it after extinction) and ``share_alive`` (its share of all trait copies carried by living
   animals, comparable with share_arose); ``selection`` = share_alive - share_arose: above 0, selection
   kept more of it than random mutation produced; below 0, selection removed it;
-- ``games``: one row per game (turns, moves, winner, scores).
+- ``games``: one row per game (turns, moves, winner, scores);
+- ``species``: per turn, each living species' Body Size and Population (North Star; Random Mutations
+  with Body Size 0, as it has none; empty for The Origin of Species, whose animals are single cards).
 """
 from __future__ import annotations
 
 from .tables import Table, _DERIVED
 
-CAUSES = ("starved", "eaten", "poisoned", "parasites")
+CAUSES = ("starved", "eaten", "poisoned", "parasites", "horns")
 
 
 def _ratio(a, b):
@@ -67,6 +69,8 @@ _COLUMNS = {
                 ("prey_seat", "h"), ("predator_traits", "c"), ("prey_traits", "c"), ("outcome", "c"),
                 ("redirects", "h")),
     "extinctions": (("game", "i"), ("turn", "h"), ("kind", "c"), ("what", "c")),
+    "species": (("game", "i"), ("turn", "h"), ("seat", "h"), ("species", "i"), ("body", "h"), ("population", "h"),
+                ("traits", "c")),
     "mutations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("arose", "h"), ("arose_total", "i"),
                   ("mutations_total", "i"), ("animals", "h"), ("alive", "h"), ("copies", "h")),
 }
@@ -229,6 +233,10 @@ class Tracker:
             tb["mutations"].add_columns((g,) * k, (turn,) * k, ids, [self.arose.get(t, 0) for t in ids],
                                         [self.arose_total[t] for t in ids], (total,) * k,
                                         [count[t] for t in ids], (alive,) * k, (sum(count.values()),) * k)
+        if "species" in self._on and hasattr(s.ruleset, "species_census"):
+            t_sp = tb["species"]
+            for seat_, sid, body, pop, traits in s.ruleset.species_census(s):
+                t_sp.append(g, turn, seat_, sid, body, pop, "+".join(traits))
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
             for seat in range(n):
@@ -253,7 +261,7 @@ class Tracker:
             s = match.state
             alive = sum(k for _, _, _, k in s.ruleset.census(s))
             self.tables["games"].append(self.game, s.turn, len(match.record.moves), self.players, e.winner,
-                                        e.scores[e.winner] if e.winner >= 0 else 0, alive, list(e.scores))
+                                        max(e.scores), alive, list(e.scores))
 
     # ---- results ----------------------------------------------------------------------------
     def rows(self, table="traits") -> list:

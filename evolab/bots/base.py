@@ -1,10 +1,11 @@
 """The bot protocol, the mutation-rate rule every bot honours, and the random bot."""
 from __future__ import annotations
 
-from ..actions import Pass, PlayAnimal, PlayCard, PlayPairTrait, PlayTrait
+from ..actions import EndTurn, Grow, NewSpecies, Pass, PlaceTrait, PlayAnimal, PlayCard, PlayPairTrait, PlayTrait
 from ..errors import OptionError
 
-_TRAIT_PLAYS = (PlayTrait, PlayPairTrait)
+_TRAIT_PLAYS = (PlayTrait, PlayPairTrait, PlaceTrait)
+_DEV_FIRST = (PlayAnimal, PlayCard, NewSpecies)      # the first legal action of a development decision
 
 
 def is_trait_play(a) -> bool:
@@ -16,7 +17,7 @@ def is_trait_play(a) -> bool:
 def is_growth_play(a) -> bool:
     """A card played as a new animal, a new species or one more animal of a species."""
     t = type(a)
-    return t is PlayAnimal or (t is PlayCard and a.mode in ("new_species", "add_animal"))
+    return t is PlayAnimal or t is NewSpecies or t is Grow or (t is PlayCard and a.mode in ("new_species", "add_animal"))
 
 
 class Bot:
@@ -34,7 +35,7 @@ class Bot:
 
     def choose(self, view, legal, rng):
         first = type(legal[0])
-        if first is PlayAnimal or first is PlayCard:          # a development move
+        if first in _DEV_FIRST:                               # a development move
             diverge = [a for a in legal if type(a) is PlayCard and a.mode == "diverge"]
             if diverge:
                 if rng.random() < self.divergence_rate:
@@ -60,7 +61,7 @@ def mutation_filter(legal, rate, rng):
     if not any(is_trait_play(a) for a in legal):
         return legal
     keep = is_trait_play if rng.random() < rate else is_growth_play
-    return [a for a in legal if keep(a) or type(a) is Pass]
+    return [a for a in legal if keep(a) or type(a) is Pass or type(a) is EndTurn]
 
 
 class RandomBot(Bot):

@@ -24,9 +24,13 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         best, best_v = None, None
-        if view.ruleset.id == "random_mutations":
+        rid = view.ruleset.id
+        if rid == "random_mutations":
             from .greedy_rm import VALUES, RMContext
             ctx, values = RMContext(view), VALUES
+        elif rid == "northstar":
+            from .greedy_ns import VALUES, NSContext
+            ctx, values = NSContext(view), VALUES
         else:
             ctx, values = _Context(view), _VALUE
         for a in legal:

@@ -11,6 +11,9 @@ _REGISTRY = {
     "random_mutations": ("evolab.rules.random_mutations", "RandomMutationsRuleset",
                          "Evolution: Random Mutations (2013): blind cards, species, climate; "
                          "PROVISIONAL deck, climate table, parasites, Large, Extremophile, Burrowing, Simplification."),
+    "northstar": ("evolab.rules.northstar", "NorthStarRuleset",
+                  "Evolution (North Star Games, 2014): 2-6 players, species boards with Body Size and Population, "
+                  "a Watering Hole, 129 cards, 17 traits."),
 }
 
 

@@ -33,6 +33,14 @@ _CSS = """<style>
 </style>"""
 
 
+def _card_text(card: str) -> str:
+    """``camouflage/fat_tissue`` -> "Camouflage / Fat tissue"; ``carnivore:3`` -> "Carnivore (food 3)"."""
+    if ":" in card:
+        t, f = card.split(":", 1)
+        return f"{pretty(t)} (food {f})"
+    return " / ".join(pretty(t) for t in card.split("/"))
+
+
 class GameBoard:
     """A game table widget. ``GameBoard("origin", seat=0)`` plays you against greedy bots.
 
@@ -289,13 +297,17 @@ class GameBoard:
         scores = rs.scores(s)
         phase = {"development": "Development (play cards)", "feeding": "Feeding (take food or hunt)",
                  "over": "Game over", "parasites": "Extinction (parasites)",
-                 "choose": "Choose cards from your gene pool"}.get(s.phase, s.phase.capitalize())
+                 "choose": "Choose cards from your gene pool", "select_food": "Select a food card (secret)",
+                 "play_cards": "Play cards (traits face down)"}.get(s.phase, s.phase.capitalize())
         mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
                  else self.names[who])
-        last = " · <b>LAST TURN</b>" if s.last_turn else ""
+        last = " · <b>LAST TURN</b>" if getattr(s, "last_turn", getattr(s, "last_round", False)) else ""
         if rs.id == "random_mutations":
             centre = (f"Centre: <b>{s.red}</b> food, <b>{s.green}</b> shelters, <b>{s.black}</b> parasites · "
                       f"Common deck: {s.deck_size} cards")
+        elif rs.id == "northstar":
+            centre = (f"Watering Hole: <b>{s.watering}</b> plant food · Deck: {s.deck_size} cards · "
+                      f"Food cards placed: {sum(1 for c in s.food_cards if c)}")
         else:
             centre = f"Food bank: <b>{s.food_bank}</b> red tokens · Deck: {s.deck_size} cards"
         self.header.value = (
@@ -314,8 +326,8 @@ class GameBoard:
                                f"the top card before it is turned over.</div>")
         else:
             hand = s.hands[viewer]
-            cards = "".join(f"<span class='evolab-trait' style='border-left-color:{trait_colour(c.split('/')[0])}'>"
-                            f"{html.escape(' / '.join(pretty(t) for t in c.split('/')))}</span>" for c in hand)
+            cards = "".join(f"<span class='evolab-trait' style='border-left-color:{trait_colour(c.split('/')[0].split(':')[0])}'>"
+                            f"{html.escape(_card_text(c))}</span>" for c in hand)
             self.hand.value = f"<div><b>{html.escape(self.names[viewer])} — cards in hand ({len(hand)}):</b> {cards or '<i>none</i>'}</div>"
         self.actions.children = self._action_widgets(gate)
         lines = self.log_entries[-40:]
@@ -324,6 +336,12 @@ class GameBoard:
         self._update_chart()
 
     def _banner(self, s, viewer):
+        if s.ruleset.id == "northstar":
+            if s.phase == "over":
+                sc = s.ruleset.scores(s)
+                who = " and ".join(self.names[i] for i in s.winners)
+                return f"<div class='evolab-banner'>Game over! {html.escape(who)}: {max(sc)} points.</div>"
+            return ""
         if s.ruleset.id == "random_mutations":
             if s.phase == "over":
                 sc = s.ruleset.scores(s)
@@ -350,6 +368,8 @@ class GameBoard:
         rs = s.ruleset
         if rs.id == "random_mutations":
             return self._table_html_rm(s, viewer)
+        if rs.id == "northstar":
+            return self._table_html_ns(s, viewer)
         out = []
         for seat in range(s.players):
             mine = " mine" if seat == viewer else ""
@@ -387,6 +407,36 @@ class GameBoard:
         return (f"<div class='evolab-animal'><b>#{a.id}</b> {traits}"
                 f"<div>food {dots} {food}/{a.need} ({a.red} red, {a.blue} blue){fat}</div>"
                 f"<div>{' · '.join(state)}</div></div>")
+
+    def _table_html_ns(self, s, viewer):
+        from ..rules.northstar.view import observe as ns_observe
+        rs = s.ruleset
+        view = ns_observe(s, viewer)
+        out = []
+        for seat in range(s.players):
+            mine = " mine" if seat == viewer else ""
+            cards = []
+            for sid in view.rows[seat]:
+                sp = view.species[sid]
+                chips = "".join(
+                    f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
+                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(rs.traits[t].name)}</span>"
+                    for t in sp.trait_ids) or "<i>no traits</i>"
+                hidden = len(sp.pending)
+                if hidden:
+                    chips += (" + " + ", ".join(pretty(c.split(':')[0]) for c in sp.pending) + " (face down)"
+                              if seat == viewer else f" + {hidden} face-down card(s)")
+                food = "●" * sp.food + "○" * max(0, sp.pop - sp.food)
+                fat = f" · fat {sp.fat}/{sp.body}" if sp.has("fat_tissue") else ""
+                cards.append(f"<div class='evolab-animal'><b>Species #{sid}</b> · Body Size <b>{sp.body}</b> · "
+                             f"Population <b>{sp.pop}</b><div>{chips}</div><div>food {food} {sp.food}/{sp.pop}{fat}"
+                             f"</div></div>")
+            first = " · starts this round" if seat == s.first else ""
+            placed = " · food card placed" if s.food_cards[seat] else ""
+            out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
+                       f"cards in hand: {view.hand_sizes[seat]} · food bag: {s.bags[seat]}{placed}"
+                       f"<div>{''.join(cards) or '<i>no species</i>'}</div></div>")
+        return "".join(out)
 
     def _table_html_rm(self, s, viewer):
         rs = s.ruleset

@@ -400,6 +400,11 @@ class OriginRuleset(Ruleset):
             t.barred = None
         return t
 
+    def unit_info(self, s, aid):
+        """(owner, traits) of an animal on the table, or None."""
+        a = s.animals.get(aid)
+        return None if a is None else (a.owner, F.traits_of(s, a))
+
     def animal_traits(self, s, aid) -> tuple:
         return F.traits_of(s, s.animals[aid])
 
@@ -1034,6 +1039,11 @@ def _end_turn(s, ev):
     s.rolled = False
     s.first = (s.first + 1) % s.players
     s.turn += 1
+    if s.ruleset.options["scenario"] != "base":
+        s.phase = "food"      # the scenarios roll the food bank before development, every turn
+        if ev is not None:
+            ev.append(PhaseStarted(s.turn, "food"))
+        return
     _start_development(s, ev)
 
 

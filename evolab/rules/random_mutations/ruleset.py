@@ -218,8 +218,18 @@ class RandomMutationsRuleset(Ruleset):
         for sp in s.species.values():
             yield sp.owner, sp.id, self.traits_of(s, sp), len(sp.animals)
 
+    def unit_info(self, s, aid):
+        """(owner, traits of its species) of an animal on the table, or None."""
+        a = s.animals.get(aid)
+        return None if a is None else (a.owner, self.traits_of(s, s.species[a.species]))
+
     def animal_traits(self, s, aid) -> tuple:
         return self.traits_of(s, s.species[s.animals[aid].species])
+
+    def species_census(self, s):
+        """(seat, species, Body Size, Population, traits); this edition has no Body Size (0)."""
+        for sp in s.species.values():
+            yield sp.owner, sp.id, 0, len(sp.animals), self.traits_of(s, sp)
 
     def census_traits(self, s, sp):
         return self.traits_of(s, sp)

@@ -1,0 +1,38 @@
+"""North Star *Evolution* (second edition) as data: 129 trait cards, each with its printed food number.
+
+SOLID: two independent card lists agree card for card (spec §2). A card's id is ``trait:food``.
+"""
+from __future__ import annotations
+
+FOOD_NUMBERS = {
+    "carnivore": (0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6),
+    "ambush": (-3, -2, -1, 0, 1, 2, 3),
+    "burrowing": (1, 2, 3, 3, 4, 4, 5),
+    "climbing": (1, 2, 3, 3, 4, 4, 5),
+    "cooperation": (0, 3, 3, 4, 4, 5, 5),
+    "defensive_herding": (2, 3, 4, 5, 6, 7, 8),
+    "fat_tissue": (-1, 0, 3, 4, 4, 5, 5),
+    "fertile": (2, 3, 4, 5, 6, 6, 7),
+    "foraging": (2, 3, 4, 5, 6, 6, 7),
+    "hard_shell": (1, 2, 3, 3, 4, 4, 5),
+    "horns": (1, 2, 3, 3, 4, 4, 5),
+    "intelligence": (-2, -1, 0, 4, 5, 6, 7),
+    "long_neck": (3, 4, 5, 6, 7, 8, 9),
+    "pack_hunting": (-3, -2, -1, 0, 1, 2, 3),
+    "scavenger": (2, 3, 4, 5, 6, 6, 7),
+    "symbiosis": (1, 2, 3, 3, 4, 4, 5),
+    "warning_call": (1, 2, 3, 3, 4, 4, 5),
+}
+TRAIT_IDS = tuple(FOOD_NUMBERS)
+
+
+def card_kinds(numbers=FOOD_NUMBERS):
+    """[(card id, trait, food number, copies)] in a fixed order."""
+    out = []
+    for t in TRAIT_IDS:
+        counts: dict = {}
+        for f in numbers[t]:
+            counts[f] = counts.get(f, 0) + 1
+        for f in sorted(counts):
+            out.append((f"{t}:{f}", t, f, counts[f]))
+    return out

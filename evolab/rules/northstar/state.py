@@ -1,0 +1,96 @@
+"""The table of North Star *Evolution*: species boards, hands, the Watering Hole, food bags."""
+from __future__ import annotations
+
+
+class NSSpecies:
+    """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
+
+    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "traits", "pending", "founded")
+
+    def __init__(self, id, owner, founded):
+        self.id, self.owner, self.founded = id, owner, founded
+        self.body = self.pop = 1
+        self.food = self.fat = 0
+        self.traits = ()      # revealed trait card ids ("trait:food")
+        self.pending = ()     # played face down this round
+
+    def clone(self):
+        s = NSSpecies.__new__(NSSpecies)
+        for k in NSSpecies.__slots__:
+            setattr(s, k, getattr(self, k))
+        return s
+
+    def has(self, trait) -> bool:
+        for c in self.traits:
+            if c.split(":", 1)[0] == trait:
+                return True
+        return False
+
+    @property
+    def trait_ids(self) -> tuple:
+        return tuple(c.split(":", 1)[0] for c in self.traits)
+
+    def to_dict(self):
+        d = {k: getattr(self, k) for k in NSSpecies.__slots__}
+        d["traits"], d["pending"] = list(self.traits), list(self.pending)
+        return d
+
+    @classmethod
+    def from_dict(cls, d):
+        s = cls(d["id"], d["owner"], d["founded"])
+        for k in NSSpecies.__slots__:
+            setattr(s, k, d[k])
+        s.traits, s.pending = tuple(d["traits"]), tuple(d["pending"])
+        return s
+
+    def __repr__(self):
+        return f"NSSpecies({self.id}, seat {self.owner}, body {self.body}, pop {self.pop}, food {self.food})"
+
+
+_PLAIN = ("players", "phase", "turn", "first", "current", "deck", "deck_size", "discard", "removed", "food_cards",
+          "watering", "bags", "rows", "passes", "done", "last_round", "next_last", "cycles", "draw_queue",
+          "winner", "winners", "next_uid", "snapshot")
+_TUPLES = ("deck", "discard", "food_cards", "bags", "done", "draw_queue", "winners")
+
+
+class NSState:
+    """Everything on a North Star table. Treat as immutable: ``apply`` returns a changed copy."""
+
+    __slots__ = _PLAIN + ("ruleset", "hands", "species", "__weakref__")
+
+    def clone(self):
+        s = NSState.__new__(NSState)
+        for f in _PLAIN:
+            setattr(s, f, getattr(self, f))
+        s.ruleset = self.ruleset
+        s.hands = [list(h) for h in self.hands]
+        s.species = {k: v.clone() for k, v in self.species.items()}
+        return s
+
+    def card_total(self) -> int:
+        """Draw deck + discards + hands + food cards + trait cards on boards + removed: all 129."""
+        table = sum(len(sp.traits) + len(sp.pending) for sp in self.species.values())
+        return (self.deck_size + sum(self.discard) + sum(len(h) for h in self.hands)
+                + sum(1 for c in self.food_cards if c) + table + self.removed)
+
+    def species_of(self, seat) -> list:
+        return [self.species[i] for i in self.rows[seat]]
+
+    def to_dict(self) -> dict:
+        d = {f: getattr(self, f) for f in _PLAIN}
+        for f in _TUPLES:
+            d[f] = list(d[f])
+        d["rows"] = [list(r) for r in self.rows]
+        d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
+        d["hands"] = [list(h) for h in self.hands]
+        d["species"] = [sp.to_dict() for sp in self.species.values()]
+        return d
+
+    def __eq__(self, other):
+        return isinstance(other, NSState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"<NSState round {self.turn} {self.phase} seat {self.current} watering hole {self.watering} "
+                f"species {len(self.species)} deck {self.deck_size}>")

@@ -1,0 +1,56 @@
+"""What one North Star player may see: his hand; others' hand sizes; face-down food cards and trait cards
+only as counts (their own are shown to their owner); in the six-player simultaneous Play Cards phase, the
+others' species as they were when the phase began."""
+from __future__ import annotations
+
+from .state import NSSpecies
+
+
+class NSObservation:
+    __slots__ = ("seat", "ruleset", "phase", "turn", "first", "to_move", "watering", "food_bank", "deck_size",
+                 "hand", "hand_sizes", "food_card", "food_cards_placed", "species", "rows", "bags", "last_round",
+                 "players", "winner", "round")
+
+    def mine(self) -> list:
+        return [self.species[i] for i in self.rows[self.seat]]
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "ruleset": self.ruleset.id, "phase": self.phase, "turn": self.turn,
+                "first": self.first, "to_move": self.to_move, "watering": self.watering,
+                "deck_size": self.deck_size, "hand": list(self.hand), "hand_sizes": list(self.hand_sizes),
+                "food_card": self.food_card, "food_cards_placed": self.food_cards_placed,
+                "species": [_public(sp, self.seat) for sp in self.species.values()],
+                "rows": [list(r) for r in self.rows], "bags": list(self.bags), "last_round": self.last_round,
+                "winner": self.winner}
+
+
+def _public(sp, seat):
+    d = sp.to_dict()
+    if sp.owner != seat:
+        d["pending"] = len(sp.pending)          # face down: how many, not which
+    return d
+
+
+def observe(s, seat) -> NSObservation:
+    if not isinstance(seat, int) or not 0 <= seat < s.players:
+        raise ValueError(f"seat must be 0..{s.players - 1}, got {seat!r}")
+    o = NSObservation.__new__(NSObservation)
+    o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, s.ruleset, s.phase, s.turn, s.turn, s.first
+    o.to_move = s.ruleset.to_move(s)
+    o.watering = o.food_bank = s.watering
+    o.deck_size = s.deck_size
+    o.hand = tuple(s.hands[seat])
+    o.hand_sizes = tuple(len(h) for h in s.hands)
+    o.food_card = s.food_cards[seat]
+    o.food_cards_placed = sum(1 for c in s.food_cards if c)
+    o.bags = tuple(s.bags)
+    o.last_round, o.players, o.winner = s.last_round, s.players, s.winner
+    species, rows = dict(s.species), s.rows
+    if s.snapshot is not None and s.phase == "play_cards":
+        rows = tuple(tuple(r) if i != seat else s.rows[i] for i, r in enumerate(s.snapshot["rows"]))
+        old = {d["id"]: NSSpecies.from_dict(d) for d in s.snapshot["species"]}
+        species = {k: v for k, v in old.items() if v.owner != seat}
+        species.update({k: v for k, v in s.species.items() if v.owner == seat})
+        o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
+    o.species, o.rows = species, rows
+    return o
