@@ -23,7 +23,7 @@ class GreedyBot(Bot):
     def pick(self, view, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        best, best_v = None, None
+        best_v = None
         rid = view.ruleset.id
         if rid == "random_mutations":
             from .greedy_rm import VALUES, RMContext
@@ -33,11 +33,14 @@ class GreedyBot(Bot):
             ctx, values = NSContext(view), VALUES
         else:
             ctx, values = _Context(view), _VALUE
+        ties = []
         for a in legal:
-            v = values.get(type(a), _zero)(ctx, a) + rng.random() * 0.01
-            if best_v is None or v > best_v:
-                best, best_v = a, v
-        return best
+            v = values.get(type(a), _zero)(ctx, a)
+            if best_v is None or v > best_v + 1e-9:
+                best_v, ties = v, [a]
+            elif v > best_v - 1e-9:
+                ties.append(a)
+        return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]   # ties: by chance
 
 
 class _Context:

@@ -5,7 +5,7 @@ from __future__ import annotations
 class NSSpecies:
     """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
 
-    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "traits", "pending", "founded")
+    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "_traits", "names", "pending", "founded")
 
     def __init__(self, id, owner, founded):
         self.id, self.owner, self.founded = id, owner, founded
@@ -14,6 +14,15 @@ class NSSpecies:
         self.traits = ()      # revealed trait card ids ("trait:food")
         self.pending = ()     # played face down this round
 
+    @property
+    def traits(self) -> tuple:
+        return self._traits
+
+    @traits.setter
+    def traits(self, cards):
+        self._traits = tuple(cards)
+        self.names = frozenset(c.split(":", 1)[0] for c in self._traits)   # for fast has()
+
     def clone(self):
         s = NSSpecies.__new__(NSSpecies)
         for k in NSSpecies.__slots__:
@@ -21,24 +30,20 @@ class NSSpecies:
         return s
 
     def has(self, trait) -> bool:
-        for c in self.traits:
-            if c.split(":", 1)[0] == trait:
-                return True
-        return False
+        return trait in self.names
 
     @property
     def trait_ids(self) -> tuple:
         return tuple(c.split(":", 1)[0] for c in self.traits)
 
     def to_dict(self):
-        d = {k: getattr(self, k) for k in NSSpecies.__slots__}
-        d["traits"], d["pending"] = list(self.traits), list(self.pending)
-        return d
+        return {"id": self.id, "owner": self.owner, "body": self.body, "pop": self.pop, "food": self.food,
+                "fat": self.fat, "traits": list(self.traits), "pending": list(self.pending), "founded": self.founded}
 
     @classmethod
     def from_dict(cls, d):
         s = cls(d["id"], d["owner"], d["founded"])
-        for k in NSSpecies.__slots__:
+        for k in ("body", "pop", "food", "fat"):
             setattr(s, k, d[k])
         s.traits, s.pending = tuple(d["traits"]), tuple(d["pending"])
         return s
