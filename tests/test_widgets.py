@@ -230,3 +230,34 @@ def test_lab_for_random_mutations_with_divergence():
     assert len(lab.result) == 3 and lab.chart1.value[:4] == b"\x89PNG"
     lab.ruleset.value = "origin"
     assert "divergence" not in lab.rule_widgets and "mimicry_optional" in lab.rule_widgets
+
+
+def test_lab_for_northstar_greys_out_knobs_it_lacks():
+    lab = Lab(ruleset="northstar", reps=2, players=3)
+    assert lab.schedule.disabled and not lab.food.disabled
+    lab.schedule.value = "Sudden crash: 8 food, then 2 from turn 5"
+    assert "food_schedule" not in lab.settings()[1]
+    lab.no_carnivores.value = True
+    lab.run()
+    assert len(lab.result) == 2
+    assert all(r["animals"] == 0 for r in lab.result.rows("traits") if r["trait"] == "carnivore")
+
+
+def test_northstar_board_plays_a_whole_game():
+    b = GameBoard("northstar", seat=0, seed=5, chart=False)
+    assert "Watering Hole" in b.text() and "Select a food card" in b.text()
+    steps = 0
+    while not b.match.is_over() and steps < 3000:
+        if not b.match.waiting_for_human():
+            b.bot_play.click()
+            continue
+        buttons = b.buttons()
+        label, button = buttons[steps % len(buttons)]
+        before = len(b.match.record.moves)
+        button.click()
+        assert not b.status.value, b.status.value
+        assert len(b.match.record.moves) > before
+        for sid, sp in b.state.species.items():
+            assert f"Species #{sid} · Body Size {sp.body} · Population {sp.pop}" in b.text()
+        steps += 1
+    assert b.match.is_over() and "Game over" in b.text()

@@ -113,6 +113,10 @@ class Lab:
             label = " <b>(provisional rule)</b>" if o.provisional else ""
             rows.append(w.VBox([cw, w.HTML(f"<small>{html.escape(o.doc)}{label}</small>")]))
         self.players.max = spec["players"].max
+        self.players.min = spec["players"].min
+        # knobs the selected edition does not declare are greyed out (and left out of the settings)
+        self.schedule.disabled = "food_schedule" not in spec
+        self.food.disabled = "food_multiplier" not in spec
         self.rules_box.children = [w.VBox(rows)]
         self.rules_box.set_title(0, "Rules options")
 
@@ -129,9 +133,11 @@ class Lab:
 
     def settings(self) -> tuple:
         """(grid, fixed parameters) from the controls."""
-        fixed = {"players": self.players.value, "food_multiplier": self.food.value}
+        fixed = {"players": self.players.value}
+        if not self.food.disabled:
+            fixed["food_multiplier"] = self.food.value
         sched = FOOD_SCHEDULES[self.schedule.value]
-        if sched is not None:
+        if sched is not None and not self.schedule.disabled:
             fixed["food_schedule"] = sched
         if self.no_carnivores.value:
             fixed["no_carnivores"] = True
