@@ -173,10 +173,9 @@ class NorthStarRuleset(Ruleset):
         if t.has("symbiosis") and i + 1 < len(row) and s.species[row[i + 1]].body > t.body:
             out.append("symbiosis")
         if not a.has("ambush"):
-            for j in (i - 1, i + 1):
+            for j in (i - 1, i + 1):          # each Warning Call neighbour protects (and is cancelled) on its own
                 if 0 <= j < len(row) and s.species[row[j]].has("warning_call"):
                     out.append("warning_call")
-                    break
         return out
 
     def defence_size(self, t, cancelled=()) -> int:
@@ -195,8 +194,11 @@ class NorthStarRuleset(Ruleset):
             return "northstar.carnivore.full", "a full Carnivore without Fat Tissue room cannot attack"
         if not self.attack_size(a) > self.defence_size(t, cancelled):
             return "northstar.size", "the attacker must be larger than the target (Hard Shell adds to the target)"
+        left = list(cancelled)
         for d in self.defences(s, a, t):
-            if d not in cancelled:
+            if d in left:
+                left.remove(d)                 # one discarded card cancels one protection
+            else:
                 return f"northstar.{d}", f"the target is protected by {TRAITS[d].name}"
         return None
 
@@ -268,29 +270,42 @@ class NorthStarRuleset(Ruleset):
                 for t in s.species.values():
                     if self.attack_block(s, sp, t) is None:
                         out.append(_Hunt(sp.id, t.id, "", ""))
-                    elif sp.has("intelligence") and hand and t is not sp:
-                        blocks = [d for d in self._cancellable(s, sp, t)]
-                        for d in blocks:
-                            if self.attack_block(s, sp, t, (d,)) is None:
-                                for c in hand:
-                                    out.append(_Hunt(sp.id, t.id, c, d))
+                    if sp.has("intelligence") and hand and t is not sp:
+                        out.extend(self._clever_hunts(s, sp, t, hand, multi))
             else:
                 if s.watering:
                     out.append(_Eat(sp.id))
                 if sp.has("intelligence"):
                     for c in hand:
                         out.append(_Think(sp.id, c))
-        if multi:
-            pass    # several cancellations: see _multi_hunts (kept separate to keep the default list small)
         if not self.compulsory(s, seat):
             out.append(_PASS)
         return out
 
     def _cancellable(self, s, a, t):
+        """The target's protections Intelligence may cancel (Horns too; one entry per Warning Call)."""
         out = [d for d in CANCELLABLE if t.has(d) and d != "warning_call"]
-        if "warning_call" in self.defences(s, a, t):
-            out.append("warning_call")
+        out.extend(d for d in self.defences(s, a, t) if d == "warning_call")
         return out
+
+    def _clever_hunts(self, s, a, t, hand, multi):
+        """Attacks with Intelligence: one card cancels one protection (several with the first-edition text).
+
+        Several cards are joined with "+" in ``Hunt.card`` and ``Hunt.cancel``, in the same order."""
+        import itertools
+        can = self._cancellable(s, a, t)
+        sizes = range(1, len(can) + 1) if multi else (1,)
+        out, seen = [], set()
+        for k in sizes:
+            for cancels in itertools.combinations(can, k):
+                if cancels in seen or self.attack_block(s, a, t, cancels) is not None:
+                    continue
+                seen.add(cancels)
+                if k > 1 and self.attack_block(s, a, t, cancels[:-1]) is None and "horns" not in cancels:
+                    continue                   # a needless extra card
+                for cards in itertools.combinations(sorted(s.hands[a.owner], key=CARD_INDEX.__getitem__), k):
+                    out.append(_Hunt(a.id, t.id, "+".join(cards), "+".join(cancels)))
+        return list(dict.fromkeys(out))
 
     def check(self, s, action, seat=None):
         if not isinstance(action, Move):
@@ -373,14 +388,20 @@ class NorthStarRuleset(Ruleset):
         target = s.species.get(action.prey)
         if target is None:
             return "northstar.no-species", f"there is no species {action.prey!r}"
-        if action.card or action.cancel:
+        cards = tuple(action.card.split("+")) if action.card else ()
+        cancelled = tuple(action.cancel.split("+")) if action.cancel else ()
+        if cards or cancelled:
             if not sp.has("intelligence"):
                 return "northstar.intelligence", f"species {sid} has no Intelligence"
-            if action.card not in s.hands[seat]:
-                return "northstar.card.not-in-hand", f"{action.card!r} is not in your hand"
-            if action.cancel not in CANCELLABLE:
-                return "northstar.intelligence.cancel", "Intelligence cancels one defence, never the size rule"
-        cancelled = (action.cancel,) if action.cancel else ()
+            hand = list(s.hands[seat])
+            for c in cards:
+                if c not in hand:
+                    return "northstar.card.not-in-hand", f"{c!r} is not in your hand"
+                hand.remove(c)
+            if len(cards) != len(cancelled) or any(d not in CANCELLABLE for d in cancelled):
+                return "northstar.intelligence.cancel", "each discarded card cancels one defence, never the size rule"
+            if len(cards) > 1 and not self.options["intelligence_multi_discard"]:
+                return "northstar.intelligence.one-card", "one card per use (intelligence_multi_discard is off)"
         return self.attack_block(s, sp, target, cancelled) or ("northstar.attack", "this attack is not allowed")
 
     # ---- applying -----------------------------------------------------------------------------------
@@ -486,12 +507,12 @@ def _after_draw(rs, s, ev):
 def _reshuffle(rs, s):
     """§9: a draw from an empty deck reshuffles the discards and starts the end of the game."""
     while s.draw_queue and s.deck_size == 0:
+        s.cycles += 1                       # a card must be drawn from an empty deck: it has run out
         if not sum(s.discard):
             s.draw_queue = ()               # nothing left to draw anywhere
-            break
-        s.deck, s.discard = s.discard, (0,) * len(CARD_IDS)
-        s.deck_size = sum(s.deck)
-        s.cycles += 1
+        else:
+            s.deck, s.discard = s.discard, (0,) * len(CARD_IDS)
+            s.deck_size = sum(s.deck)
         if s.cycles >= rs.options["deck_cycles_to_end"]:
             if s.phase == "deal":
                 s.last_round = True         # exhausted while dealing: this round is the last
@@ -708,7 +729,8 @@ def _take(rs, s, sp, kind, source, ev, why, first=True):
     if sp.id not in s.species or (kind == "plant" and sp.has("carnivore")):
         return 0
     n = 1
-    if kind == "plant" and sp.has("foraging") and (rs.options["foraging_everywhere"] or source == "hole"):
+    if kind == "plant" and sp.has("foraging") and (
+            rs.options["foraging_everywhere"] or (source == "hole" and why != "cooperation")):
         n = 2
     got = 0
     for _ in range(n):
@@ -790,13 +812,13 @@ def _do_hunt(rs, s, action, ev):
     """§5.3 resolution: Horns, the target shrinks, meat = its Body Size, Cooperation, every Scavenger."""
     seat = s.current
     a, t = s.species[action.predator], s.species[action.prey]
-    if action.card:
-        _play_card(s, seat, action.card)
-        _discard(s, action.card)
+    for c in (action.card.split("+") if action.card else ()):
+        _play_card(s, seat, c)
+        _discard(s, c)
     if ev is not None:
         ev.append(Attacked(seat, a.id, t.id, a.trait_ids, t.trait_ids, t.owner))
     meat = t.body
-    if t.has("horns") and action.cancel != "horns":
+    if t.has("horns") and "horns" not in action.cancel.split("+"):
         _shrink(rs, s, a, ev, "horns")            # the prey's horns wound the attacker first
     _shrink(rs, s, t, ev, "eaten", by=a)
     if a.id in s.species:
