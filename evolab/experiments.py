@@ -25,6 +25,7 @@ from .tracking import ALL_TABLES, DEFAULT_TABLES, Tracker, new_table
 EXPERIMENT_KNOBS = {
     "mutation_rate": "probability (0-1) that a bot plays a card as a trait (a mutation) rather than as a new animal",
     "bots": "the bots by seat, e.g. 'greedy,random' (cycled over the seats)",
+    "divergence_rate": "probability (0-1) that a bot splits a species when Divergence is in play and it can",
     "no_carnivores": "true: Carnivorous may never be played (a world without predators)",
     "carnivores_from_turn": "the first turn Carnivorous may be played (predators arrive later)",
 }
@@ -75,6 +76,9 @@ def game_setup(ruleset_id, params: dict, default_bots="greedy"):
     rate = params.pop("mutation_rate", None)
     if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1):
         raise OptionError(f"mutation_rate must be between 0 and 1, got {rate!r}")
+    drate = params.pop("divergence_rate", None)
+    if drate is not None and (isinstance(drate, bool) or not isinstance(drate, (int, float)) or not 0 <= drate <= 1):
+        raise OptionError(f"divergence_rate must be between 0 and 1, got {drate!r}")
     bots = _bots_spec(params.pop("bots", default_bots))
     opts = dict(params)
     banned = list(opts.get("banned_traits", []))
@@ -86,20 +90,24 @@ def game_setup(ruleset_id, params: dict, default_bots="greedy"):
         opts["banned_traits"] = banned
     if "carnivores_from_turn" in opts:
         k = opts.pop("carnivores_from_turn")
-        opts["trait_from_turn"] = {**opts.get("trait_from_turn", {}), "carnivorous": k}
+        hunters = ruleset_class(ruleset_id).predator_traits
+        opts["trait_from_turn"] = {**opts.get("trait_from_turn", {}), **{t: k for t in hunters}}
     unknown = sorted(set(opts) - set(ruleset_class(ruleset_id).option_specs))
     if unknown:
         raise OptionError(f"unknown parameter(s) {unknown}; allowed: {allowed_keys(ruleset_id)}")
     rs = load_ruleset(ruleset_id, **opts)
-    return rs, bots.split(","), rate
+    return rs, bots.split(","), (rate, drate)
 
 
-def _seats(bot_names, rate, players):
+def _seats(bot_names, rates, players):
+    rate, drate = rates
     seats = []
     for i in range(players):
         bot = make_bot(bot_names[i % len(bot_names)])
         if rate is not None and ":" not in bot_names[i % len(bot_names)]:
             bot.mutation_rate = rate
+        if drate is not None:
+            bot.divergence_rate = drate
         seats.append(bot)
     return seats
 

@@ -11,7 +11,8 @@ parameters are on every row):
 
 - ``turns``: per turn, animals alive, born, food bank, food eaten, deaths by cause (``starved``,
   ``eaten``, ``poisoned``, ``parasites``), attacks, kills, escapes, traits gone extinct, mean traits
-  per living animal;
+  per living animal, species founded (``species_new``) and species gone extinct (``species_lost``) in
+  the editions with species;
 - ``seats``: per turn and seat, animals alive, born, died, score;
 - ``traits``: per turn and trait, living ``animals`` carrying it and its ``frequency`` among living
   animals; ``at_feeding`` (carriers alive when the feeding phase began: the cohort that faces selection
@@ -42,9 +43,9 @@ def _ratio(a, b):
 
 _DERIVED.update({
     "turns": (("mean_traits", lambda r: _ratio(r["trait_cards"], r["alive"])),),
-    "traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"])),
+    "traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"]) if r["alive"] else None),
                ("survival", lambda r: _ratio(r["survived"], r["at_feeding"]) if r["at_feeding"] else None)),
-    "seat_traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"])),),
+    "seat_traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"]) if r["alive"] else None),),
     "mutations": (("share_arose", lambda r: _ratio(r["arose_total"], r["mutations_total"])),
                   ("frequency", lambda r: _ratio(r["animals"], r["alive"])),
                   ("share_alive", lambda r: _ratio(r["animals"], r["copies"])),
@@ -56,7 +57,8 @@ _COLUMNS = {
               ("winner_score", "h"), ("alive", "h"), ("scores", "o")),
     "turns": (("game", "i"), ("turn", "h"), ("alive", "h"), ("born", "h"), ("food_bank", "h"),
               ("food_eaten", "h"), ("deaths", "h")) + tuple((c, "h") for c in CAUSES) +
-             (("attacks", "h"), ("kills", "h"), ("escapes", "h"), ("extinctions", "h"), ("trait_cards", "h")),
+             (("attacks", "h"), ("kills", "h"), ("escapes", "h"), ("extinctions", "h"), ("trait_cards", "h"),
+              ("species_new", "h"), ("species_lost", "h")),
     "seats": (("game", "i"), ("turn", "h"), ("seat", "h"), ("alive", "h"), ("born", "h"), ("died", "h"),
               ("score", "h")),
     "traits": (("game", "i"), ("turn", "h"), ("trait", "c"), ("animals", "h"), ("alive", "h"),
@@ -119,6 +121,7 @@ class Tracker:
         self.food_bank = 0
         self.food_eaten = 0
         self.attacks = self.kills = self.escapes = 0
+        self.species_new = self.species_lost = 0
         self.cohort = {}
         self.arose = {}
 
@@ -136,6 +139,14 @@ class Tracker:
     def _phase(self, match, e):
         if e.phase == "feeding":
             self.cohort = {uid: (seat, set(traits)) for seat, uid, traits, count in match.state.ruleset.census(match.state)}
+
+    def _speciation(self, match, e):
+        self.species_new += 1
+
+    def _species_extinct(self, match, e):
+        self.species_lost += 1
+        if "extinctions" in self._on:
+            self.tables["extinctions"].append(self.game, match.state.turn, "species", str(e.species))
 
     def _mutation(self, match, e):
         self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
@@ -252,7 +263,7 @@ class Tracker:
             c = self.causes
             tb["turns"].append(g, turn, alive, sum(self.born), self.food_bank, self.food_eaten,
                                sum(self.died), *(c.get(k, 0) for k in CAUSES), self.attacks, self.kills,
-                               self.escapes, len(gone), trait_cards)
+                               self.escapes, len(gone), trait_cards, self.species_new, self.species_lost)
         self._prev_alive_traits = present
         self._new_turn()
 
@@ -278,7 +289,8 @@ _HANDLERS = {
     "AnimalBorn": Tracker._born, "PhaseStarted": Tracker._phase, "FoodBankRolled": Tracker._food_bank,
     "FoodTaken": Tracker._food, "Died": Tracker._died, "Attacked": Tracker._attacked,
     "Redirected": Tracker._redirected, "Escaped": Tracker._escaped, "TurnEnded": Tracker._turn_ended,
-    "GameOver": Tracker._game_over, "Mutation": Tracker._mutation,
+    "GameOver": Tracker._game_over, "Mutation": Tracker._mutation, "Speciation": Tracker._speciation,
+    "SpeciesExtinct": Tracker._species_extinct,
 }
 
 

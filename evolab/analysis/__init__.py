@@ -171,8 +171,10 @@ def _kills(items, by):
 def descent_tree(events):
     """Species descent as a ``networkx.DiGraph`` (parent -> daughter) from ``Speciation`` events or rows.
 
-    Node attributes: ``seat``, ``founded`` (turn), ``traits`` (gained when founded: the daughter's own
-    traits on top of what it inherits), ``fate`` (``alive`` or ``extinct``) and ``extinct_turn``.
+    Node attributes: ``seat``, ``founded`` (turn; 0 for a species that was on the table from the start),
+    ``traits`` (the traits it inherited from its parent when it split off; traits gained later come in
+    ``TraitGained`` events, whose ``animal`` field holds the species id in Random Mutations), ``fate``
+    (``alive`` or ``extinct``) and ``extinct_turn``.
     """
     import networkx as nx
     g = nx.DiGraph()
@@ -184,7 +186,7 @@ def descent_tree(events):
                        fate="alive", extinct_turn=None)
             if d["parent"] >= 0:
                 if d["parent"] not in g:
-                    g.add_node(d["parent"], seat=d["seat"], founded=None, traits=[], fate="alive", extinct_turn=None)
+                    g.add_node(d["parent"], seat=d["seat"], founded=0, traits=[], fate="alive", extinct_turn=None)
                 g.add_edge(d["parent"], d["species"], turn=d["turn"])
         elif kind == "SpeciesExtinct" and d["species"] in g:
             g.nodes[d["species"]]["fate"] = "extinct"

@@ -63,7 +63,9 @@ def _games(rows):
 
 
 def _where_text(where):
-    return "" if not where else " (" + ", ".join(f"{k} = {v}" for k, v in where.items()) + ")"
+    def short(v):
+        return f"[{v[0]}, {v[1]}, ... {v[-1]}]" if isinstance(v, (list, tuple)) and len(v) > 4 else v
+    return "" if not where else " (" + ", ".join(f"{k} = {short(v)}" for k, v in where.items()) + ")"
 
 
 # ---- trait frequencies -------------------------------------------------------------------------
@@ -291,11 +293,13 @@ def extinction_timeline(deaths_rows, extinctions_rows=None, ax=None, game=None):
         game = rows[0]["game"]
     rows = [r for r in rows if r["game"] == game]
     ax = _axes(ax)
-    lanes = {c: i for i, c in enumerate(CAUSES)}
+    present = {r["cause"] for r in rows}
+    causes = [c for c in CAUSES if c in present or c in ("starved", "eaten")]
+    lanes = {c: i for i, c in enumerate(causes)}
     counts = {}
     for r in rows:
         counts[(r["turn"], r["cause"])] = counts.get((r["turn"], r["cause"]), 0) + 1
-    for cause in CAUSES:
+    for cause in causes:
         pts = [(t, n) for (t, c), n in sorted(counts.items()) if c == cause]
         if pts:
             ax.scatter([t for t, _ in pts], [lanes[cause]] * len(pts), s=[60 * n for _, n in pts],
@@ -311,15 +315,15 @@ def extinction_timeline(deaths_rows, extinctions_rows=None, ax=None, game=None):
                 gone.append((r["turn"], r["what"]))
         for t, what in gone:
             ax.axvline(t, color=trait_style(what)[0], linestyle=":", linewidth=1)
-            ax.annotate(f"{pretty(what)} gone", (t, len(CAUSES) - 0.5), rotation=90, fontsize=7, va="top",
+            ax.annotate(f"{pretty(what)} gone", (t, len(causes) - 0.5), rotation=90, fontsize=9, va="top",
                         ha="right")
-    ax.set_yticks(range(len(CAUSES)), [pretty(c) for c in CAUSES])
-    ax.set_ylim(-0.7, len(CAUSES) - 0.3)
+    ax.set_yticks(range(len(causes)), [pretty(c) for c in causes])
+    ax.set_ylim(-0.7, len(causes) - 0.3)
     ax.set_xlabel("Turn")
     ax.set_title(f"Extinction timeline of game {game}: who died when, and why")
     text = f"Game {game}: {len(rows)} animals died"
     if rows:
-        by_cause = {c: sum(n for (t, cc), n in counts.items() if cc == c) for c in CAUSES}
+        by_cause = {c: sum(n for (t, cc), n in counts.items() if cc == c) for c in causes}
         text += " (" + ", ".join(f"{n} {c}" for c, n in by_cause.items() if n) + ")"
         worst = max(counts, key=counts.get)
         text += f"; the worst moment was turn {worst[0]} with {counts[worst]} {worst[1]}"
@@ -427,27 +431,42 @@ def draw_food_web(graph, ax=None, top=25):
 
 
 def draw_descent_tree(tree, ax=None):
-    """Draw a descent (lineage) tree: nodes placed by founding turn (x) and branch (y), colour by fate."""
+    """Draw a descent (lineage) tree: x = turn founded, one row per lineage branch; extinct species are
+    marked with a dagger (†) and a hollow circle, living ones with a filled circle (not colour alone)."""
     import networkx as nx
     ax = _axes(ax, (9, 5))
     order = list(nx.topological_sort(tree)) if tree.number_of_nodes() else []
-    y = {}
-    leaves = [n for n in order if tree.out_degree(n) == 0]
-    for i, n in enumerate(leaves):
-        y[n] = i
-    for n in reversed(order):
-        if n not in y:
-            kids = list(tree.successors(n))
-            y[n] = sum(y[k] for k in kids) / len(kids)
-    pos = {n: (tree.nodes[n].get("founded", 0), y[n]) for n in order}
-    fate = {"alive": "#009E73", "extinct": "#D55E00"}
-    colours = [fate.get(tree.nodes[n].get("fate"), "#BBBBBB") for n in order]
-    nx.draw_networkx(tree, pos, ax=ax, nodelist=order, node_color=colours, node_size=300, font_size=7,
-                     arrows=True, edge_color="#555555")
+    y, row = {}, [0]
+
+    def place(n):                     # depth-first: each leaf gets its own row, parents sit between
+        kids = sorted(tree.successors(n), key=lambda k: (tree.nodes[k].get("founded") or 0, str(k)))
+        if not kids:
+            y[n] = row[0]
+            row[0] += 1
+            return
+        for k in kids:
+            if k not in y:
+                place(k)
+        y[n] = sum(y[k] for k in kids) / len(kids)
+
+    for root in sorted((n for n in order if tree.in_degree(n) == 0),
+                       key=lambda n: (tree.nodes[n].get("founded") or 0, str(n))):
+        place(root)
+    pos = {n: (tree.nodes[n].get("founded") or 0, y[n]) for n in order}
+    alive = [n for n in order if tree.nodes[n].get("fate") != "extinct"]
+    dead = [n for n in order if tree.nodes[n].get("fate") == "extinct"]
+    nx.draw_networkx_edges(tree, pos, ax=ax, edge_color="#555555", arrows=True, node_size=320)
+    nx.draw_networkx_nodes(tree, pos, nodelist=alive, ax=ax, node_color="#009e73", node_size=320,
+                           edgecolors="black")
+    nx.draw_networkx_nodes(tree, pos, nodelist=dead, ax=ax, node_color="white", node_size=320,
+                           edgecolors="#d55e00", linewidths=2)
+    nx.draw_networkx_labels(tree, pos, ax=ax, font_size=10,
+                            labels={n: f"{n}{' †' if n in dead else ''}" for n in order})
     ax.set_xlabel("Turn founded")
-    ax.set_title("Descent tree: which species came from which")
-    alive = sum(1 for n in order if tree.nodes[n].get("fate") == "alive")
-    return _caption(ax, f"{len(order)} species in the tree, {alive} still alive at the end.")
+    ax.set_yticks([])
+    ax.set_title("Descent tree: which species came from which (filled = alive, † = extinct)")
+    return _caption(ax, f"{len(order)} species in the tree, {len(alive)} still alive at the end, "
+                        f"{len(dead)} extinct.")
 
 
 # ---- a one-page report ---------------------------------------------------------------------------
