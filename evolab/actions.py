@@ -203,6 +203,11 @@ class Resolve(Move):
 MOVE_TYPES = dict(_TYPES)
 
 
+def same_move(a, b) -> bool:
+    """Equal and with fields of the same types (``FirstPlayer(1.0)`` is not ``FirstPlayer(1)``)."""
+    return a == b and all(type(getattr(a, f)) is type(getattr(b, f)) for f in a._field_names)
+
+
 def interned(cls):
     """A factory returning one shared instance per distinct argument tuple (actions are immutable).
 

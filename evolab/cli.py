@@ -36,8 +36,8 @@ def play_games(ruleset, bots, games, seed):
         row = {"game": g, "seed": game_seed, "ruleset": ruleset.id, "players": n,
                "bots": ",".join(bots), "turns": s.turn, "moves": len(m.record.moves), "winner": s.winner}
         alive = [0] * n
-        for a in s.animals.values():
-            alive[a.owner] += 1
+        for seat, _, _, k in ruleset.census(s):
+            alive[seat] += k
         for i in range(n):
             row[f"score_{i}"] = scores[i]
         for i in range(n):

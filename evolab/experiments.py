@@ -96,11 +96,10 @@ def game_setup(ruleset_id, params: dict, default_bots="greedy"):
     if unknown:
         raise OptionError(f"unknown parameter(s) {unknown}; allowed: {allowed_keys(ruleset_id)}")
     rs = load_ruleset(ruleset_id, **opts)
-    return rs, bots.split(","), (rate, drate)
+    return rs, bots.split(","), rate
 
 
-def _seats(bot_names, rates, players):
-    rate, drate = rates
+def _seats(bot_names, rate, players, drate=None):
     seats = []
     for i in range(players):
         bot = make_bot(bot_names[i % len(bot_names)])
@@ -159,7 +158,8 @@ def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES):
         p = {k: v for k, v in params.items() if k != "rep"}
         rs, bot_names, rate = game_setup(ruleset_id, p, default_bots)
         tracker = Tracker(params=params, game=g, tables=tables)
-        Match(rs, seats=_seats(bot_names, rate, rs.players), seed=game_seed, observers=[tracker]).play_out()
+        seats = _seats(bot_names, rate, rs.players, p.get("divergence_rate"))
+        Match(rs, seats=seats, seed=game_seed, observers=[tracker]).play_out()
         for name in tables:
             out[name].extend(tracker.tables[name])
     return out

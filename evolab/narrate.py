@@ -63,7 +63,14 @@ class Narrator:
     def _FirstPlayerChosen(self, s, e):
         return f"{self.who(e.seat)} {'start' if e.seat == self.seat else 'starts'} the game."
 
+    def _hidden(self, s, seat) -> bool:
+        """In North Star's simultaneous Play Cards, the others' plays stay secret until the reveal."""
+        return (s is not None and s.ruleset.id == "northstar" and s.phase == "play_cards"
+                and s.ruleset.simultaneous and seat != self.seat)
+
     def _AnimalBorn(self, s, e):
+        if self._hidden(s, e.seat):
+            return None
         if s is not None and s.ruleset.id == "northstar":
             sp = s.species.get(e.animal)
             if sp is not None and sp.pop > 1:

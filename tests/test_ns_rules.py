@@ -1221,7 +1221,7 @@ def test_end_of_round_steps():
 
 def test_new_species_must_eat_or_go_extinct():
     """§13.10: a species created in Play Cards starts with 0 food and goes extinct if it does not eat."""
-    s = play_pos(S(1, 0, "long_neck"), S(2, 1, food=1), S(3, 2, food=1), hands=[["horns:1"], [], []])
+    s = play_pos(S(1, 0, "long_neck"), S(2, 1, "long_neck"), S(3, 2, "long_neck"), hands=[["horns:1"], [], []])
     s, _ = apply(s, NewSpecies("horns:1", "right"))
     assert s.species[4].food == 0
     s = end_turns(s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, Move, NewSpecies,
+from ...actions import (same_move, CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, Move, NewSpecies,
                         Pass, PlaceTrait, SelectFood, ThinkFood, interned)
 from ...errors import IllegalActionError
 from ...events import (AnimalBorn, Attacked, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, FoodTaken, GameOver,
@@ -316,7 +316,7 @@ class NorthStarRuleset(Ruleset):
         if action.chance:
             if who != CHANCE:
                 return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
-            if any(o == action for o, _ in self.chance_outcomes(s)):
+            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
                 return None
             return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
         if who == CHANCE:
@@ -600,10 +600,15 @@ def _start_play(s, ev):
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "play_cards"))
     if s.ruleset.simultaneous:                 # the others see the table as it was when the phase began
-        s.snapshot = {"species": [sp.to_dict() for sp in s.species.values()], "rows": [list(r) for r in s.rows],
-                      "hand_sizes": [len(h) for h in s.hands]}
+        s.snapshot = snapshot(s)
     s.current = (s.first - 1) % s.players
     _next_player(s, ev)
+
+
+def snapshot(s) -> dict:
+    """The public table when a simultaneous Play Cards phase begins (what the others keep seeing)."""
+    return {"species": [sp.to_dict() for sp in s.species.values()], "rows": [list(r) for r in s.rows],
+            "hand_sizes": [len(h) for h in s.hands], "bags": list(s.bags)}
 
 
 def _next_player(s, ev):
@@ -986,8 +991,36 @@ def validate_state(rs, s):
             if c not in CARD_INDEX:
                 raise ValueError(f"unknown card {c!r} on species {sp.id}")
     for seat, row in enumerate(s.rows):
-        if any(x not in s.species or s.species[x].owner != seat for x in row):
-            raise ValueError("a row names a missing species")
+        if any(x not in s.species or s.species[x].owner != seat for x in row) or len(set(row)) != len(row):
+            raise ValueError("a row names a missing species, or one twice")
+    if s.phase not in ("remove", "first_player", "deal", "select_food", "play_cards", "feeding", "end_of_round",
+                       "end_draws", "over"):
+        raise ValueError(f"unknown phase {s.phase!r}")
+    if len(s.done) != n or any(type(d) is not bool for d in s.done):
+        raise ValueError("done needs one true/false per seat")
+    if any(type(q) is not int or not -1 <= q < n for q in s.draw_queue):
+        raise ValueError("draw_queue names a seat that does not exist")
+    if s.removed > rs.remove:
+        raise ValueError(f"{s.removed} cards removed unseen; this game removes {rs.remove}")
+    for sp in s.species.values():
+        for k in ("body", "pop", "food", "fat"):
+            if type(getattr(sp, k)) is not int:
+                raise ValueError(f"species {sp.id}: {k} must be a whole number")
+        names = [TRAIT_OF[c] for c in sp.traits + sp.pending]
+        if len(set(names)) != len(names) or len(names) > rs.limit:
+            raise ValueError(f"species {sp.id} has two traits of one name or more than {rs.limit} traits")
+        if sp.fat and (not sp.has("fat_tissue") or sp.fat > sp.body):
+            raise ValueError(f"species {sp.id} stores fat without Fat Tissue room")
+        if sp.pending and s.phase != "play_cards":
+            raise ValueError(f"species {sp.id} has face-down traits outside Play Cards")
+        if sp.food and s.phase not in ("feeding", "end_of_round"):
+            raise ValueError(f"species {sp.id} has food on its board outside feeding")
+    used = [0] * len(CARD_IDS)
+    for c in [c for h in s.hands for c in h] + [c for c in s.food_cards if c] + \
+            [c for sp in s.species.values() for c in sp.traits + sp.pending]:
+        used[CARD_INDEX[c]] += 1
+    if any(u + d + k > c for u, d, k, c in zip(used, s.deck, s.discard, rs.copies)):
+        raise ValueError("more copies of a card than the deck holds")
     if s.card_total() != rs.total_cards:
         raise ValueError(f"cards do not add up: {s.card_total()} counted, the deck has {rs.total_cards}")
 

@@ -101,4 +101,7 @@ def build(cls, spec):
     if phase == "feeding":
         s.passes = 0
         _seek(rs, s, None)
+    elif phase == "play_cards" and rs.simultaneous:
+        from .ruleset import snapshot
+        s.snapshot = snapshot(s)
     return s

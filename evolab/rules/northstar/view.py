@@ -52,5 +52,6 @@ def observe(s, seat) -> NSObservation:
         species = {k: v for k, v in old.items() if v.owner != seat}
         species.update({k: v for k, v in s.species.items() if v.owner == seat})
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
+        o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
     o.species, o.rows = species, rows
     return o

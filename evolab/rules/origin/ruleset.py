@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
+from ...actions import (same_move, CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
                         Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, Move)
 from ...errors import IllegalActionError
@@ -350,7 +350,7 @@ class OriginRuleset(Ruleset):
         if action.chance:
             if who != CHANCE:
                 return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
-            if any(o == action for o, _ in self.chance_outcomes(s)):
+            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
                 return None
             return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
         if who == CHANCE:

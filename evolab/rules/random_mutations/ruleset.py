@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
+from ...actions import (same_move, CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
                         FirstPlayer, Move, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
                         RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
 from ...errors import IllegalActionError
@@ -355,7 +355,7 @@ class RandomMutationsRuleset(Ruleset):
         if action.chance:
             if who != CHANCE:
                 return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
-            if any(o == action for o, _ in self.chance_outcomes(s)):
+            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
                 return None
             return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
         if who == CHANCE:

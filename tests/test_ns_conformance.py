@@ -1,0 +1,1954 @@
+"""Conformance of the North Star *Evolution* edition ("northstar") with the engine's contracts.
+
+The Origin suites (test_properties, test_illegal_input, test_records, test_determinism) check these
+contracts for Origin; this file checks the same ones for North Star (spec
+``shared/rules/north-star-evolution.md``), with 2, 3, 4, 5 and 6 players, under the default options and
+under non-default ones:
+
+1. properties of random and bot games, at every step: the 129 cards conserved (deck, discards, hands,
+   food cards, boards, cards removed unseen), no negative count, 1 <= Body Size, Population <= 6 and
+   0 <= food <= Population, legal actions empty exactly at chance/terminal nodes, ``check`` agreeing with
+   ``legal_actions`` and ``chance_outcomes`` on a broad set of candidates, ``apply`` pure, JSON round trips;
+2. illegal input refused with ``IllegalActionError`` naming a rule, leaving the state unchanged;
+3. game records and saved positions: round trips, tampered and impossible saves refused;
+4. determinism across processes and hash seeds;
+5. hidden information: hands and food cards are private, face-down traits are a count, and in the
+   simultaneous Play Cards variant the others' new species and growth stay hidden until the reveal;
+6. tracker, ``run_batch``, the charts, the board widget and the CLI work for this edition unchanged, and
+   ``mutation_rate`` is obeyed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import evolab
+from evolab import (CHANCE, TERMINAL, GameRecord, IllegalActionError, Match, SaveFileError, apply,
+                    chance_outcomes, check, is_over, legal_actions, load_ruleset, load_state, new_game, observe,
+                    save_state, scenario, to_move)
+from evolab.actions import (Attack, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies, Pass, PlayCard,
+                            PlaceTrait, RollFood, SelectFood, TakeFood, ThinkFood, TieBreak)
+from evolab.bots import GreedyBot, RandomBot
+from evolab.events import GameOver
+from evolab.rules.northstar.deck import FOOD_NUMBERS, TRAIT_IDS, card_kinds
+from evolab.rules.northstar.traits import CANCELLABLE
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NS = "northstar"
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+MADE_UP = 9_999                     # a species id no game reaches
+NOT_A_CARD = "dodo:1"
+CARD_IDS = tuple(k[0] for k in card_kinds())
+CARD_INDEX = {c: i for i, c in enumerate(CARD_IDS)}
+TRAIT_OF = {k[0]: k[1] for k in card_kinds()}
+PLAY_PHASES = ("select_food", "play_cards", "feeding")
+
+#: first-edition texts and seed 003's variants, the simultaneous Play Cards phase forced on, 2 traits
+NON_DEFAULT_A = dict(fat_filling_mandatory=True, hard_shell_bonus=3, fertile_needs_food=False,
+                     foraging_everywhere=False, intelligence_multi_discard=True, pack_hunting_variant="plus3",
+                     score_fat=True, score_body_size=True, deck_cycles_to_end=2, simultaneous_play_cards="on",
+                     trait_limit=2, remove_cards=0)
+#: the other half: fat to the bag, simultaneous play forced off (also with 6 players), 3 traits even for two
+NON_DEFAULT_B = dict(replaced_fat_to_bag=True, simultaneous_play_cards="off", trait_limit=3, remove_cards=0,
+                     fat_filling_mandatory=True, intelligence_multi_discard=True, deck_cycles_to_end=2,
+                     scavenger_on_success_only=False, hard_shell_bonus=3)
+
+OPTION_SETS = [("default", {}), ("non-default-a", NON_DEFAULT_A), ("non-default-b", NON_DEFAULT_B)]
+
+SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+
+# Every option of the brief, drawn independently by hypothesis.
+OPTIONS = st.fixed_dictionaries({
+    "fat_filling_mandatory": st.booleans(),
+    "hard_shell_bonus": st.sampled_from([3, 4]),
+    "fertile_needs_food": st.booleans(),
+    "foraging_everywhere": st.booleans(),
+    "intelligence_multi_discard": st.booleans(),
+    "pack_hunting_variant": st.sampled_from(["population", "plus3"]),
+    "score_fat": st.booleans(),
+    "replaced_fat_to_bag": st.booleans(),
+    "score_body_size": st.booleans(),
+    "deck_cycles_to_end": st.sampled_from([1, 2]),
+    "simultaneous_play_cards": st.sampled_from(["auto", "on", "off"]),
+    "trait_limit": st.sampled_from([0, 1, 2, 3]),
+    "remove_cards": st.sampled_from([-1, 0, 10]),
+})
+
+
+def ns(players=3, **options):
+    return load_ruleset(NS, players=players, **options)
+
+
+def _bug(reason, raises=AssertionError):
+    return pytest.mark.xfail(strict=True, raises=raises, reason=f"ENGINE BUG: {reason}")
+
+
+# ---- invariants ---------------------------------------------------------------------------------
+def visible_card_counts(state):
+    """Per card kind: the copies in the deck, the discards, hands, food cards and on species boards."""
+    k = list(state.deck)
+    for i, c in enumerate(state.discard):
+        k[i] += c
+    for h in state.hands:
+        for c in h:
+            k[CARD_INDEX[c]] += 1
+    for c in state.food_cards:
+        if c:
+            k[CARD_INDEX[c]] += 1
+    for sp in state.species.values():
+        for c in sp.traits + sp.pending:
+            k[CARD_INDEX[c]] += 1
+    return k
+
+
+def assert_table_invariants(state):
+    """The cheap invariants, checked at every step of every game; returns the legal actions."""
+    rs = state.ruleset
+    n = state.players
+    assert rs.total_cards == 129 == sum(rs.copies)
+    assert state.card_total() == rs.total_cards, f"cards not conserved: {state.card_total()} != {rs.total_cards}"
+    # per kind: nothing appears from nowhere; what is missing is exactly the cards removed unseen
+    seen = visible_card_counts(state)
+    assert all(0 <= s <= c for s, c in zip(seen, rs.copies)), "more copies of a card than the box holds"
+    assert sum(c - s for s, c in zip(seen, rs.copies)) == state.removed
+    assert 0 <= state.removed <= rs.remove
+    assert state.deck_size == sum(state.deck) >= 0 and min(state.deck) >= 0 and min(state.discard) >= 0
+    assert state.watering >= 0, f"negative Watering Hole {state.watering}"
+    assert len(state.bags) == len(state.hands) == len(state.rows) == len(state.food_cards) == n
+    assert min(state.bags) >= 0, f"negative food bag {state.bags}"
+    for h in state.hands:
+        assert all(c in CARD_INDEX for c in h), h
+    # species and rows agree
+    in_rows = [sid for row in state.rows for sid in row]
+    assert len(in_rows) == len(set(in_rows)) and set(in_rows) == set(state.species), (state.rows, list(state.species))
+    for seat, row in enumerate(state.rows):
+        assert all(state.species[sid].owner == seat for sid in row)
+    for sp in state.species.values():
+        assert 1 <= sp.body <= 6 and 1 <= sp.pop <= 6, f"Body Size / Population out of 1-6: {sp!r}"
+        assert 0 <= sp.food <= sp.pop, f"food out of 0..Population: {sp!r}"
+        assert sp.fat >= 0, f"negative fat on {sp!r}"
+        if sp.fat:
+            assert sp.has("fat_tissue") and sp.fat <= sp.body, f"fat {sp.fat} without Fat Tissue room on {sp!r}"
+        cards = sp.traits + sp.pending
+        names = [TRAIT_OF[c] for c in cards]
+        assert len(names) == len(set(names)), f"species {sp.id} holds two traits of one name: {names}"
+        assert len(cards) <= rs.limit, f"species {sp.id} holds {len(cards)} traits, the limit is {rs.limit}"
+        if state.phase != "play_cards":
+            assert sp.pending == (), f"face-down traits outside Play Cards on {sp!r}"
+        if state.phase != "feeding":
+            assert sp.food == 0, f"food on a board outside feeding: {sp!r} in {state.phase}"
+    if state.phase not in ("select_food", "play_cards"):
+        assert state.food_cards == ("",) * n, f"food cards {state.food_cards} in phase {state.phase}"
+    # the simultaneous variant keeps the table as it was when Play Cards began, and only then
+    assert (state.snapshot is not None) == (state.phase == "play_cards" and rs.simultaneous), \
+        (state.phase, rs.simultaneous, state.snapshot is not None)
+    who = to_move(state)
+    legal = legal_actions(state)
+    if who == CHANCE or is_over(state):
+        assert legal == [], f"legal actions at a chance/terminal node: {legal[:5]}"
+    else:
+        assert legal, f"no legal action for seat {who} in phase {state.phase}"
+        assert 0 <= who < n and state.phase in PLAY_PHASES
+        assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
+    assert (who == TERMINAL) == is_over(state) == (state.phase == "over")
+    outs = chance_outcomes(state)
+    assert bool(outs) == (who == CHANCE), f"chance outcomes {outs[:3]} with {who} to move in {state.phase}"
+    for outcome, weight in outs:
+        assert isinstance(weight, int) and weight > 0, (outcome, weight)
+        assert outcome.chance
+    if state.draw_queue:
+        assert sum(w for _, w in outs) == state.deck_size, "draw weights are not the deck's card counts"
+    if is_over(state):
+        assert_winners(state)
+    return legal
+
+
+def assert_winners(state):
+    """§10: the winners have the most points, ties broken by trait cards, then Population + Body Size."""
+    rs = state.ruleset
+    sc = rs.scores(state)
+    assert state.winners, "a finished game without winners"
+    best = max(sc)
+    top = [i for i in range(state.players) if sc[i] == best]
+    key = max(rs.tie_key(state, i) for i in top)
+    assert list(state.winners) == [i for i in top if rs.tie_key(state, i) == key]
+    assert state.winner == (state.winners[0] if len(state.winners) == 1 else -1)
+
+
+def chance_candidates(state):
+    n = state.players
+    out = [Draw(c) for c in CARD_IDS + (NOT_A_CARD, "carnivore", "")]
+    out += [FirstPlayer(i) for i in range(-1, n + 1)] + [TieBreak(0), RollFood(3)]
+    return out
+
+
+def _cards_for(state, seat, rng):
+    """Cards to put into candidates: the mover's hand, others' cards, cards in no hand, and non-cards."""
+    hand = sorted(set(state.hands[seat]), key=CARD_INDEX.__getitem__)
+    others = sorted({c for i, h in enumerate(state.hands) if i != seat for c in h} - set(hand))
+    absent = [c for c in CARD_IDS if c not in hand]
+    return hand + rng.sample(others, min(2, len(others))) + rng.sample(absent, 2) + [NOT_A_CARD, "carnivore", ""]
+
+
+def player_candidates(state, rng, k=3):
+    """Every action type of this edition (and a few of other editions), each ``k`` times with ids and cards
+    drawn from the table, the hands and made-up ones: the mover's species and cards are favoured."""
+    who = to_move(state)
+    seat = who if who >= 0 else 0
+    sids = sorted(state.species) + [MADE_UP, 0, -1]
+    own = list(state.rows[seat]) or sids
+    cards = _cards_for(state, seat, rng)
+    hand = sorted(set(state.hands[seat])) or [NOT_A_CARD]
+    cancels = list(CANCELLABLE) + ["", "size", "carnivore"]
+
+    def sid():
+        return rng.choice(own) if rng.random() < 0.6 else rng.choice(sids)
+
+    def card():
+        return rng.choice(hand) if rng.random() < 0.6 else rng.choice(cards)
+
+    def replace(x):
+        sp = state.species.get(x)
+        on = list(sp.traits + sp.pending) if sp is not None else []
+        return rng.choice(on + [NOT_A_CARD, ""]) if rng.random() < 0.3 or not on else rng.choice(on)
+
+    out = [EndTurn(), Pass(), TakeFood(sids[0]), Attack(sids[0], sids[-1]), PlayCard("trait", sids[0])]
+    for _ in range(k):
+        x, y, c = sid(), rng.choice(sids), card()
+        out += [SelectFood(c), NewSpecies(c, rng.choice(["left", "right", "middle", ""])),
+                Grow(c, x, rng.choice(["body", "population", "size"])), PlaceTrait(c, x), PlaceTrait(c, x, replace(x)),
+                EatPlant(x), ThinkFood(x, c), Hunt(x, y), Hunt(x, y, c, rng.choice(cancels)),
+                Hunt(x, y, "", rng.choice(CANCELLABLE)), Hunt(x, y, c, "")]
+        # first-edition Intelligence: several cards joined with "+", one cancelled protection each
+        c2 = card()
+        d1, d2 = rng.sample(CANCELLABLE, 2)
+        out += [Hunt(x, y, f"{c}+{c2}", f"{d1}+{d2}"), Hunt(x, y, f"{c}+{c2}", d1), Hunt(x, y, c, f"{d1}+{d2}"),
+                Hunt(x, y, f"{c}+", f"{d1}+"), Hunt(x, y, f"{c2}+{c}", f"{d2}+{d1}")]
+    return out
+
+
+def near_misses(state, legal, rng, cap=40):
+    """Legal actions with one field changed: another id of the table or a made-up one, another card,
+    the other side, another growth, another replaced card, another cancelled defence."""
+    sids = sorted(state.species) + [MADE_UP]
+    who = to_move(state)
+    cards = _cards_for(state, who if who >= 0 else 0, rng)
+    table_cards = [c for sp in state.species.values() for c in sp.traits + sp.pending] + [NOT_A_CARD]
+    pools = {"species": sids, "predator": sids, "prey": sids, "card": cards, "side": ["left", "right", "up"],
+             "what": ["body", "population", "pop"], "replace": table_cards + [""],
+             "cancel": list(CANCELLABLE) + ["", "size", "carnivore"]}
+    out = []
+    for a in rng.sample(legal, min(cap, len(legal))):
+        d = a.to_dict()
+        for f, pool in pools.items():
+            if f in d:
+                out.append(evolab.move_from_dict({**d, f: rng.choice(pool)}))
+        if type(a) is Hunt and a.card:           # one card more, one card less, the cancellations reversed
+            out.append(Hunt(a.predator, a.prey, a.card + "+" + rng.choice(cards), a.cancel + "+" + rng.choice(CANCELLABLE)))
+            out.append(Hunt(a.predator, a.prey, a.card.split("+")[0], a.cancel))
+            out.append(Hunt(a.predator, a.prey, a.card, "+".join(reversed(a.cancel.split("+")))))
+    return out
+
+
+def assert_check_agrees(state, legal, rng, sample=24):
+    """``check`` is None exactly for the legal actions (players) and the possible outcomes (nature), over a
+    sample of the legal actions, of every candidate type (``sample`` player candidates, a third as many
+    chance candidates) and of near misses of the legal actions."""
+    who = to_move(state)
+    outcomes = [o for o, _ in chance_outcomes(state)]
+    legal_set = set(legal)
+    for a in (legal if len(legal) <= sample else rng.sample(legal, sample)):
+        assert check(state, a) is None, f"legal action {a!r} fails check: {check(state, a)!r}"
+        assert check(state, a, who) is None
+    for o in (outcomes if len(outcomes) <= sample // 3 else rng.sample(outcomes, sample // 3)):
+        assert check(state, o) is None, f"possible outcome {o!r} fails check: {check(state, o)!r}"
+    chances = rng.sample(chance_candidates(state), sample // 3)
+    if who == CHANCE and state.draw_queue:          # a card kind the deck has run out of
+        chances += [Draw(c) for c, k in zip(CARD_IDS, state.deck) if not k][:2]
+    players = player_candidates(state, rng, k=max(1, sample // 10))
+    for a in chances + players + near_misses(state, legal, rng, cap=max(1, sample // 4)):
+        expected = (a in outcomes) if a.chance else (a in legal_set)
+        v = check(state, a)
+        assert (v is None) == expected, (
+            f"check={v!r} but {'in' if expected else 'not in'} the legal set for {a!r} in phase {state.phase}")
+        if v is not None:
+            assert isinstance(v.rule, str) and v.rule.strip(), f"empty rule id for {a!r}"
+    if who >= 0:
+        v = check(state, legal[0], (who + 1) % state.players)
+        assert v is not None and v.rule == "northstar.turn-order", v
+
+
+def assert_json_round_trip(state):
+    back = state.ruleset.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert back == state
+    assert back.to_dict() == state.to_dict()
+    assert legal_actions(back) == legal_actions(state)
+    assert chance_outcomes(back) == chance_outcomes(state)
+
+
+def assert_step(state, move, new):
+    """What one move may change: bags only grow; the round number only grows by one at a time."""
+    assert all(b >= a for a, b in zip(state.bags, new.bags)), f"{move!r} took food out of a bag"
+    assert new.turn in (state.turn, state.turn + 1)
+    if new.turn == state.turn + 1:
+        assert new.first == (state.first + 1) % state.players, "the first-player marker did not pass clockwise"
+    assert new.cycles >= state.cycles
+    assert new.last_round or not state.last_round, "the last round was taken back"
+    if new.turn == state.turn + 1:
+        assert not state.last_round, "a new round began after the last round"
+    if new.phase == "over" and state.phase != "over":
+        assert state.last_round or new.last_round, "the game ended before its last round"
+
+
+def node_kind(state, legal):
+    """Labels of what kind of decision this is (for coverage of the random games)."""
+    if to_move(state) == CHANCE:
+        return {f"chance:{state.phase}"}
+    out = {type(a).__name__ for a in legal}
+    if any(type(a) is PlaceTrait and a.replace for a in legal):
+        out.add("PlaceTrait:replace")
+    if any(type(a) is Hunt and a.card for a in legal):
+        out.add("Hunt:intelligence")
+    if any(type(a) is Hunt and "+" in a.card for a in legal):
+        out.add("Hunt:intelligence-multi")
+    if any(type(a) is Hunt and state.species[a.prey].owner == state.current for a in legal):
+        out.add("Hunt:own")
+    if state.phase == "play_cards" and state.snapshot is not None:
+        out.add("simultaneous")
+    if state.last_round:
+        out.add("last_round")
+    if state.cycles:
+        out.add("reshuffled")
+    return out
+
+
+def play_random_game(ruleset, seed, deep=True, round_trip=True, sample=12, max_steps=20_000, kinds=None):
+    """A uniformly random game through the public engine functions; returns (final state, steps)."""
+    rng = random.Random(seed)
+    check_rng = random.Random(seed ^ 0x5EED)
+    state = new_game(ruleset)
+    steps = 0
+    while not is_over(state):
+        assert steps < max_steps, "the game did not end"
+        legal = assert_table_invariants(state)
+        if kinds is not None:
+            kinds |= node_kind(state, legal)
+        if deep:
+            assert_check_agrees(state, legal, check_rng, sample)
+            if round_trip:
+                assert_json_round_trip(state)
+        if to_move(state) == CHANCE:
+            outs = chance_outcomes(state)
+            if rng.random() < 0.5:
+                move = ruleset.sample_chance(state, rng)
+            else:
+                move = rng.choices([o for o, _ in outs], weights=[w for _, w in outs])[0]
+            assert move in [o for o, _ in outs]
+        else:
+            move = legal[rng.randrange(len(legal))]
+        before = state.to_dict()
+        new, events = apply(state, move)
+        assert state.to_dict() == before, f"apply({move!r}) changed the state passed in"
+        assert new is not state
+        assert_step(state, move, new)
+        state = new
+        steps += 1
+    assert_table_invariants(state)
+    if deep and round_trip:
+        assert_json_round_trip(state)
+    return state, steps
+
+
+# ---- 1. random games, public engine loop ---------------------------------------------------------
+def test_ruleset_loads_with_every_player_count_and_option_set():
+    """The edition loads for 2-6 players and every option set below, with the 129-card deck of §2."""
+    assert NS in evolab.available_rulesets()
+    assert sum(len(v) for v in FOOD_NUMBERS.values()) == 129
+    assert sum(sum(v) for v in FOOD_NUMBERS.values()) == 422
+    for players in PLAYER_COUNTS:
+        for _, options in OPTION_SETS:
+            rs = ns(players, **options)
+            assert rs.id == NS and rs.players == players and rs.total_cards == 129
+            if options.get("trait_limit"):
+                assert rs.limit == options["trait_limit"]
+            else:
+                assert rs.limit == (2 if players == 2 else 3)
+            assert rs.remove == (40 if players == 2 and not options else 0)
+            assert rs.simultaneous == (options.get("simultaneous_play_cards", "auto") == "on" or
+                                       (players == 6 and options.get("simultaneous_play_cards", "auto") == "auto"))
+    for bad in (1, 7):
+        with pytest.raises(evolab.OptionError):
+            ns(bad)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@settings(SLOW, max_examples=1)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_hold_every_invariant_at_every_step(players, seed):
+    """Random games: conservation, counts, legal/check agreement, apply purity, JSON round trip, every step."""
+    play_random_game(ns(players), seed, deep=True, sample=12)
+
+
+@settings(SLOW, max_examples=3)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
+def test_random_games_under_drawn_options_hold_every_invariant(players, options, seed):
+    """Random games under drawn option sets keep every invariant at every step."""
+    play_random_game(ns(players, **options), seed, deep=True, sample=12)
+
+
+@pytest.mark.parametrize("players,name", [(2, "a"), (3, "b"), (4, "b"), (5, "a"), (6, "b")])
+def test_random_games_under_named_non_default_options_hold_every_invariant(players, name):
+    """The named non-default option sets: every invariant, the JSON round trip included, at every step."""
+    options = NON_DEFAULT_A if name == "a" else NON_DEFAULT_B
+    play_random_game(ns(players, **options), 1000 + players, deep=True, sample=8)
+
+
+@settings(SLOW, max_examples=15)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
+def test_many_random_games_keep_cards_and_counts_and_apply_pure(players, options, seed):
+    """Many more random games with the cheap invariants and apply's purity checked at every step."""
+    play_random_game(ns(players, **options), seed, deep=False)
+
+
+RARE_KINDS = {"chance:remove", "chance:first_player", "chance:deal", "chance:feeding", "chance:end_draws",
+              "SelectFood", "PlaceTrait", "PlaceTrait:replace", "NewSpecies", "Grow", "EndTurn", "EatPlant", "Hunt",
+              "Hunt:intelligence", "Hunt:own", "ThinkFood", "Pass", "simultaneous", "last_round", "reshuffled"}
+
+
+def test_random_games_reach_every_kind_of_decision():
+    """The random games are not vacuous: together they reach every decision and chance node of the edition
+    (the 2-player removal, extinction draws in feeding and at the end of a round, Intelligence, replacing a
+    trait, hunting an own species, the simultaneous Play Cards phase, the reshuffle and the last round)."""
+    kinds: set = set()
+    for seed in range(30):
+        players = PLAYER_COUNTS[seed % 5]
+        play_random_game(ns(players), seed, deep=False, kinds=kinds)
+        if RARE_KINDS <= kinds:
+            break
+    assert RARE_KINDS - kinds == set(), f"never reached: {sorted(RARE_KINDS - kinds)}"
+
+
+def test_json_round_trip_in_every_phase_and_with_a_snapshot():
+    """States in every phase (the 2-player removal, dealing, extinction draws, the simultaneous Play Cards
+    phase with its snapshot, game over) survive a JSON round trip and a save with the same legal actions."""
+    seen = set()
+    for seed, (players, options) in enumerate([(2, {}), (6, {}), (4, NON_DEFAULT_A), (3, {}), (5, NON_DEFAULT_B)]):
+        m = Match(ns(players, **options), seed=seed)
+        while True:
+            s = m.state
+            tag = (s.phase, s.snapshot is not None, bool(s.draw_queue))
+            if tag not in seen:
+                assert_json_round_trip(s)
+                assert load_state(save_state(s)) == s
+                seen.add(tag)
+            if m.is_over():
+                break
+            m.step()
+    phases = {p for p, _, _ in seen}
+    assert {"remove", "first_player", "deal", "select_food", "play_cards", "feeding", "over"} <= phases, phases
+    assert ("play_cards", True, False) in seen and ("feeding", False, True) in seen, seen
+
+
+# ---- bots through Match -------------------------------------------------------------------------
+class InvariantObserver:
+    """Checks the cheap invariants (and what one move may change) after every move of a Match."""
+
+    def __init__(self):
+        self.moves = 0
+        self.prev = None
+
+    def start(self, match):
+        self.prev = match.state.clone()
+
+    def update(self, match, move, events):
+        assert_table_invariants(match.state)
+        assert_step(self.prev, move, match.state)
+        self.prev = match.state.clone()
+        self.moves += 1
+
+
+def assert_finished_match(m, obs):
+    assert m.is_over(), "play_out returned before the game ended"
+    assert is_over(m.state) and to_move(m.state) == TERMINAL
+    assert_table_invariants(m.state)
+    assert obs.moves == len(m.record.moves) > 0
+    assert isinstance(m.events[-1], GameOver)
+    assert m.events[-1].winner == m.state.winner
+    assert tuple(m.events[-1].scores) == tuple(m.scores()) == tuple(evolab.scores(m.state))
+    assert m.record.replay() == m.state
+
+
+@pytest.mark.parametrize("name,options", OPTION_SETS, ids=[n for n, _ in OPTION_SETS])
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, options):
+    """GreedyBot games (and greedy against random) play to the end with the invariants kept at every move."""
+    rs = ns(players, **options)
+    for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
+                        (2, ["greedy:0.3"] + [RandomBot() if i % 2 else "random:0.5" for i in range(1, players)])):
+        obs = InvariantObserver()
+        m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
+        m.play_out(max_moves=20_000)
+        assert_finished_match(m, obs)
+
+
+@settings(SLOW, max_examples=8)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1),
+       greedy=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
+    """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
+    seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
+    obs = InvariantObserver()
+    m = Match(ns(players, **options), seats=seats, seed=seed, keep_events=True, observers=[obs])
+    m.play_out(max_moves=20_000)
+    assert_finished_match(m, obs)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_fast_play_out_ends_with_cards_conserved(players):
+    """The fast path of play_out (no events) ends with cards conserved and replays exactly."""
+    for options in ({}, NON_DEFAULT_A):
+        for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
+            m = Match(ns(players, **options), seats=seats, seed=11)
+            m.play_out(max_moves=20_000)
+            assert m.is_over()
+            assert_table_invariants(m.state)
+            assert m.record.replay() == m.state
+
+
+# ---- 2. illegal input ---------------------------------------------------------------------------
+def assert_refused(state, action, seat=None, rule=None):
+    """``apply`` raises IllegalActionError with a non-empty rule, agrees with ``check``, changes nothing."""
+    before = state.to_dict()
+    legal_before = legal_actions(state)
+    with pytest.raises(IllegalActionError) as err:
+        if seat is None:
+            apply(state, action)
+        else:
+            apply(state, action, seat=seat)
+    e = err.value
+    assert isinstance(e.rule, str) and e.rule.strip(), f"no rule named for {action!r}"
+    assert str(e)
+    assert state.to_dict() == before, f"refusing {action!r} changed the state"
+    assert legal_actions(state) == legal_before
+    v = check(state, action, seat)
+    assert v is not None and v.rule == e.rule
+    if rule is not None:
+        assert e.rule == rule, f"{action!r}: rule {e.rule!r}, expected {rule!r}"
+    return e
+
+
+def feeding_position(**extra):
+    """Seat 0 to feed, 3 plant food on the Watering Hole. Seat 0 (hand long_neck:3, fertile:2): 1 Carnivore +
+    Intelligence (Body 3, Pop 2), 2 (Body 1, Pop 2), 5 Intelligence (Body 2, Pop 1). Seat 1 (hand horns:1):
+    3 (Body 1), 4 Climbing (Body 1), 6 Hard Shell (Body 4)."""
+    spec = {"players": 2, "watering": 3, "hands": [["long_neck:3", "fertile:2"], ["horns:1"]], "species": [
+        {"id": 1, "owner": 0, "body": 3, "pop": 2, "traits": ["carnivore", "intelligence"]},
+        {"id": 2, "owner": 0, "body": 1, "pop": 2},
+        {"id": 5, "owner": 0, "body": 2, "pop": 1, "traits": ["intelligence"]},
+        {"id": 3, "owner": 1, "body": 1, "pop": 1},
+        {"id": 4, "owner": 1, "body": 1, "pop": 1, "traits": ["climbing"]},
+        {"id": 6, "owner": 1, "body": 4, "pop": 1, "traits": ["hard_shell"]}]}
+    spec.update(extra)
+    return scenario(NS, spec)
+
+
+def play_position(**options):
+    """Seat 0 to play cards (3 players; hand carnivore:0, long_neck:3, climbing:2, horns:1): species 1 with three
+    traits (climbing:1, burrowing:1, hard_shell:1), species 2 at Body Size 6 and Population 6. Seat 1 (hand
+    ambush:0) has species 3, seat 2 species 4."""
+    return scenario(NS, {"players": 3, "phase": "play_cards", "options": options,
+                         "hands": [["carnivore:0", "long_neck:3", "climbing:2", "horns:1"], ["ambush:0"], ["ambush:1"]],
+                         "species": [{"id": 1, "owner": 0, "traits": ["climbing", "burrowing", "hard_shell"]},
+                                     {"id": 2, "owner": 0, "body": 6, "pop": 6},
+                                     {"id": 3, "owner": 1}, {"id": 4, "owner": 2}]})
+
+
+def select_position():
+    """Seat 0 to choose a food card (2 players; hands long_neck:3, fertile:2 and horns:1)."""
+    return scenario(NS, {"players": 2, "phase": "select_food", "hands": [["long_neck:3", "fertile:2"], ["horns:1"]],
+                         "species": [{"id": 1, "owner": 0}, {"id": 2, "owner": 1}]})
+
+
+def run_until(pred, players=3, seed=0, seats=None, **options):
+    """A live game state (via Match) at the first point where ``pred(state)`` holds."""
+    m = Match(ns(players, **options), seats=seats, seed=seed)
+    while not pred(m.state):
+        assert not m.is_over(), "the game ended before the position was reached"
+        m.step()
+    return m.state.clone()
+
+
+def finished_game(players=3, seed=3):
+    m = Match(ns(players), seed=seed)
+    m.play_out()
+    assert m.is_over()
+    return m.state
+
+
+def deal_state():
+    return run_until(lambda s: s.phase == "deal", players=3, seed=1)
+
+
+def test_positions_are_what_the_tests_assume():
+    """The hand-built positions have seat 0 to move with the expected legal actions."""
+    f = feeding_position()
+    assert to_move(f) == 0 and f.phase == "feeding"
+    assert set(legal_actions(f)) == {Hunt(1, 2), Hunt(1, 5), Hunt(1, 3), Hunt(1, 4, "fertile:2", "climbing"),
+                                     Hunt(1, 4, "long_neck:3", "climbing"), EatPlant(2), EatPlant(5),
+                                     ThinkFood(5, "fertile:2"), ThinkFood(5, "long_neck:3")}
+    p = play_position()
+    assert to_move(p) == 0 and p.phase == "play_cards"
+    legal = set(legal_actions(p))
+    assert {NewSpecies("horns:1", "left"), NewSpecies("horns:1", "right"), Grow("horns:1", 1, "body"),
+            PlaceTrait("horns:1", 2), PlaceTrait("horns:1", 1, "climbing:1"), PlaceTrait("climbing:2", 1, "climbing:1"),
+            EndTurn()} <= legal
+    assert not any(type(a) is Grow and a.species == 2 for a in legal)
+    assert not any(type(a) is PlaceTrait and a.species == 1 and not a.replace for a in legal)
+    sel = select_position()
+    assert legal_actions(sel) == [SelectFood("fertile:2"), SelectFood("long_neck:3")]
+
+
+@pytest.mark.parametrize("action,rule", [
+    (EatPlant(MADE_UP), "northstar.own-species"), (EatPlant(0), "northstar.own-species"),
+    (EatPlant(-1), "northstar.own-species"), (Hunt(MADE_UP, 3), "northstar.own-species"),
+    (Hunt(1, MADE_UP), "northstar.no-species"), (Hunt(1, -1), "northstar.no-species"),
+    (Hunt(1, MADE_UP, "long_neck:3", "climbing"), None), (ThinkFood(MADE_UP, "long_neck:3"), "northstar.own-species")],
+    ids=repr)
+def test_made_up_ids_are_refused_in_feeding(action, rule):
+    """Feeding actions naming a species not on the table are refused."""
+    assert_refused(feeding_position(), action, rule=rule)
+
+
+@pytest.mark.parametrize("action,rule", [
+    (PlaceTrait("horns:1", MADE_UP), "northstar.own-species"), (PlaceTrait("horns:1", 0), "northstar.own-species"),
+    (Grow("horns:1", MADE_UP, "body"), "northstar.own-species"),
+    (Grow("horns:1", -1, "population"), "northstar.own-species"),
+    (PlaceTrait("horns:1", 1, NOT_A_CARD), "northstar.replace"), (PlaceTrait("horns:1", 2, "climbing:1"), "northstar.replace"),
+    (PlaceTrait("horns:1", 1, "climbing:2"), "northstar.replace")], ids=repr)
+def test_made_up_ids_and_cards_are_refused_in_play_cards(action, rule):
+    """Plays on a species not on the table, or replacing a trait card the species does not hold, are refused."""
+    assert_refused(play_position(), action, rule=rule)
+
+
+@pytest.mark.parametrize("action", [EatPlant(3), EatPlant(4), Hunt(3, 1), Hunt(6, 2), ThinkFood(3, "long_neck:3"),
+                                    Hunt(4, 3, "long_neck:3", "climbing")], ids=repr)
+def test_another_players_species_is_refused_in_feeding(action):
+    """Seat 0 may not feed or attack with seat 1's species."""
+    assert_refused(feeding_position(), action, rule="northstar.own-species")
+
+
+@pytest.mark.parametrize("action", [PlaceTrait("horns:1", 3), PlaceTrait("horns:1", 4), Grow("horns:1", 3, "body"),
+                                    Grow("long_neck:3", 4, "population"), PlaceTrait("long_neck:3", 3, "")], ids=repr)
+def test_another_players_species_is_refused_in_play_cards(action):
+    """Seat 0 may not play a trait on, or grow, another player's species."""
+    assert_refused(play_position(), action, rule="northstar.own-species")
+
+
+@pytest.mark.parametrize("make,action", [
+    (select_position, SelectFood("horns:1")), (select_position, SelectFood("carnivore:0")),
+    (select_position, SelectFood(NOT_A_CARD)), (select_position, SelectFood("long_neck")),
+    (play_position, PlaceTrait("ambush:0", 2)), (play_position, NewSpecies("ambush:0", "left")),
+    (play_position, Grow("ambush:1", 1, "body")), (play_position, PlaceTrait(NOT_A_CARD, 2)),
+    (play_position, NewSpecies("horns", "right")), (play_position, Grow("", 1, "population")),
+    (feeding_position, ThinkFood(5, "horns:1")), (feeding_position, ThinkFood(5, "carnivore:0")),
+    (feeding_position, Hunt(1, 4, "horns:1", "climbing")), (feeding_position, Hunt(1, 4, NOT_A_CARD, "climbing"))],
+    ids=lambda x: repr(x) if not callable(x) else x.__name__)
+def test_card_not_in_hand_is_refused(make, action):
+    """A card that is not in the mover's hand (another player's, one in the deck, not a card) is refused."""
+    assert_refused(make(), action, rule="northstar.card.not-in-hand")
+
+
+@pytest.mark.parametrize("action,rule", [
+    (PlaceTrait("horns:1", 1), "northstar.trait-limit"), (PlaceTrait("long_neck:3", 1, ""), "northstar.trait-limit"),
+    (PlaceTrait("climbing:2", 1, "burrowing:1"), "northstar.trait-duplicate"),
+    (Grow("horns:1", 2, "body"), "northstar.grow.max"), (Grow("horns:1", 2, "population"), "northstar.grow.max"),
+    (Grow("horns:1", 1, "size"), None), (Grow("horns:1", 1, ""), None),
+    (NewSpecies("horns:1", "middle"), "northstar.new-species.side"), (NewSpecies("horns:1", ""), None),
+    (NewSpecies("horns:1", "Left"), None)], ids=repr)
+def test_play_cards_rule_breaches_are_refused(action, rule):
+    """A fourth trait, two traits of one name, growth above 6, a bad growth or side are refused."""
+    assert_refused(play_position(), action, rule=rule)
+
+
+def test_two_player_trait_limit_and_banned_traits_are_refused():
+    """Two players: at most 2 traits (spec §3); a banned trait may not be played (experiment knob)."""
+    s = scenario(NS, {"players": 2, "phase": "play_cards", "options": {"banned_traits": ["horns"]},
+                      "hands": [["horns:1", "long_neck:3"], []],
+                      "species": [{"id": 1, "owner": 0, "traits": ["climbing", "burrowing"]}, {"id": 2, "owner": 0},
+                                  {"id": 3, "owner": 1}]})
+    assert PlaceTrait("long_neck:3", 2) in legal_actions(s)
+    assert_refused(s, PlaceTrait("long_neck:3", 1), rule="northstar.trait-limit")
+    assert_refused(s, PlaceTrait("horns:1", 2), rule="experiment.trait-from-turn")
+    assert NewSpecies("horns:1", "left") in legal_actions(s)        # the card may still be used otherwise
+
+
+@pytest.mark.parametrize("action,rule", [
+    (Hunt(1, 1), "northstar.carnivore.itself"), (Hunt(2, 3), "northstar.carnivore"), (Hunt(5, 3), "northstar.carnivore"),
+    (EatPlant(1), "northstar.carnivore.plants"), (Hunt(1, 4), "northstar.climbing"), (Hunt(1, 6), "northstar.size"),
+    (Hunt(1, 6, "long_neck:3", "hard_shell"), "northstar.size"), (Pass(), "northstar.feeding.compulsory"),
+    (ThinkFood(2, "long_neck:3"), "northstar.intelligence"), (ThinkFood(1, "long_neck:3"), "northstar.intelligence.carnivore"),
+    (Hunt(1, 4, "long_neck:3", "size"), "northstar.intelligence.cancel"),
+    (Hunt(1, 4, "long_neck:3", "carnivore"), "northstar.intelligence.cancel"),
+    (Hunt(1, 4, "", "climbing"), None), (Hunt(1, 4, "long_neck:3", ""), None),
+    (Hunt(1, 4, "long_neck:3", "horns"), "northstar.climbing"), (Hunt(2, 3, "long_neck:3", "climbing"), None),
+    (Hunt(1, 3, "long_neck:3", "climbing"), None)], ids=repr)
+def test_feeding_rule_breaches_are_refused(action, rule):
+    """Self-attacks, non-Carnivores attacking, Carnivores eating plants, protected or larger targets, passing
+    while a species must feed, Intelligence without the trait or cancelling what it may not."""
+    assert_refused(feeding_position(), action, rule=rule)
+
+
+def test_feeding_from_an_empty_watering_hole_or_a_full_species_is_refused():
+    s = feeding_position(watering=0)
+    assert_refused(s, EatPlant(2), rule="northstar.watering-hole.empty")
+    full = scenario(NS, {"players": 2, "watering": 2, "species": [
+        {"id": 1, "owner": 0, "pop": 1, "food": 1}, {"id": 2, "owner": 0, "pop": 2, "food": 0},
+        {"id": 3, "owner": 1}]})
+    assert to_move(full) == 0
+    assert legal_actions(full) == [EatPlant(2)]
+    assert_refused(full, EatPlant(1), rule="northstar.full")
+
+
+@pytest.mark.parametrize("action", [EatPlant(2), Hunt(1, 3), ThinkFood(1, "horns:1"), Pass(), SelectFood("horns:1"),
+                                    TakeFood(2), Attack(1, 3)], ids=repr)
+def test_feeding_and_select_actions_during_play_cards_are_refused(action):
+    """Feeding actions, Pass (Play Cards ends with EndTurn), SelectFood and other editions' actions."""
+    assert_refused(play_position(), action, rule="northstar.phase")
+
+
+@pytest.mark.parametrize("action", [PlaceTrait("long_neck:3", 2), NewSpecies("long_neck:3", "left"),
+                                    Grow("long_neck:3", 2, "body"), EndTurn(), SelectFood("long_neck:3"),
+                                    TakeFood(2), Attack(1, 3), PlayCard("trait", 2)], ids=repr)
+def test_play_and_select_actions_during_feeding_are_refused(action):
+    assert_refused(feeding_position(), action, rule="northstar.phase")
+
+
+@pytest.mark.parametrize("action", [PlaceTrait("long_neck:3", 1), NewSpecies("long_neck:3", "left"),
+                                    Grow("long_neck:3", 1, "body"), EndTurn(), EatPlant(1), Pass(), TakeFood(1)],
+                         ids=repr)
+def test_actions_of_other_phases_during_select_food_are_refused(action):
+    assert_refused(select_position(), action, rule="northstar.phase")
+
+
+CHANCE_OUTCOMES = [Draw("long_neck:3"), Draw("carnivore:0"), FirstPlayer(0), FirstPlayer(1), TieBreak(0), RollFood(4)]
+
+
+@pytest.mark.parametrize("make", [select_position, play_position, feeding_position])
+@pytest.mark.parametrize("outcome", CHANCE_OUTCOMES, ids=repr)
+def test_chance_outcome_when_a_player_must_move_is_refused(make, outcome):
+    """Nature's outcomes are refused while a player must decide."""
+    s = make()
+    assert to_move(s) >= 0
+    assert_refused(s, outcome, rule="engine.not-chance")
+
+
+def _chance_nodes():
+    return {"first_player": new_game(ns(3)), "remove": new_game(ns(2)), "deal": deal_state(),
+            "feeding-draw": run_until(lambda s: s.phase == "feeding" and bool(s.draw_queue), players=4, seed=2),
+            "end_draws": run_until(lambda s: s.phase == "end_draws", players=4, seed=2)}
+
+
+@pytest.fixture(scope="module")
+def chance_nodes():
+    return _chance_nodes()
+
+
+@pytest.mark.parametrize("node", ["first_player", "remove", "deal", "feeding-draw", "end_draws"])
+def test_player_action_at_a_chance_node_is_refused(chance_nodes, node):
+    """At a chance node (the first player, the 2-player removal, dealing, extinction draws) every player
+    action is refused."""
+    s = chance_nodes[node]
+    assert to_move(s) == CHANCE and legal_actions(s) == []
+    sid = next(iter(s.species))
+    card = next((c for h in s.hands for c in h), "long_neck:3")
+    for a in (Pass(), EndTurn(), SelectFood(card), PlaceTrait(card, sid), NewSpecies(card, "left"),
+              Grow(card, sid, "body"), EatPlant(sid), Hunt(sid, sid), ThinkFood(sid, card)):
+        assert_refused(s, a, rule="engine.chance-node")
+
+
+@pytest.mark.parametrize("node", ["first_player", "remove", "deal", "feeding-draw", "end_draws"])
+def test_impossible_chance_outcome_is_refused(chance_nodes, node):
+    """Only FirstPlayer(0..n-1) at the first-player node; only draws of a card kind left in the deck."""
+    s = chance_nodes[node]
+    n = s.players
+    outs = [o for o, _ in chance_outcomes(s)]
+    if node == "first_player":
+        assert outs == [FirstPlayer(i) for i in range(n)]
+        bad = [FirstPlayer(n), FirstPlayer(-1), Draw("long_neck:3"), TieBreak(0)]
+    else:
+        assert outs == [Draw(c) for c, k in zip(CARD_IDS, s.deck) if k]
+        bad = [Draw(NOT_A_CARD), Draw("long_neck"), Draw(""), FirstPlayer(0), RollFood(3)]
+        bad += [Draw(c) for c, k in zip(CARD_IDS, s.deck) if not k][:3]
+    for o in outs:
+        assert check(s, o) is None
+    for o in bad:
+        assert_refused(s, o, rule="engine.impossible-outcome")
+
+
+@pytest.mark.parametrize("outcome", [FirstPlayer(1.0), FirstPlayer(True), FirstPlayer(0.0)], ids=repr)
+def test_chance_outcome_with_a_non_integer_seat_is_refused(outcome):
+    s = new_game(ns(3))
+    v = check(s, outcome)
+    assert v is not None, f"{outcome!r} passes check at the first-player node"
+    assert_refused(s, outcome)
+
+
+MALFORMED = [None, "Pass", "", 42, 3.5, {"type": "Pass"}, [Pass()], Pass, object(),
+             EatPlant("2"), EatPlant(2.0), EatPlant(True), EatPlant(None), Hunt("1", 3), Hunt(1, "3"), Hunt(1, 3.0),
+             Hunt(1, 3, None, ""), Hunt(1, 3, "", None), Hunt(1, 4, 0, "climbing"), Hunt(True, 3),
+             ThinkFood("5", "long_neck:3"), ThinkFood(5, 0), ThinkFood(5, None), SelectFood(0), SelectFood(None),
+             SelectFood(("long_neck:3",)), SelectFood(["long_neck:3"]), PlaceTrait("horns:1", "2"),
+             PlaceTrait("horns:1", 2, None), PlaceTrait("horns:1", 2.0), PlaceTrait(None, 2),
+             NewSpecies("horns:1", 0), NewSpecies("horns:1", None), NewSpecies(0, "left"), Grow("horns:1", 1, 0),
+             Grow("horns:1", "1", "body"), Grow("horns:1", True, "body"), Grow(1, 1, "body")]
+
+
+@pytest.mark.parametrize("action", MALFORMED, ids=lambda a: repr(a)[:40])
+@pytest.mark.parametrize("make", [select_position, play_position, feeding_position, finished_game,
+                                  lambda: new_game(ns(3)), deal_state],
+                         ids=["select", "play", "feeding", "over", "first-player", "deal"])
+def test_malformed_action_is_refused(make, action):
+    """Objects that are not well-formed actions are refused with a rule, in every kind of position."""
+    assert_refused(make(), action)
+
+
+@pytest.mark.parametrize("make,action", [
+    (feeding_position, EatPlant(2.0)), (feeding_position, EatPlant(True)), (feeding_position, Hunt(1.0, 3)),
+    (feeding_position, Hunt(1, 3.0)), (feeding_position, Hunt(True, 3)), (feeding_position, ThinkFood(5.0, "long_neck:3")),
+    (play_position, PlaceTrait("horns:1", 2.0)), (play_position, Grow("horns:1", True, "body")),
+    (play_position, Grow("horns:1", 1.0, "body"))], ids=lambda x: repr(x) if not callable(x) else x.__name__)
+def test_non_integer_id_equal_to_a_real_id_is_refused_as_malformed(make, action):
+    """A species id must be an int: a float or bool equal to a real id is malformed, not that species."""
+    assert_refused(make(), action, rule="engine.malformed")
+
+
+@pytest.mark.parametrize("action", [Pass(), EndTurn(), EatPlant(1), SelectFood("long_neck:3"), NewSpecies("horns:1", "left"),
+                                    Draw("long_neck:3"), FirstPlayer(0), TieBreak(0), Hunt(1, 2)], ids=repr)
+def test_any_action_after_the_game_is_over_is_refused(action):
+    """Once the game is over nothing may be applied."""
+    s = finished_game()
+    assert legal_actions(s) == [] and chance_outcomes(s) == ()
+    assert_refused(s, action, rule="northstar.game-over")
+
+
+@pytest.mark.parametrize("make", [select_position, play_position, feeding_position])
+def test_legal_action_for_the_wrong_seat_is_refused(make):
+    """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
+    s = make()
+    who = to_move(s)
+    for a in legal_actions(s):
+        assert apply(s, a, seat=who)[0] is not None
+        for seat in range(s.players):
+            if seat != who:
+                assert_refused(s, a, seat=seat, rule="northstar.turn-order")
+        assert_refused(s, a, seat=7)
+        assert_refused(s, a, seat=-1)
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_wrong_seat_is_refused_in_larger_games(players):
+    """In every phase of larger games, every other seat is refused the mover's legal actions."""
+    for phase in PLAY_PHASES:
+        s = run_until(lambda st_: st_.phase == phase and to_move(st_) >= 0 and st_.turn >= 2, players=players,
+                      seed=9)
+        who = to_move(s)
+        for a in legal_actions(s)[:3]:
+            for seat in range(players):
+                if seat != who:
+                    assert_refused(s, a, seat=seat, rule="northstar.turn-order")
+
+
+def _illegal_candidates(s, rng, k=25):
+    pool = chance_candidates(s) + player_candidates(s, rng, k=3)
+    legal = legal_actions(s)
+    outcomes = [o for o, _ in chance_outcomes(s)]
+    out = [a for a in pool if a not in legal and a not in outcomes]
+    return rng.sample(out, min(k, len(out)))
+
+
+@settings(SLOW, max_examples=6)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
+def test_illegal_candidates_along_random_games_are_refused_without_change(players, options, seed):
+    """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
+    rng = random.Random(seed)
+    m = Match(ns(players, **options), seed=seed)
+    tried = 0
+    while not m.is_over():
+        if rng.random() < 0.08:
+            s = m.state
+            for a in _illegal_candidates(s, rng, 6):
+                assert_refused(s, a)
+                tried += 1
+            who = to_move(s)
+            if who >= 0:
+                assert_refused(s, legal_actions(s)[0], seat=(who + 1) % players, rule="northstar.turn-order")
+        m.step()
+    for a in _illegal_candidates(m.state, rng, 5):
+        assert_refused(m.state, a, rule="northstar.game-over")
+    assert tried > 0
+
+
+def _assert_step_refused(m, action):
+    before = m.state.to_dict()
+    moves = list(m.record.moves)
+    rng_state = m.rng.getstate()
+    with pytest.raises(IllegalActionError) as err:
+        m.step(action)
+    assert isinstance(err.value.rule, str) and err.value.rule
+    assert m.state.to_dict() == before
+    assert m.record.moves == moves
+    assert m.rng.getstate() == rng_state
+    return err.value
+
+
+def test_match_step_refuses_illegal_actions_and_changes_nothing():
+    """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
+    m = Match(ns(3), seats=[None, "random", "greedy"], seed=4)
+    m.play_until_human()
+    assert m.waiting_for_human()
+    other = next(sid for sid, sp in m.state.species.items() if sp.owner != 0)
+    for a in (EatPlant(MADE_UP), Draw("long_neck:3"), FirstPlayer(0), "Pass", EatPlant("1"), Grow("x", 1, "body"),
+              PlaceTrait(NOT_A_CARD, other), Hunt(MADE_UP, other), TakeFood(1), EndTurn() if m.state.phase != "play_cards"
+              else Pass()):
+        _assert_step_refused(m, a)
+    n = len(m.record.moves)
+    m.step(m.legal_actions()[0])
+    assert len(m.record.moves) == n + 1
+
+
+def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
+    """At the first-player choice Match.step refuses a player's action; after the end it refuses everything."""
+    m = Match(ns(3), seed=8)
+    assert m.to_move == CHANCE
+    _assert_step_refused(m, Pass())
+    _assert_step_refused(m, EndTurn())
+    _assert_step_refused(m, FirstPlayer(3))
+    assert m.record.moves == []
+    m.play_out()
+    _assert_step_refused(m, Pass())
+    _assert_step_refused(m, FirstPlayer(0))
+    _assert_step_refused(m, None)
+
+
+# ---- 3. records and saved positions ------------------------------------------------------------
+def rechecksum(d):
+    """The checksum evolab would write for ``d`` (so an edit is not caught by the checksum alone)."""
+    body = {k: v for k, v in d.items() if k != "checksum"}
+    d["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return d
+
+
+def refused(text):
+    with pytest.raises(SaveFileError) as err:
+        GameRecord.from_json(text)
+    assert str(err.value).strip()
+    return str(err.value)
+
+
+def _seats(kind, players):
+    if kind == "greedy":
+        return [GreedyBot() for _ in range(players)]
+    if kind == "mixed":
+        return [GreedyBot() if i % 2 else RandomBot() for i in range(players)]
+    return None
+
+
+@pytest.mark.parametrize("players,seats,options", [
+    (2, None, {}), (3, "greedy", {}), (4, "mixed", {}), (5, "greedy", {}), (6, "mixed", {}),
+    (2, "greedy", NON_DEFAULT_A), (3, None, NON_DEFAULT_A), (4, None, NON_DEFAULT_B), (6, "greedy", NON_DEFAULT_B),
+])
+def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
+    """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
+    m = Match(ns(players, **options), seats=_seats(seats, players), seed=21, keep_events=True)
+    m.play_out()
+    assert m.is_over()
+    text = m.record.to_json()
+    back = GameRecord.from_json(text)
+    assert back.ruleset == NS and back.seed == 21
+    assert back.options == m.record.options == dict(m.ruleset.options)
+    assert back.moves == m.record.moves
+    assert back.replay() == m.state
+    assert back.to_json() == text
+    state, events = back.replay(events=True)
+    assert state == m.state and [type(e) for e in events] == [type(e) for e in m.events]
+    kinds = {type(x) for x in back.moves}
+    assert {Draw, FirstPlayer, SelectFood, EndTurn} <= kinds, kinds
+
+
+def test_replay_upto_n_matches_stepping_n_moves():
+    """``record.replay(n)`` is the state after the first n moves of the match."""
+    m = Match(ns(4, **NON_DEFAULT_A), seed=5)
+    snapshots = []
+    while not m.is_over():
+        snapshots.append(m.state.clone())
+        m.step()
+    for n in (0, 1, 10, len(snapshots) // 3, len(snapshots) // 2, len(snapshots) - 1):
+        assert m.record.replay(n) == snapshots[n]
+
+
+def test_record_from_a_scenario_round_trips():
+    """A match started from a scenario position records it and replays from it."""
+    start = feeding_position()
+    m = Match(start.ruleset, seats=["greedy", "random"], seed=2, start=start)
+    m.play_out()
+    back = GameRecord.from_json(m.record.to_json())
+    assert back.start is not None and back.replay(0) == start
+    assert back.replay() == m.state
+
+
+def test_record_save_and_load_file(tmp_path):
+    """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
+    m = Match(ns(5, simultaneous_play_cards="on"), seats=["greedy", "random"] * 2 + ["greedy"], seed=3)
+    m.play_out()
+    path = tmp_path / "ns.json"
+    m.record.save(path)
+    back = GameRecord.load(path)
+    assert back.moves == m.record.moves and back.seats == m.record.seats
+    assert back.replay() == m.state
+    assert json.loads(path.read_text())["format"] == "evolab.game/1"
+
+
+@pytest.fixture(scope="module")
+def good():
+    """A finished 3-player record (traits played, attacks made) as a dict, its text and the final state."""
+    m = Match(ns(3), seats=["greedy", "random", "greedy"], seed=11)
+    m.play_out()
+    kinds = {type(x) for x in m.record.moves}
+    assert {PlaceTrait, Hunt, Grow, NewSpecies, EatPlant} <= kinds, kinds
+    return m.record.to_dict(), m.record.to_json(), m.state
+
+
+def test_good_record_loads(good):
+    """The fixture's record loads (also with a recomputed checksum), so the edits below are what is refused."""
+    _, text, final = good
+    assert GameRecord.from_json(text).replay() == final
+    assert GameRecord.from_json(json.dumps(rechecksum(json.loads(text)))).replay() == final
+
+
+def _find(d, type_, pred=lambda m: True):
+    return next(i for i, m in enumerate(d["moves"]) if m["type"] == type_ and pred(m))
+
+
+def _other_species(good, type_):
+    """(index, an id of another seat's species) for the first ``type_`` move made while one exists."""
+    record = GameRecord.from_dict(good[0])
+    for i, mv in enumerate(good[0]["moves"]):
+        if mv["type"] == type_:
+            s = record.replay(i)
+            others = [sid for sid, sp in s.species.items() if sp.owner != to_move(s)]
+            if others:
+                return i, others[0]
+    pytest.fail(f"the fixture game has no {type_} while another seat has a species")
+
+
+@pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
+@pytest.mark.parametrize("edit", ["draw-unknown-card", "draw-card-int", "first-player-out-of-range",
+                                  "first-move-dropped", "select-food-not-in-hand", "place-trait-other-species",
+                                  "grow-other-species", "grow-what-unknown", "hunt-prey-string", "new-species-side",
+                                  "eat-plant-made-up", "move-type-unknown", "move-field-extra", "move-field-missing",
+                                  "ruleset-origin", "ruleset-unknown", "options-invalid", "options-unknown",
+                                  "options-players", "start-broken", "moves-not-a-list"])
+def test_edited_record_is_refused(good, edit, recompute):
+    """An edited record is refused: by the checksum, or (checksum recomputed) by the replay."""
+    d = json.loads(good[1])
+    moves = d["moves"]
+    if edit == "draw-unknown-card":
+        moves[_find(d, "Draw")]["card"] = NOT_A_CARD
+    elif edit == "draw-card-int":
+        moves[_find(d, "Draw")]["card"] = 3
+    elif edit == "first-player-out-of-range":
+        moves[_find(d, "FirstPlayer")]["seat"] = 3
+    elif edit == "first-move-dropped":
+        moves.pop(_find(d, "FirstPlayer"))
+    elif edit == "select-food-not-in-hand":
+        moves[_find(d, "SelectFood")]["card"] = NOT_A_CARD
+    elif edit == "place-trait-other-species":
+        i, sid = _other_species(good, "PlaceTrait")
+        moves[i]["species"] = sid
+    elif edit == "grow-other-species":
+        i, sid = _other_species(good, "Grow")
+        moves[i]["species"] = sid
+    elif edit == "grow-what-unknown":
+        moves[_find(d, "Grow")]["what"] = "wings"
+    elif edit == "hunt-prey-string":
+        i = _find(d, "Hunt")
+        moves[i]["prey"] = str(moves[i]["prey"])
+    elif edit == "new-species-side":
+        moves[_find(d, "NewSpecies")]["side"] = "middle"
+    elif edit == "eat-plant-made-up":
+        moves[_find(d, "EatPlant")]["species"] = MADE_UP
+    elif edit == "move-type-unknown":
+        moves[3]["type"] = "Teleport"
+    elif edit == "move-field-extra":
+        moves[3]["cheat"] = 1
+    elif edit == "move-field-missing":
+        del moves[_find(d, "SelectFood")]["card"]
+    elif edit == "ruleset-origin":
+        d["ruleset"] = "origin"
+    elif edit == "ruleset-unknown":
+        d["ruleset"] = "chess"
+    elif edit == "options-invalid":
+        d["options"]["hard_shell_bonus"] = 5
+    elif edit == "options-unknown":
+        d["options"]["wings"] = True
+    elif edit == "options-players":
+        d["options"]["players"] = 4
+    elif edit == "start-broken":
+        d["start"] = {"phase": "feeding"}
+    elif edit == "moves-not-a-list":
+        d["moves"] = {"0": moves[0]}
+    if recompute:
+        rechecksum(d)
+    msg = refused(json.dumps(d))
+    if not recompute:
+        assert "checksum" in msg
+
+
+@pytest.mark.parametrize("cut", [1, 2, 10])
+def test_truncated_record_is_refused(good, cut):
+    _, text, _ = good
+    refused(text[: len(text) // cut] if cut > 1 else text[:-1])
+
+
+def _positions(players=3, seed=4, every=17, **options):
+    m = Match(ns(players, **options), seed=seed)
+    out = [m.state.clone()]
+    while not m.is_over():
+        m.step()
+        if len(m.record.moves) % every == 0:
+            out.append(m.state.clone())
+    out.append(m.state.clone())
+    return out
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (5, {}), (6, {})])
+def test_save_state_load_state_round_trip(players, options):
+    """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
+    phases = set()
+    for s in _positions(players=players, every=3, **options):
+        text = save_state(s)
+        back = load_state(text)
+        assert back == s
+        assert back.ruleset == s.ruleset
+        assert legal_actions(back) == legal_actions(s)
+        assert chance_outcomes(back) == chance_outcomes(s)
+        assert save_state(back) == text
+        phases.add(s.phase)
+    want = {"deal", "select_food", "play_cards", "feeding", "over"} | ({"remove"} if players == 2 else {"first_player"})
+    assert want <= phases, phases
+
+
+@pytest.fixture(scope="module")
+def saved_position():
+    """A saved 3-player feeding position in round 2 or later with food, traits and species on the table."""
+    m = Match(ns(3), seats=["greedy:1", "greedy:1", "greedy:1"], seed=9)
+    while not (m.state.phase == "feeding" and to_move(m.state) >= 0 and m.state.turn >= 2
+               and any(sp.traits for sp in m.state.species.values())
+               and any(sp.food for sp in m.state.species.values()) and m.state.watering > 0):
+        m.step()
+        assert not m.is_over()
+    return m.state.clone(), save_state(m.state)
+
+
+def test_saved_position_loads(saved_position):
+    s, text = saved_position
+    assert load_state(text) == s
+    d = json.loads(text)
+    assert load_state(json.dumps(rechecksum(d))) == s
+
+
+def _species_with(st_, pred):
+    return next(sp for sp in st_["species"] if pred(sp))
+
+
+def _unknown_card_in_hand(st_):
+    """A hand card replaced by a card id this edition does not have (the real card goes back to the deck)."""
+    hand = next(h for h in st_["hands"] if h)
+    st_["deck"][CARD_INDEX[hand[0]]] += 1
+    st_["deck_size"] += 1
+    hand[0] = NOT_A_CARD
+
+
+TAMPER = {
+    "watering+1": lambda st_: st_.__setitem__("watering", st_["watering"] + 1),
+    "bag+5": lambda st_: st_["bags"].__setitem__(0, st_["bags"][0] + 5),
+    "body+1": lambda st_: _species_with(st_, lambda sp: sp["body"] < 6).__setitem__("body", 6),
+    "hand-card-swap": lambda st_: st_["hands"][0].__setitem__(0, "carnivore:6"),
+    "trait-swap": lambda st_: _species_with(st_, lambda sp: sp["traits"])["traits"].__setitem__(0, "horns:5"),
+    "owner": lambda st_: st_["species"][0].__setitem__("owner", 1 - st_["species"][0]["owner"]),
+    "ruleset": lambda st_: st_["ruleset"].__setitem__("id", "origin"),
+    "options": lambda st_: st_["ruleset"]["options"].__setitem__("score_fat", True),
+    "phase": lambda st_: st_.__setitem__("phase", "play_cards"),
+    "current": lambda st_: st_.__setitem__("current", (st_["current"] + 1) % 3),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(TAMPER))
+def test_tampered_saved_position_is_refused_by_the_checksum(saved_position, edit):
+    """Any edit of a saved position after saving is refused (the checksum no longer matches)."""
+    d = json.loads(saved_position[1])
+    TAMPER[edit](d["state"])
+    assert d["state"] != json.loads(saved_position[1])["state"]
+    with pytest.raises(SaveFileError, match="checksum"):
+        load_state(json.dumps(d))
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", '{"format": "evolab.state/1"}', "\x00\x01", "null",
+                                  '{"format": "evolab.state/1", "state": {}, "checksum": "0"}'])
+def test_corrupt_saved_position_is_refused(saved_position, text):
+    with pytest.raises(SaveFileError):
+        load_state(text)
+    with pytest.raises(SaveFileError):
+        load_state(saved_position[1][: len(saved_position[1]) // 2])
+
+
+def _take_from_deck(st_, pred=lambda c: True):
+    """Take one card whose id satisfies ``pred`` out of the draw deck (the caller puts it somewhere)."""
+    j = next(k for k, c in enumerate(st_["deck"]) if c and pred(CARD_IDS[k]))
+    st_["deck"][j] -= 1
+    st_["deck_size"] -= 1
+    return CARD_IDS[j]
+
+
+def _to_deck(st_, card):
+    st_["deck"][CARD_INDEX[card]] += 1
+    st_["deck_size"] += 1
+
+
+def _name(card):
+    return card.split(":")[0]
+
+
+def _a_third_copy(st_):
+    """A third carnivore:6 (the box has two) in a hand, one other card fewer in the deck: still 129 cards,
+    with every copy of carnivore:6 already on the table, in the deck or the discards (3 players: none removed)."""
+    assert st_["removed"] == 0
+    _take_from_deck(st_, lambda c: c != "carnivore:6")
+    st_["hands"][0].append("carnivore:6")
+
+
+def _two_traits_of_one_name(st_):
+    """A species' second trait card swapped for another card of its first trait's name (the swapped-out card
+    goes back to the deck)."""
+    sp = _species_with(st_, lambda sp: len(sp["traits"]) >= 2)
+    first = _name(sp["traits"][0])
+    twin = _take_from_deck(st_, lambda c: _name(c) == first)
+    _to_deck(st_, sp["traits"][1])
+    sp["traits"][1] = twin
+
+
+def _four_traits(st_):
+    """A fourth trait card (of a new name, from the deck) on a species that has three."""
+    sp = _species_with(st_, lambda sp: len(sp["traits"]) == 3)
+    names = {_name(c) for c in sp["traits"]}
+    sp["traits"].append(_take_from_deck(st_, lambda c: _name(c) not in names))
+
+
+def _fat_without_fat_tissue(st_):
+    _species_with(st_, lambda sp: not any(_name(t) == "fat_tissue" for t in sp["traits"]))["fat"] = 1
+
+
+def _row_repeats(st_):
+    row = next(r for r in st_["rows"] if r)
+    row.append(row[0])
+
+
+def _face_down_trait_in_feeding(st_):
+    """A face-down (pending) trait card in the feeding phase, taken from the deck: turned up only at a reveal."""
+    sp = _species_with(st_, lambda sp: len(sp["traits"]) < 3) if any(len(x["traits"]) < 3 for x in st_["species"]) \
+        else None
+    if sp is None:
+        sp = st_["species"][0]
+        _to_deck(st_, sp["traits"].pop())
+    names = {_name(c) for c in sp["traits"]}
+    sp["pending"].append(_take_from_deck(st_, lambda c: _name(c) not in names))
+
+
+def _food_outside_feeding(st_):
+    """A species holding food in the Select Food phase (food goes to the bags at the end of every round)."""
+    assert st_["phase"] == "feeding"
+    st_["phase"] = "select_food"
+    assert any(sp["food"] for sp in st_["species"])
+
+
+def _removed_without_a_removal(st_):
+    """Three cards 'removed unseen' in a 3-player game (only 2-player games remove cards)."""
+    for _ in range(3):
+        _take_from_deck(st_)
+    st_["removed"] += 3
+
+
+def _fat_above_body(st_):
+    sp = st_["species"][0]
+    if not any(_name(t) == "fat_tissue" for t in sp["traits"]):
+        if sp["traits"]:
+            _to_deck(st_, sp["traits"].pop())
+        sp["traits"].append(_take_from_deck(st_, lambda c: _name(c) == "fat_tissue"))
+    sp["fat"] = sp["body"] + 1
+
+
+IMPOSSIBLE = [
+    # the brief's four
+    pytest.param(lambda st_: st_.__setitem__("watering", -1), id="watering-hole-negative"),
+    pytest.param(lambda st_: st_["species"][0].__setitem__("pop", 7), id="population-7"),
+    pytest.param(lambda st_: _species_with(st_, lambda sp: sp["food"]).__setitem__(
+        "food", _species_with(st_, lambda sp: sp["food"])["pop"] + 1), id="food-above-population"),
+    pytest.param(lambda st_: st_["rows"][0].append(MADE_UP), id="row-names-missing-species"),
+    # more of the same kind
+    pytest.param(lambda st_: st_["species"][0].__setitem__("body", 7), id="body-7"),
+    pytest.param(lambda st_: st_["species"][0].__setitem__("body", 0), id="body-0"),
+    pytest.param(lambda st_: st_["species"][0].__setitem__("pop", 0), id="population-0"),
+    pytest.param(lambda st_: st_["species"][0].__setitem__("food", -1), id="food-negative"),
+    pytest.param(lambda st_: st_["species"][0].__setitem__("fat", -1), id="fat-negative"),
+    pytest.param(lambda st_: st_["bags"].__setitem__(1, -2), id="bag-negative"),
+    pytest.param(lambda st_: st_["rows"][0].pop(), id="row-loses-a-species"),
+    pytest.param(lambda st_: st_.__setitem__("rows", st_["rows"][::-1]), id="rows-swapped"),
+    pytest.param(lambda st_: st_["species"][0].__setitem__("owner", 7), id="owner-7"),
+    pytest.param(_unknown_card_in_hand, id="unknown-card-in-hand"),
+    pytest.param(lambda st_: _species_with(st_, lambda sp: sp["traits"])["traits"].__setitem__(0, "wings:1"),
+                 id="unknown-trait-card"),
+    pytest.param(lambda st_: st_["hands"][0].append("long_neck:9"), id="card-total-130"),
+    pytest.param(lambda st_: st_["deck"].__setitem__(0, st_["deck"][0] + 1), id="deck-counts-inconsistent"),
+    pytest.param(lambda st_: (st_["deck"].__setitem__(0, st_["deck"][0] - 1 - st_["deck"][0]),
+                              st_.__setitem__("deck_size", st_["deck_size"] - 1 - st_["deck"][0] + st_["deck"][0])),
+                 id="deck-count-negative"),
+    pytest.param(lambda st_: st_.__setitem__("current", 7), id="current-seat-7"),
+    pytest.param(lambda st_: st_.__setitem__("turn", 0), id="turn-0"),
+    pytest.param(lambda st_: st_.__setitem__("watering", True), id="watering-bool"),
+    pytest.param(lambda st_: st_.__setitem__("watering", 2.5), id="watering-float"),
+    pytest.param(lambda st_: st_["ruleset"]["options"].__setitem__("players", 4), id="seats-mismatch"),
+    pytest.param(lambda st_: st_["ruleset"]["options"].__setitem__("hard_shell_bonus", 9), id="options-invalid"),
+    pytest.param(lambda st_: st_.pop("watering"), id="field-missing"),
+    # positions the loader accepts although no game can reach them
+    pytest.param(lambda st_: st_.__setitem__("phase", "lunch"), id="phase-unknown"),
+    pytest.param(_a_third_copy, id="a-third-copy-of-a-card"),
+    pytest.param(_two_traits_of_one_name, id="two-traits-of-one-name"),
+    pytest.param(_four_traits, id="four-traits"),
+    pytest.param(_fat_without_fat_tissue, id="fat-without-fat-tissue"),
+    pytest.param(_fat_above_body, id="fat-above-body-size"),
+    pytest.param(_row_repeats, id="row-repeats-a-species"),
+    pytest.param(_face_down_trait_in_feeding, id="face-down-trait-in-feeding"),
+    pytest.param(_food_outside_feeding, id="food-on-a-board-in-select-food"),
+    pytest.param(_removed_without_a_removal, id="cards-removed-in-a-3-player-game"),
+    pytest.param(lambda st_: st_["species"][0].__setitem__("body", True), id="body-bool"),
+    pytest.param(lambda st_: st_.__setitem__("done", [False]), id="done-wrong-length"),
+    pytest.param(lambda st_: st_.__setitem__("draw_queue", [7]), id="draw-queue-seat-7"),
+]
+
+
+@pytest.mark.parametrize("edit", IMPOSSIBLE)
+def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, edit):
+    """A re-checksummed saved position that no game can reach is refused with SaveFileError."""
+    d = json.loads(saved_position[1])
+    edit(d["state"])
+    # compared as JSON text: True == 1 in Python, but not in a saved file
+    assert json.dumps(d["state"], sort_keys=True) != json.dumps(json.loads(saved_position[1])["state"], sort_keys=True)
+    rechecksum(d)
+    try:
+        s = load_state(json.dumps(d))
+    except SaveFileError as e:
+        assert str(e).strip()
+        return
+    raise AssertionError(f"load_state accepted an impossible position: {s!r}")
+
+
+def test_game_record_is_not_a_saved_position(good):
+    with pytest.raises(SaveFileError):
+        load_state(good[1])
+    with pytest.raises(SaveFileError):
+        GameRecord.from_json(save_state(good[2]))
+
+
+# ---- 4. determinism -----------------------------------------------------------------------------
+DET_CONFIGS = [
+    ("4p-random", 4, ["random"] * 4, 1, {}),
+    ("4p-greedy", 4, ["greedy"] * 4, 2, {}),
+    ("4p-mixed-mutation", 4, ["greedy:0.3", "random:0.7", "greedy", "random"], 3, {}),
+    ("4p-greedy-options", 4, ["greedy"] * 4, 4, NON_DEFAULT_A),
+    ("2p-random-options", 2, ["random", "greedy"], 5, NON_DEFAULT_B),
+    ("6p-greedy", 6, ["greedy"] * 6, 6, {}),
+    ("5p-string-seed", 5, ["greedy", "random"] * 2 + ["greedy"], "darwin-1859", {}),
+]
+
+DET_SCRIPT = r"""
+import json, sys
+from evolab import Match, load_ruleset
+configs = json.loads(sys.argv[1])
+out = {}
+for name, players, seats, seed, options in configs:
+    m = Match(load_ruleset("northstar", players=players, **options), seats=seats, seed=seed)
+    m.play_out()
+    out[name] = m.record.to_json()
+    m2 = Match(load_ruleset("northstar", players=players, **options), seats=seats, seed=seed, keep_events=True)
+    m2.play_out()
+    assert m2.record.to_json() == out[name], name
+print(json.dumps(out))
+"""
+
+
+def _play(players, seats, seed, options, keep_events=False):
+    m = Match(ns(players, **options), seats=seats, seed=seed, keep_events=keep_events)
+    m.play_out()
+    assert m.is_over()
+    return m
+
+
+@pytest.fixture(scope="module")
+def subprocess_records():
+    """Records of every config from two interpreters with PYTHONHASHSEED 0 and 12345."""
+    out = {}
+    for h in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=h)
+        p = subprocess.run([sys.executable, "-c", DET_SCRIPT, json.dumps(DET_CONFIGS)], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+        out[h] = json.loads(p.stdout)
+    return out
+
+
+@pytest.mark.parametrize("config", DET_CONFIGS, ids=[c[0] for c in DET_CONFIGS])
+def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, config):
+    """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed."""
+    name, players, seats, seed, options = config
+    a, b = subprocess_records["0"][name], subprocess_records["12345"][name]
+    assert a == b
+    assert _play(players, seats, seed, options).record.to_json() == a
+    moves = json.loads(a)["moves"]
+    assert len(moves) > 100
+    assert json.loads(a)["ruleset"] == NS
+
+
+def test_different_seeds_give_different_records():
+    for seats in (["random"] * 4, ["greedy"] * 4):
+        texts = {_play(4, seats, seed, {}).record.to_json() for seed in range(1, 5)}
+        assert len(texts) == 4
+
+
+def test_step_by_step_equals_play_out():
+    m1 = _play(4, ["greedy", "random", "greedy", "random"], 51, {})
+    m2 = Match(ns(4), seats=["greedy", "random", "greedy", "random"], seed=51)
+    while not m2.is_over():
+        m2.step()
+    assert m2.record.to_json() == m1.record.to_json()
+
+
+# ---- 5. hidden information ----------------------------------------------------------------------
+def _card_leaves(obj, path=()):
+    """(path, value) of every string leaf of a JSON-able value that is a card id of this edition."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _card_leaves(v, path + (k,))
+    elif isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj):
+            yield from _card_leaves(v, path + (i,))
+    elif isinstance(obj, str) and obj in CARD_INDEX:
+        yield path, obj
+
+
+def _visible_species(state, seat):
+    """{species id: species} as ``seat`` should see them: in the simultaneous Play Cards phase the others'
+    species as they were when the phase began, otherwise the table."""
+    if state.phase == "play_cards" and state.snapshot is not None:
+        out = {d["id"]: d for d in state.snapshot["species"] if d["owner"] != seat}
+        out.update({sid: sp.to_dict() for sid, sp in state.species.items() if sp.owner == seat})
+        return out
+    return {sid: sp.to_dict() for sid, sp in state.species.items()}
+
+
+def assert_observation_hides_what_it_must(state, seat):
+    """``observe(state, seat).to_dict()``: own hand and food card; others' hands and food cards only as sizes /
+    a count; others' face-down traits only as a count; every card id shown is one the seat may see."""
+    o = observe(state, seat)
+    d = o.to_dict()
+    json.dumps(d)
+    assert d["seat"] == seat and d["ruleset"] == NS
+    assert sorted(d["hand"]) == sorted(state.hands[seat])
+    assert d["food_card"] == state.food_cards[seat]
+    assert d["food_cards_placed"] == sum(1 for c in state.food_cards if c)
+    assert not {"hands", "food_cards", "deck", "discard", "draw_queue", "snapshot", "removed"} & set(d), sorted(d)
+    sim = state.phase == "play_cards" and state.snapshot is not None
+    sizes = [len(h) for h in state.hands]
+    if sim:
+        sizes = [sizes[i] if i == seat else k for i, k in enumerate(state.snapshot["hand_sizes"])]
+    assert d["hand_sizes"] == sizes
+    shown = {sp["id"]: sp for sp in d["species"]}
+    want = _visible_species(state, seat)
+    assert set(shown) == set(want), "the observation shows other species than the seat may see"
+    for sid, sp in shown.items():
+        w = want[sid]
+        assert (sp["owner"], sp["body"], sp["pop"], sp["food"], sp["traits"]) == \
+            (w["owner"], w["body"], w["pop"], w["food"], list(w["traits"])), (sp, w)
+        if sp["owner"] == seat:
+            assert sp["pending"] == list(w["pending"])
+        else:
+            assert sp["pending"] == len(w["pending"]), "another player's face-down traits are shown"
+    # card ids appear only where the seat may see them: its hand and food card, face-up traits, its own
+    # face-down traits
+    allowed = sorted(state.hands[seat]) + ([state.food_cards[seat]] if state.food_cards[seat] else [])
+    for sp in want.values():
+        allowed += list(sp["traits"]) + (list(sp["pending"]) if sp["owner"] == seat else [])
+    leaves = list(_card_leaves(d))
+    for path, _ in leaves:
+        assert path[0] in ("hand", "food_card", "species"), f"a card id at {path} of seat {seat}'s observation"
+        if path[0] == "species":
+            assert path[2] in ("traits", "pending"), path
+    assert sorted(c for _, c in leaves) == sorted(allowed)
+    return d
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, NON_DEFAULT_A), (5, NON_DEFAULT_B), (6, {}),
+                                             (6, {"simultaneous_play_cards": "off"})])
+def test_observation_shows_only_what_the_seat_may_see(players, options):
+    """At nodes all along bot games, every seat's observation holds only its own hand and food card and the
+    public table; face-down traits of others are counts."""
+    m = Match(ns(players, **options), seats=(["greedy", "random"] * 3)[:players], seed=players)
+    checked = set()
+    while not m.is_over():
+        s = m.state
+        if len(m.record.moves) % 5 == 0 or (s.phase == "play_cards" and len(m.record.moves) % 2 == 0):
+            for seat in range(players):
+                assert_observation_hides_what_it_must(s, seat)
+            checked.add(s.phase)
+        m.step()
+    for seat in range(players):
+        assert_observation_hides_what_it_must(m.state, seat)
+    assert set(PLAY_PHASES) <= checked
+
+
+def _swap_hand_card(d, seat):
+    """Another card in ``seat``'s hand, swapped with one of the draw deck (the counts still add up)."""
+    hand = d["hands"][seat]
+    old = hand[0]
+    new = next(c for k, c in zip(d["deck"], CARD_IDS) if k and c != old)
+    d["deck"][CARD_INDEX[new]] -= 1
+    d["deck"][CARD_INDEX[old]] += 1
+    hand[0] = new
+    hand.sort(key=CARD_INDEX.__getitem__)
+
+
+def _swap_food_card(d, seat):
+    old = d["food_cards"][seat]
+    new = next(c for k, c in zip(d["deck"], CARD_IDS) if k and c != old)
+    d["deck"][CARD_INDEX[new]] -= 1
+    d["deck"][CARD_INDEX[old]] += 1
+    d["food_cards"][seat] = new
+
+
+def _swap_pending(d, seat):
+    sp = next(x for x in d["species"] if x["owner"] == seat and x["pending"])
+    old = sp["pending"][0]
+    names = {_name(c) for c in sp["traits"] + sp["pending"]}
+    new = next(c for k, c in zip(d["deck"], CARD_IDS) if k and _name(c) not in names)
+    d["deck"][CARD_INDEX[new]] -= 1
+    d["deck"][CARD_INDEX[old]] += 1
+    sp["pending"][0] = new
+
+
+@pytest.mark.parametrize("what", ["hand", "food_card", "pending"])
+def test_positions_differing_only_in_another_players_secret_look_the_same(what):
+    """Two positions that differ only in a card of seat 1's hand, its food card or its face-down trait give
+    seat 0 (and seat 2) identical observations, and seat 1 different ones."""
+    def ready(s):
+        if what == "hand":
+            return s.phase == "select_food" and len(s.hands[1]) > 0
+        if what == "food_card":
+            return s.phase == "play_cards" and s.food_cards[1] != ""
+        return s.phase == "play_cards" and any(sp.owner == 1 and sp.pending for sp in s.species.values())
+    s = run_until(ready, players=3, seed=4, seats=["greedy:1"] * 3)
+    d = s.to_dict()
+    {"hand": _swap_hand_card, "food_card": _swap_food_card, "pending": _swap_pending}[what](d, 1)
+    t = s.ruleset.state_from_dict(json.loads(json.dumps(d)))
+    assert t != s and t.card_total() == 129
+    for seat in (0, 2):
+        assert observe(t, seat).to_dict() == observe(s, seat).to_dict()
+    assert observe(t, 1).to_dict() != observe(s, 1).to_dict()
+
+
+def _play_cards_start(players, options, seed=3):
+    """A state at the start of a Play Cards phase (round 2 or later), seat to move with cards in hand."""
+    return run_until(lambda s: s.phase == "play_cards" and s.turn >= 2 and not any(s.done) and len(s.hands[s.current]) >= 3
+                     and s.species_of(s.current), players=players, seed=seed, seats=["greedy"] * players, **options)
+
+
+def _hidden_plays(s):
+    """A new species, a growth and a trait (replacing a face-up one when the species has one) by the mover."""
+    who = s.current
+    hand = list(s.hands[who])
+    mine = s.species_of(who)
+    sp = next((x for x in mine if x.traits), mine[0])
+    plays = [NewSpecies(hand[0], "right"), Grow(hand[1], sp.id, "body" if sp.body < 6 else "population")]
+    if sp.traits:
+        keep = {_name(c) for c in sp.traits[1:] + sp.pending}
+        up = next((c for c in hand[2:] if _name(c) not in keep), None)
+        if up is not None:
+            plays.append(PlaceTrait(up, sp.id, sp.traits[0]))
+    elif len(sp.pending) < s.ruleset.limit:
+        names = {_name(c) for c in sp.pending}
+        up = next((c for c in hand[2:] if _name(c) not in names), None)
+        if up is not None:
+            plays.append(PlaceTrait(up, sp.id))
+    return plays
+
+
+@pytest.mark.parametrize("players,options", [(6, {}), (3, {"simultaneous_play_cards": "on"}),
+                                             (4, NON_DEFAULT_A), (2, {"simultaneous_play_cards": "on"})])
+def test_simultaneous_play_cards_hides_others_plays_until_the_reveal(players, options):
+    """Simultaneous Play Cards (6 players, or the option on): a new species, growth or replaced trait of the
+    seat to move is seen by that seat at once, by no other seat until the reveal, and by all after it."""
+    s = _play_cards_start(players, options)
+    assert s.ruleset.simultaneous and s.snapshot is not None
+    who = s.current
+    before = {seat: observe(s, seat).to_dict() for seat in range(players)}
+    t = s
+    plays = _hidden_plays(s)
+    assert len(plays) == 3
+    for a in plays:
+        assert a in legal_actions(t), a
+        t, _ = apply(t, a)
+    assert t.phase == "play_cards" and t.current == who
+    for seat in range(players):
+        d = assert_observation_hides_what_it_must(t, seat)
+        if seat == who:
+            assert len(d["rows"][who]) == len(before[who]["rows"][who]) + 1, "the mover does not see its own species"
+            assert d != before[seat]
+        else:
+            strip = ("to_move",)
+            assert {k: v for k, v in d.items() if k not in strip} == \
+                {k: v for k, v in before[seat].items() if k not in strip}, f"seat {seat} sees seat {who}'s plays"
+    # everyone ends the phase: after the reveal everyone sees the new species and the new traits
+    while t.phase == "play_cards":
+        t, _ = apply(t, EndTurn())
+    assert t.phase == "feeding", t.phase
+    if t.phase == "feeding":
+        mover_rows = [observe(t, seat).to_dict()["rows"][who] for seat in range(players)]
+        assert all(r == list(t.rows[who]) for r in mover_rows)
+        for seat in range(players):
+            assert_observation_hides_what_it_must(t, seat)
+            shown = {sp["id"]: sp for sp in observe(t, seat).to_dict()["species"]}
+            for sid in t.rows[who]:
+                assert shown[sid]["traits"] == list(t.species[sid].traits)
+
+
+def test_simultaneous_play_cards_scenario_hides_plays_too():
+    s = scenario(NS, {"players": 6, "phase": "play_cards", "hands": [["horns:1", "long_neck:3"]] + [[]] * 5,
+                      "species": [{"id": i + 1, "owner": i} for i in range(6)]})
+    assert s.ruleset.simultaneous and to_move(s) == 0
+    t, _ = apply(s, NewSpecies("horns:1", "right"))
+    assert observe(t, 0).to_dict()["rows"][0] == [1, 7]
+    for seat in range(1, 6):
+        assert observe(t, seat).to_dict()["rows"][0] == [1], f"seat {seat} sees seat 0's new species"
+
+
+def test_simultaneous_play_cards_hides_a_replaced_fat_tissue_from_the_bags():
+    m = Match(ns(6, replaced_fat_to_bag=True), seats=["greedy"] * 6, seed=1)
+    while True:
+        assert not m.is_over(), "no Fat Tissue holding fat was replaceable in the simultaneous phase"
+        s = m.state
+        if s.phase == "play_cards" and s.snapshot is not None and to_move(s) >= 0:
+            play = next((a for a in legal_actions(s) if type(a) is PlaceTrait and _name(a.replace) == "fat_tissue"
+                         and s.species[a.species].fat > 0), None)
+            if play is not None:
+                break
+        m.step()
+    who = s.current
+    t, _ = apply(s, play)
+    assert t.bags[who] > s.bags[who] or t.species[play.species].fat == 0
+    for seat in range(6):
+        if seat != who:
+            assert observe(t, seat).to_dict()["bags"] == observe(s, seat).to_dict()["bags"], \
+                f"seat {seat} sees seat {who}'s bag change before the reveal"
+
+
+@pytest.mark.parametrize("players,options", [(3, {}), (5, {}), (6, {"simultaneous_play_cards": "off"})])
+def test_sequential_play_cards_shows_new_species_at_once_but_traits_face_down(players, options):
+    """Sequential Play Cards (the default for 2-5 players): the others see a new species and growth at once,
+    and a played trait only as one more face-down card."""
+    s = _play_cards_start(players, options)
+    assert not s.ruleset.simultaneous and s.snapshot is None
+    who = s.current
+    other = (who + 1) % players
+    plays = _hidden_plays(s)
+    assert len(plays) == 3
+    t = s
+    for a in plays:
+        t, _ = apply(t, a)
+    d = assert_observation_hides_what_it_must(t, other)
+    assert d["rows"][who] == list(t.rows[who])
+    shown = {sp["id"]: sp for sp in d["species"]}
+    grown, traited = t.species[plays[1].species], t.species[plays[2].species]
+    assert shown[grown.id]["body"] == grown.body and shown[grown.id]["pop"] == grown.pop
+    assert (grown.body, grown.pop) != (s.species[grown.id].body, s.species[grown.id].pop)
+    assert shown[traited.id]["pending"] == len(traited.pending) >= 1
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 1.0, "0", None])
+def test_observe_refuses_a_seat_that_does_not_exist(seat):
+    with pytest.raises(ValueError):
+        observe(feeding_position(players=3, hands=[[], [], []]), seat)
+
+
+def _board_in_simultaneous_phase_after_a_bot_grew():
+    """A 6-player board (seat 0 a person) waiting for seat 0 in a simultaneous Play Cards phase in which a
+    bot that moved earlier has started a new species; returns (board, {seat: new species ids})."""
+    pytest.importorskip("ipywidgets")
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from evolab.viz import GameBoard
+    b = GameBoard(NS, seat=0, players=6, seed=1, chart=False)
+    for _ in range(400):
+        s = b.state
+        assert not b.match.is_over(), "no bot started a species before seat 0 in a Play Cards phase"
+        if b.match.waiting_for_human():
+            if s.phase == "play_cards" and s.snapshot is not None:
+                new = {i: set(s.rows[i]) - set(r) for i, r in enumerate(s.snapshot["rows"]) if i and set(s.rows[i]) - set(r)}
+                if new:
+                    return b, new
+            b.do(b.match.legal_actions()[-1] if s.phase == "play_cards" else b.match.legal_actions()[0])
+        else:
+            b.bot_play.click()
+    pytest.fail("no position found")
+
+
+def test_board_table_hides_others_new_species_in_the_simultaneous_phase():
+    """The board's table of a 6-player game shows seat 0 the others' species as they were when Play Cards began."""
+    import re
+    b, new = _board_in_simultaneous_phase_after_a_bot_grew()
+    for seat, sids in new.items():
+        for sid in sids:
+            assert not re.search(rf"Species #{sid}\b", b.table.value), f"the table shows seat {seat}'s new species"
+
+
+def test_board_log_hides_others_new_species_in_the_simultaneous_phase():
+    import re
+    b, new = _board_in_simultaneous_phase_after_a_bot_grew()
+    log = " ".join(t for _, t in b.log_entries)
+    for seat, sids in new.items():
+        for sid in sids:
+            assert not re.search(rf"#{sid}\b", log), f"the log tells seat 0 about seat {seat}'s new species #{sid}"
+
+
+# ---- 6. tracker, run_batch, charts, board, CLI, mutation_rate --------------------------------------
+GRID = {"mutation_rate": [0, 1]}
+
+
+@pytest.fixture(scope="module")
+def batch():
+    return evolab.run_batch(NS, grid=GRID, reps=3, progress=False)
+
+
+def test_run_batch_gives_rows_for_every_table(batch):
+    """run_batch on North Star fills the tracker's tables with this edition's traits and species boards."""
+    assert len(batch) == 6
+    for t in ("traits", "turns", "seats", "games", "deaths", "attacks", "species", "mutations"):
+        assert batch.rows(t), f"table {t} has no rows"
+    games = batch.rows("games")
+    assert sorted(r["game"] for r in games) == list(range(6))
+    assert {r["mutation_rate"] for r in games} == {0, 1}
+    assert all(r["players"] == 3 and -1 <= r["winner"] < 3 and len(r["scores"]) == 3 for r in games)
+    assert all(r["winner_score"] == max(r["scores"]) for r in games)
+    for r in batch.rows("traits"):
+        assert r["trait"] in TRAIT_IDS and 0 <= r["frequency"] <= 1
+    assert {r["trait"] for r in batch.rows("traits")} == set(TRAIT_IDS)
+    for r in batch.rows("deaths"):
+        assert r["cause"] in ("starved", "eaten", "horns")
+    for r in batch.rows("species"):
+        assert 1 <= r["body"] <= 6 and 1 <= r["population"] <= 6 and 0 <= r["seat"] < 3
+        assert all(t in TRAIT_IDS for t in r["traits"].split("+") if t)
+    turns = batch.rows("turns")
+    assert sum(r["attacks"] for r in turns) == len(batch.rows("attacks")) > 0
+    assert sum(r["deaths"] for r in turns) == len(batch.rows("deaths"))
+    assert {(r["game"], r["turn"]) for r in turns} == {(r["game"], r["turn"]) for r in batch.rows("seats")}
+
+
+def test_run_batch_rows_are_identical_with_two_workers(batch):
+    """Two worker processes give exactly the same rows, in the same order, for every table."""
+    from evolab.tracking import ALL_TABLES
+    par = evolab.run_batch(NS, grid=GRID, reps=3, progress=False, workers=2)
+    for t in ALL_TABLES:
+        assert par.rows(t) == batch.rows(t), t
+
+
+def test_trait_frequencies_chart_draws_ns_rows(batch):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes
+
+    import evolab.viz
+    ax = evolab.viz.trait_frequencies(batch.rows("traits"))
+    try:
+        assert isinstance(ax, Axes)
+        assert ax.get_lines(), "no trait line was drawn"
+        assert evolab.viz.describe(ax)
+    finally:
+        plt.close(ax.figure)
+
+
+def _batch_games(bots):
+    """The games run_batch plays for GRID (same seeds, bots and mutation rates), played here with records."""
+    from evolab.experiments import _seats, game_setup, plan
+    out = []
+    for g, seed, params in plan(NS, GRID, 3, 0, {"bots": bots}):
+        p = {k: v for k, v in params.items() if k != "rep"}
+        rs, names, rate = game_setup(NS, p)
+        m = Match(rs, seats=_seats(names, rate, rs.players), seed=seed)
+        m.play_out()
+        out.append((g, rate, m))
+    return out
+
+
+@pytest.mark.parametrize("bots", ["greedy", "random", "greedy,random"])
+def test_mutation_rate_is_obeyed_by_every_bot_move(bots, batch):
+    """mutation_rate=0: no bot ever plays a trait; mutation_rate=1: whenever a PlaceTrait is legal, the bot does
+    not start a species or grow instead. Checked by replaying the records move by move."""
+    games = _batch_games(bots)
+    if bots == "greedy":        # the same games as the batch
+        assert [(r["game"], r["moves"], r["winner"]) for r in batch.rows("games")] == \
+               [(g, len(m.record.moves), m.state.winner) for g, _, m in games]
+    trait_legal = {0: 0, 1: 0}
+    traits_played = {0: 0, 1: 0}
+    for g, rate, m in games:
+        s = m.record.initial_state()
+        rs = s.ruleset
+        for move in m.record.moves:
+            if to_move(s) >= 0 and s.phase == "play_cards":
+                legal = rs.legal_actions(s)
+                assert move in legal
+                can_mutate = any(type(a) is PlaceTrait for a in legal)
+                is_trait = type(move) is PlaceTrait
+                trait_legal[rate] += can_mutate
+                traits_played[rate] += is_trait
+                if rate == 0:
+                    assert not is_trait, f"game {g}: {move!r} with mutation_rate=0"
+                elif can_mutate:
+                    assert type(move) not in (NewSpecies, Grow), \
+                        f"game {g}: {move!r} although a trait play was legal, with mutation_rate=1"
+            rs.apply_inplace(s, move, None)
+        assert s == m.state
+    assert trait_legal[0] > 0 and trait_legal[1] > 0, "no game offered a trait play"
+    assert traits_played[0] == 0 and traits_played[1] > 0
+    if bots == "greedy":
+        arose = {0: 0, 1: 0}
+        for r in batch.rows("mutations"):
+            arose[r["mutation_rate"]] += r["arose"]
+        assert arose[0] == 0 and arose[1] > 0
+
+
+def test_tracker_rows_equal_the_rows_of_a_replayed_record():
+    """A Tracker watching a North Star match and ``track_record`` of its record give the same rows; the
+    species table of the last round is the final table."""
+    from evolab.tracking import ALL_TABLES
+    tracker = evolab.Tracker(params={"x": 1})
+    m = Match(ns(4, **NON_DEFAULT_A), seats=["greedy", "random", "greedy", "random"], seed=5, observers=[tracker])
+    m.play_out()
+    again = evolab.track_record(GameRecord.from_json(m.record.to_json()), params={"x": 1})
+    for t in ALL_TABLES:
+        assert tracker.rows(t) == again.rows(t), t
+    turns = tracker.rows("turns")
+    assert [r["turn"] for r in turns] == list(range(1, m.state.turn + 1))
+    last = [(r["seat"], r["species"], r["body"], r["population"]) for r in tracker.rows("species")
+            if r["turn"] == m.state.turn]
+    assert sorted(last) == sorted((sp.owner, sp.id, sp.body, sp.pop) for sp in m.state.species.values())
+    played = sum(1 for mv in m.record.moves if type(mv) is PlaceTrait)
+    arose = sum(r["arose"] for r in tracker.rows("mutations"))
+    assert 0 < arose <= played
+
+
+def test_carnivores_from_turn_knob_works_for_north_star():
+    """The experiment knob 'carnivores_from_turn' (EXPERIMENT_KNOBS) keeps Carnivores out until that round."""
+    res = evolab.run_batch(NS, grid={"carnivores_from_turn": [4]}, reps=2, progress=False)
+    for r in res.rows("traits"):
+        if r["turn"] < 4:
+            assert r["trait"] != "carnivore" or r["animals"] == 0
+
+
+def test_no_carnivores_knob_works_for_north_star():
+    res = evolab.run_batch(NS, grid={"no_carnivores": [True]}, reps=2, progress=False)
+    assert all(r["animals"] == 0 for r in res.rows("traits") if r["trait"] == "carnivore")
+    assert not res.rows("attacks")
+
+
+def test_game_board_can_be_clicked_through_to_the_end():
+    """``GameBoard("northstar", seat=0, seed=1)``: a person clicks buttons (a different one each time) until the
+    game is over; every click is a move, the board shows the round, the Watering Hole and the species, and the
+    live trait chart is drawn."""
+    pytest.importorskip("ipywidgets")
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from evolab.viz import GameBoard
+    b = GameBoard(NS, seat=0, seed=1)
+    assert "Watering Hole:" in b.text()
+    steps = 0
+    while not b.match.is_over() and steps < 3000:
+        if b.show_chart and b.state.turn >= 3:
+            # the live chart was drawn for the first rounds; the rest is played without it (it costs time)
+            assert b.chart.value[:8] == b"\x89PNG\r\n\x1a\n" and b.chart_description
+            b.show_chart = False
+        if not b.match.waiting_for_human():
+            b.bot_play.click()
+            continue
+        buttons = b.buttons()
+        assert buttons, b.text()[:400]
+        label, button = buttons[steps % len(buttons)]
+        before = len(b.match.record.moves)
+        button.click()
+        assert not b.status.value, b.status.value
+        assert len(b.match.record.moves) > before, label
+        s = b.state
+        text = b.text()
+        assert f"Turn {s.turn}" in text and f"Watering Hole: {s.watering} plant food" in text
+        for sid in s.rows[0]:
+            sp = s.species[sid]
+            assert f"Species #{sid} · Body Size {sp.body} · Population {sp.pop}" in text
+        assert f"cards in hand ({len(s.hands[0])})" in text
+        steps += 1
+    assert b.match.is_over() and "Game over" in b.text()
+    assert steps > 10 and not b.show_chart
+    assert b.match.record.replay() == b.state
+
+
+def test_cli_simulate_northstar_exits_0():
+    p = subprocess.run([sys.executable, "-m", "evolab", "simulate", "--ruleset", NS, "--players", "4", "--games", "3"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "3 games, 4 players" in p.stdout
+
+
+def test_intelligence_multi_discard_lets_a_carnivore_cancel_two_defences():
+    """A Carnivore with Intelligence (Body 3) against a Climbing + Hard Shell species of Body 1 (defence 5): one
+    cancellation never suffices; with intelligence_multi_discard two cards cancel both, so an attack is legal."""
+    spec = {"players": 2, "watering": 0, "hands": [["long_neck:3", "fertile:2"], []], "species": [
+        {"id": 1, "owner": 0, "body": 3, "pop": 2, "traits": ["carnivore", "intelligence"]},
+        {"id": 2, "owner": 1, "body": 1, "pop": 1, "traits": ["climbing", "hard_shell"]}]}
+    single = scenario(NS, spec)
+    assert not any(type(a) is Hunt and a.prey == 2 for a in legal_actions(single))
+    multi = scenario(NS, {**spec, "options": {"intelligence_multi_discard": True}})
+    assert to_move(multi) == 0
+    hunts = [a for a in legal_actions(multi) if type(a) is Hunt and a.prey == 2]
+    assert hunts == [Hunt(1, 2, "fertile:2+long_neck:3", "climbing+hard_shell")], legal_actions(multi)
+    after, _ = apply(multi, hunts[0])
+    assert after.hands[0] == [] and 2 not in after.species and after.card_total() == 129
+    # without the option two cards are refused, whatever the order; and so is a card without a cancellation
+    single_2 = scenario(NS, {**spec, "watering": 1, "species": spec["species"] + [{"id": 3, "owner": 0}]})
+    assert_refused(single_2, Hunt(1, 2, "fertile:2+long_neck:3", "climbing+hard_shell"),
+                   rule="northstar.intelligence.one-card")
+    for bad in (Hunt(1, 2, "long_neck:3+fertile:2", "climbing+hard_shell"), Hunt(1, 2, "fertile:2+long_neck:3", "climbing"),
+                Hunt(1, 2, "fertile:2+fertile:2", "climbing+hard_shell"), Hunt(1, 2, "fertile:2", "climbing+hard_shell")):
+        assert_refused(multi, bad)
+
+
+def test_random_games_under_options_reach_multi_card_intelligence():
+    """Under intelligence_multi_discard the random games reach attacks with two or more Intelligence cards, with
+    every invariant (check agreeing with legal_actions on them included) kept at every step."""
+    kinds: set = set()
+    play_random_game(ns(5, **NON_DEFAULT_B), 8, deep=True, sample=8, kinds=kinds)
+    assert "Hunt:intelligence-multi" in kinds, sorted(kinds)
