@@ -1132,8 +1132,27 @@ def validate_state(rs, s):
         if a.species not in s.species or min(a.red, a.blue, a.parasites) < 0:
             raise ValueError(f"animal {a.id} is broken")
     for seat, row in enumerate(s.rows):
-        if any(x not in s.species or s.species[x].owner != seat for x in row):
-            raise ValueError("a row names a missing species")
+        if any(x not in s.species or s.species[x].owner != seat for x in row) or len(set(row)) != len(row):
+            raise ValueError("a row names a missing species, or one twice")
+    if type(s.scavenge) is not int or not -1 <= s.scavenge < n:
+        raise ValueError("scavenge must be a seat or -1")
+    if s.phase not in ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
+                       "feeding", "parasites", "extinction", "tiebreak", "over"):
+        raise ValueError(f"unknown phase {s.phase!r}")
+    if s.choose_victim is not None:
+        seat, sid, aid = s.choose_victim
+        if not 0 <= seat < n or sid not in s.species or aid not in s.animals:
+            raise ValueError("a pending victim choice names a missing seat, species or predator")
+    if s.attack is not None and (s.attack[0] not in s.animals or s.attack[1] not in s.species):
+        raise ValueError("the attack in progress names a missing animal or species")
+    if s.pending_play is not None and (not 0 <= s.pending_play[0] < n or
+                                       (s.pending_play[1] != -1 and s.pending_play[1] not in s.species)):
+        raise ValueError("the card being revealed names a missing seat or species")
+    if s.simplify is not None and s.simplify[1] not in s.species:
+        raise ValueError("a Simplification choice names a missing species")
+    for seat, sids in s.parasite_queue:
+        if not 0 <= seat < n or any(x not in s.species for x in sids):
+            raise ValueError("the parasite step names a missing seat or species")
     if sum(s.hidden) + s.revealed != rs.total_cards:
         raise ValueError("hidden and revealed cards do not add up to the deck")
     if s.card_total() != rs.total_cards:
