@@ -115,7 +115,7 @@ class Tracker:
     def _new_turn(self):
         n = self.players
         self.born = [0] * n
-        self.born_ids = set()
+        self.born_ids = {}            # unit (animal or species) -> animals born into it this turn
         self.died = [0] * n
         self.causes = dict.fromkeys(CAUSES, 0)
         self.food_bank = 0
@@ -134,11 +134,14 @@ class Tracker:
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
         self.born[e.seat] += 1
-        self.born_ids.add(e.animal)
+        rs = match.state.ruleset
+        unit = rs.unit_of(match.state, e.animal) if hasattr(rs, "unit_of") else e.animal
+        self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
 
     def _phase(self, match, e):
-        if e.phase == "feeding":
-            self.cohort = {uid: (seat, set(traits)) for seat, uid, traits, count in match.state.ruleset.census(match.state)}
+        if e.phase == "feeding":       # the cohort facing selection: (seat, traits, animals) per unit
+            self.cohort = {uid: (seat, set(traits), count)
+                           for seat, uid, traits, count in match.state.ruleset.census(match.state)}
 
     def _speciation(self, match, e):
         self.species_new += 1
@@ -200,10 +203,10 @@ class Tracker:
         count = {t: 0 for t in self.trait_ids}
         seat_count = [{} for _ in range(n)]
         trait_cards = 0
-        alive_ids = set()
+        alive_ids = {}
         for seat, uid, traits, k in census:
             alive_seat[seat] += k
-            alive_ids.add(uid)
+            alive_ids[uid] = k
             trait_cards += len(traits) * k
             for t in set(traits):
                 count[t] += k
@@ -213,13 +216,13 @@ class Tracker:
         at_feeding = dict.fromkeys(self.trait_ids, 0)
         survived = dict.fromkeys(self.trait_ids, 0)
         born_c = dict.fromkeys(self.trait_ids, 0)
-        for uid, (seat, traits) in self.cohort.items():
-            ok = uid in alive_ids
+        for uid, (seat, traits, k) in self.cohort.items():
+            ok = min(k, alive_ids.get(uid, 0))          # animals of the unit still alive (none join after feeding)
+            newborn = min(k, self.born_ids.get(uid, 0))
             for t in traits:
-                at_feeding[t] += 1
+                at_feeding[t] += k
                 survived[t] += ok
-                if uid in self.born_ids:
-                    born_c[t] += 1
+                born_c[t] += newborn
         present = {t for t, c in count.items() if c}
         before = self._prev_alive_traits | {t for t, c in at_feeding.items() if c}
         gone = sorted(before - present, key=self.trait_ids.index)
@@ -255,7 +258,7 @@ class Tracker:
         if "extinctions" in self._on:
             for t in gone:
                 tb["extinctions"].append(g, turn, "trait", t)
-            cohort_seats = {seat for seat, _ in self.cohort.values()}
+            cohort_seats = {seat for seat, _, _ in self.cohort.values()}
             for seat in range(n):
                 if alive_seat[seat] == 0 and seat in cohort_seats:
                     tb["extinctions"].append(g, turn, "seat", str(seat))

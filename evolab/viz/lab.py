@@ -166,7 +166,7 @@ class Lab:
             caps = []
             finals = {}
             for r in traits:
-                finals[r["trait"]] = max(finals.get(r["trait"], 0), r["frequency"])
+                finals[r["trait"]] = max(finals.get(r["trait"], 0), r["frequency"] or 0)
             top = sorted(finals, key=lambda t: (-finals[t], t))[:4]
             for t in top:
                 plots.sweep(traits, x="mutation_rate", trait=t, ax=ax, label=plots.pretty(t))

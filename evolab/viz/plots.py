@@ -37,7 +37,16 @@ def _axes(ax, size=(8, 4.5)):
 
 
 def _caption(ax, text):
+    """Attach the caption, and make the text big enough to read on a projector."""
     ax.evolab_description = text
+    ax.title.set_fontsize(max(ax.title.get_fontsize(), 13))
+    for label in (ax.xaxis.label, ax.yaxis.label):
+        label.set_fontsize(max(label.get_fontsize(), 12))
+    ax.tick_params(labelsize=11)
+    legend = ax.get_legend()
+    if legend is not None:
+        for t in legend.get_texts():
+            t.set_fontsize(max(t.get_fontsize(), 11))
     return ax
 
 

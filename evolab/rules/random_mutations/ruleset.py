@@ -226,6 +226,11 @@ class RandomMutationsRuleset(Ruleset):
     def animal_traits(self, s, aid) -> tuple:
         return self.traits_of(s, s.species[s.animals[aid].species])
 
+    def unit_of(self, s, aid):
+        """The species an animal belongs to (the tracker counts animals per species)."""
+        a = s.animals.get(aid)
+        return a.species if a is not None else aid
+
     def species_census(self, s):
         """(seat, species, Body Size, Population, traits); this edition has no Body Size (0)."""
         for sp in s.species.values():
@@ -1134,6 +1139,15 @@ def validate_state(rs, s):
     for seat, row in enumerate(s.rows):
         if any(x not in s.species or s.species[x].owner != seat for x in row) or len(set(row)) != len(row):
             raise ValueError("a row names a missing species, or one twice")
+    if type(s.removed) is not int or s.removed < 0:
+        raise ValueError("removed cards cannot be negative")
+    if type(s.blue_out) is not int or s.blue_out < sum(a.blue for a in s.animals.values()):
+        raise ValueError("blue tokens in play cannot be fewer than those on the animals")
+    if len(s.passed) != n or any(type(p) is not bool for p in s.passed):
+        raise ValueError("passed needs one true/false per seat")
+    for sp in s.species.values():
+        if len(set(sp.animals)) != len(sp.animals):
+            raise ValueError(f"species {sp.id} lists an animal twice")
     if type(s.scavenge) is not int or not -1 <= s.scavenge < n:
         raise ValueError("scavenge must be a seat or -1")
     if s.phase not in ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",

@@ -1,0 +1,1523 @@
+"""Conformance of the *Random Mutations* edition ("random_mutations") with the engine's contracts.
+
+The Origin suites (test_properties, test_illegal_input, test_records, test_determinism, test_imports)
+check these contracts for Origin; this file checks the same ones for Random Mutations, under the default
+options and under non-default ones (2, 3, 4 and 6 players):
+
+1. properties of random and bot games, at every step: cards conserved (common deck, blind player decks,
+   table, discards), ``sum(hidden) + revealed`` equal to the deck, no negative token count, legal
+   actions empty exactly at chance/terminal nodes, ``check`` agreeing with ``legal_actions`` and
+   ``chance_outcomes`` on a broad set of candidates, ``apply`` pure, JSON round trips;
+2. illegal input refused with ``IllegalActionError`` naming a rule, leaving the state unchanged;
+3. game records and saved positions: round trips, tampered and impossible saves refused;
+4. determinism across processes and hash seeds;
+5. hidden information: nobody (the owner included) sees a player-deck card; a trait is revealed only by
+   nature, weighted by the never-revealed cards;
+6. tracker, ``run_batch`` and the charts work for this edition unchanged, and ``mutation_rate`` is obeyed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import evolab
+from evolab import (CHANCE, TERMINAL, GameRecord, IllegalActionError, Match, SaveFileError, apply,
+                    chance_outcomes, check, is_over, legal_actions, load_ruleset, load_state, new_game, observe,
+                    save_state, scenario, to_move)
+from evolab.actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, Draw, EndMove,
+                            FirstPlayer, NoDefence, Pass, PlaceParasite, PlayAnimal, PlayCard, PlayTrait, Reveal,
+                            RollDie, RollFood, RollParasites, RollShelter, Run, Scavenge, Stomp, TakeFood,
+                            TakeShelter, TieBreak)
+from evolab.bots import GreedyBot, RandomBot
+from evolab.events import GameOver, Mutation, TraitRevealed
+from evolab.rules.random_mutations.deck import TRAIT_IDS
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+RM = "random_mutations"
+PLAYER_COUNTS = (2, 3, 4, 6)
+MADE_UP = 9_999                 # an animal / species / card id no game reaches
+MODES = ("new_species", "trait", "add_animal", "diverge")
+EXCLUSIVE = {"predator", "obligate_predator", "scavenger"}
+
+#: A deck that deals the provisional traits (Burrowing, Simplification, Metabolic Syndrome) often.
+CUSTOM_DECK = {"large": 4, "predator": 6, "obligate_predator": 3, "scavenger": 5, "stomper": 4,
+               "extremophile": 3, "bark_beetle": 4, "swimming": 3, "running": 5, "budding": 2,
+               "burrowing": 6, "metabolic_syndrome": 4, "simplification": 8}
+
+#: Non-default options with the provisional rules left on (Simplification and Burrowing can act).
+NON_DEFAULT_A = dict(divergence=True, rm_feeding_voluntary=True, parasite_tie="per_species",
+                     unfit_trait_outcome="discard", scavenger_priority="attacking_player", physical_supply=True,
+                     deck=CUSTOM_DECK, extremophile_extra_discard=False)
+#: Non-default options with the provisional rules switched off.
+NON_DEFAULT_B = dict(deck=CUSTOM_DECK, large_blocks_small_predators=False, rm_burrowing_rule="disabled",
+                     simplification_rule="disabled", parasite_move_enabled=False, parasite_rule_enabled=False,
+                     divergence=True, divergence_position="next_to_parent", divergence_checks_cap=True)
+#: The provisional traits dealt often, every rule at its default.
+CUSTOM_ONLY = dict(deck=CUSTOM_DECK)
+
+OPTION_SETS = [("default", {}), ("custom-deck", CUSTOM_ONLY), ("non-default-a", NON_DEFAULT_A),
+               ("non-default-b", NON_DEFAULT_B)]
+
+SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+
+
+def _drop_none(d):
+    return {k: v for k, v in d.items() if v is not None}
+
+
+# Every option of the brief (and a few neighbours), drawn independently by hypothesis.
+OPTIONS = st.fixed_dictionaries({
+    "divergence": st.booleans(),
+    "divergence_position": st.sampled_from(["right_end", "next_to_parent"]),
+    "divergence_checks_cap": st.booleans(),
+    "rm_feeding_voluntary": st.booleans(),
+    "parasite_tie": st.sampled_from(["per_player", "per_species"]),
+    "unfit_trait_outcome": st.sampled_from(["new_species", "discard"]),
+    "scavenger_priority": st.sampled_from(["attacked_player", "attacking_player"]),
+    "physical_supply": st.booleans(),
+    "deck": st.sampled_from([None, CUSTOM_DECK]),
+    "large_blocks_small_predators": st.booleans(),
+    "rm_burrowing_rule": st.sampled_from(["origin_like", "disabled"]),
+    "simplification_rule": st.sampled_from(["discard_one_trait", "disabled"]),
+    "parasite_move_enabled": st.booleans(),
+    "parasite_rule_enabled": st.booleans(),
+    "extremophile_extra_discard": st.booleans(),
+}).map(_drop_none)
+
+
+def rm(players=2, **options):
+    return load_ruleset(RM, players=players, **options)
+
+
+# ---- invariants ---------------------------------------------------------------------------------
+def cards_of(state, sp):
+    """Every trait card (uid, trait) of a species: inherited sets, then its own cards."""
+    out = []
+    for k in sp.sets:
+        out.extend(state.sets[k])
+    return out + list(sp.own)
+
+
+def assert_table_invariants(state):
+    """The cheap invariants, checked at every step of every game; returns the legal actions."""
+    rs = state.ruleset
+    total = rs.total_cards
+    assert state.card_total() == total, f"cards not conserved: {state.card_total()} != {total}"
+    assert sum(state.hidden) + state.revealed == total, (state.hidden, state.revealed, total)
+    assert len(state.hidden) == len(TRAIT_IDS)
+    assert all(0 <= h <= c for h, c in zip(state.hidden, rs.copies)), (state.hidden, rs.copies)
+    assert state.deck_size >= 0 and state.removed >= 0 and state.revealed >= 0
+    assert len(state.pdecks) == len(state.discards) == len(state.rows) == state.players
+    assert min(state.pdecks) >= 0 and min(state.discards) >= 0, (state.pdecks, state.discards)
+    # the centre: never negative, never above the climate table's (or the box's) cap
+    for colour in ("red", "green", "black"):
+        v = getattr(state, colour)
+        assert 0 <= v <= rs.caps[colour], f"centre {colour} = {v} (cap {rs.caps[colour]})"
+    blue_on_table = sum(a.blue for a in state.animals.values())
+    assert 0 <= blue_on_table <= state.blue_out
+    if rs.blue_cap is not None:
+        assert state.blue_out <= rs.blue_cap, f"{state.blue_out} blue tokens out, the box has {rs.blue_cap}"
+    # species, animals and rows agree
+    in_rows = [sid for row in state.rows for sid in row]
+    assert len(in_rows) == len(set(in_rows)) and set(in_rows) == set(state.species), (state.rows, list(state.species))
+    for seat, row in enumerate(state.rows):
+        assert all(state.species[sid].owner == seat for sid in row)
+    for sp in state.species.values():
+        assert sp.animals, f"empty species {sp!r} on the table"
+        assert len(set(sp.animals)) == len(sp.animals)
+        traits = rs.traits_of(state, sp)
+        assert len(traits) == len(set(traits)), f"species {sp.id} has a trait twice: {traits}"
+        assert len(EXCLUSIVE & set(traits)) <= 1, f"species {sp.id} has {traits}"
+        assert all(t in TRAIT_IDS for t in traits)
+        for aid in sp.animals:
+            a = state.animals[aid]
+            assert a.species == sp.id and a.owner == sp.owner
+            if a.fed_by_kill:
+                assert "obligate_predator" in traits, f"{a!r} fed by a kill without Obligate Predator"
+            if "obligate_predator" in traits:
+                assert a.red == 0 and a.blue == 0, f"Obligate Predator {a!r} holds food tokens"
+    assert sum(len(sp.animals) for sp in state.species.values()) == len(state.animals)
+    for a in state.animals.values():
+        assert a.red >= 0 and a.blue >= 0 and a.parasites >= 0, f"negative tokens on {a!r}"
+        assert 0 <= a.owner < state.players
+    if state.phase in ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
+                       "tiebreak", "over"):
+        # between extinction and the next feeding phase the animals hold nothing
+        for a in state.animals.values():
+            marks = (a.red, a.blue, a.parasites, a.shelter, a.fed_by_kill, a.attacked)
+            assert marks == (0, 0, 0, False, False, False), f"{a!r} keeps tokens or marks in phase {state.phase}"
+        if not state.phase.startswith("climate"):
+            assert (state.red, state.green, state.black) == (0, 0, 0)
+    who = to_move(state)
+    legal = legal_actions(state)
+    if who == CHANCE or is_over(state):
+        assert legal == [], f"legal actions at a chance/terminal node: {legal[:5]}"
+    else:
+        assert legal, f"no legal action for seat {who} in phase {state.phase}"
+        assert 0 <= who < state.players
+        assert len(set(legal)) == len(legal), "a legal action is listed twice"
+    assert (who == TERMINAL) == is_over(state) == (state.phase == "over")
+    outs = chance_outcomes(state)
+    assert bool(outs) == (who == CHANCE), f"chance outcomes {outs[:3]} with {who} to move in {state.phase}"
+    for outcome, weight in outs:
+        assert isinstance(weight, int) and weight > 0, (outcome, weight)
+        assert outcome.chance
+    return legal
+
+
+def chance_candidates(state):
+    n = state.players
+    out = [Reveal(t) for t in TRAIT_IDS + ("dodo",)]
+    out += [RollFood(v) for v in range(-1, 46)] + [RollShelter(v) for v in range(-1, 14)]
+    out += [RollParasites(v) for v in range(-1, 22)] + [RollDie(v) for v in range(0, 8)]
+    out += [FirstPlayer(i) for i in range(-1, n + 1)] + [TieBreak(i) for i in range(-1, n + 1)]
+    out += [Draw("large")]
+    return out
+
+
+def player_candidates(state, rng, pairs=40):
+    """Every action type of this edition, with the table's ids plus made-up ones (attacks: every
+    predator of the mover against every species, plus ``pairs`` drawn (animal, species) pairs)."""
+    ids = sorted(state.animals) + [MADE_UP, 0, -1]
+    sids = sorted(state.species) + [MADE_UP, -1]
+    uids = sorted(u for sp in state.species.values() for u, _ in cards_of(state, sp)) + [MADE_UP]
+    out = [Pass(), EndMove(), Run(), NoDefence(), PlayAnimal("large"), PlayTrait("large", "large", 1),
+           PlayCard("new_species")]
+    out += [PlayCard(m, x) for m in MODES + ("mutate",) for x in sids]
+    out += [Stomp(k) for k in range(-1, 9)]
+    for x in ids:
+        out += [TakeFood(x), TakeShelter(x), PlaceParasite(x), ChooseVictim(x), Scavenge(x),
+                ChooseParasiteVictim(x)]
+    out += [DiscardTrait(u) for u in uids]
+    out += [Attack(MADE_UP, sids[0]), Attack(ids[0], MADE_UP)]
+    rs = state.ruleset
+    who = to_move(state)
+    hunters = [a.id for a in state.animals.values() if a.owner == who
+               and {"predator", "obligate_predator"} & set(rs.traits_of(state, state.species[a.species]))]
+    out += [Attack(x, y) for x in hunters[:6] for y in sids]
+    out += [Attack(rng.choice(ids), rng.choice(sids)) for _ in range(pairs)]
+    return out
+
+
+def near_misses(state, legal, rng):
+    """Each legal action with one field changed (another id of the table, a made-up one, another mode)."""
+    ids = sorted(state.animals) + [MADE_UP]
+    sids = sorted(state.species) + [MADE_UP]
+    uids = sorted(u for sp in state.species.values() for u, _ in cards_of(state, sp)) + [MADE_UP]
+    pools = {"animal": ids, "predator": ids, "prey": sids, "species": sids, "card_uid": uids,
+             "tokens": list(range(0, 9))}
+    out = []
+    for a in legal:
+        d = a.to_dict()
+        for f, pool in pools.items():
+            if f in d:
+                out.append(evolab.move_from_dict({**d, f: rng.choice(pool)}))
+        if "mode" in d:
+            out.append(evolab.move_from_dict({**d, "mode": rng.choice(MODES)}))
+    return out
+
+
+def assert_check_agrees(state, legal, rng, sample=60):
+    """``check`` is None exactly for the legal actions (players) and the possible outcomes (nature)."""
+    who = to_move(state)
+    outcomes = [o for o, _ in chance_outcomes(state)]
+    for a in legal:
+        assert check(state, a) is None, f"legal action {a!r} fails check: {check(state, a)!r}"
+        assert check(state, a, who) is None
+        assert evolab.move_from_dict(json.loads(json.dumps(a.to_dict()))) == a
+    for o in outcomes:
+        assert check(state, o) is None, f"possible outcome {o!r} fails check: {check(state, o)!r}"
+        assert evolab.move_from_dict(json.loads(json.dumps(o.to_dict()))) == o
+    players = player_candidates(state, rng)
+    if sample is not None and len(players) > sample:
+        players = rng.sample(players, sample)
+    for a in chance_candidates(state) + players + near_misses(state, legal, rng):
+        expected = (a in outcomes) if a.chance else (a in legal)
+        v = check(state, a)
+        assert (v is None) == expected, (
+            f"check={v!r} but {'in' if expected else 'not in'} the legal set for {a!r} in phase {state.phase}")
+        if v is not None:
+            assert isinstance(v.rule, str) and v.rule.strip(), f"empty rule id for {a!r}"
+    if who >= 0 and legal:
+        v = check(state, legal[0], (who + 1) % state.players)
+        assert v is not None and v.rule == "rm.turn-order", v
+
+
+def assert_json_round_trip(state):
+    back = state.ruleset.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert back == state
+    assert back.to_dict() == state.to_dict()
+    assert legal_actions(back) == legal_actions(state)
+    assert chance_outcomes(back) == chance_outcomes(state)
+
+
+def assert_reveal_discipline(state, move, new, events):
+    """Only nature's Reveal turns a card face up; a trait announcement leads to exactly that chance node."""
+    kinds = {type(e) for e in events}
+    if type(move) is Reveal:
+        i = TRAIT_IDS.index(move.trait)
+        assert new.revealed == state.revealed + 1
+        assert new.hidden == tuple(h - (j == i) for j, h in enumerate(state.hidden))
+        assert Mutation in kinds
+        return
+    assert new.hidden == state.hidden and new.revealed == state.revealed, f"{move!r} revealed a card"
+    assert Mutation not in kinds and TraitRevealed not in kinds, f"{move!r} produced a reveal event"
+    if type(move) is PlayCard and move.mode == "trait":
+        assert new.phase == "reveal" and to_move(new) == CHANCE
+        assert legal_actions(new) == []
+        want = tuple((Reveal(t), k) for t, k in zip(TRAIT_IDS, new.hidden) if k)
+        assert tuple(chance_outcomes(new)) == want, "reveal weights are not the never-revealed card counts"
+        assert sum(w for _, w in chance_outcomes(new)) == sum(new.hidden)
+        # nothing of the card is on the table yet
+        assert {k: list(sp.own) for k, sp in new.species.items()} == \
+               {k: list(sp.own) for k, sp in state.species.items()}
+        assert new.pdecks[state.current] == state.pdecks[state.current] - 1
+
+
+def node_kind(state, legal):
+    """A label of what kind of decision this is (for coverage of the random games)."""
+    who = to_move(state)
+    if who == CHANCE:
+        if state.phase == "feeding":
+            return {"running-die"}
+        return {f"chance:{state.phase}"}
+    out = {type(a).__name__ for a in legal}
+    out |= {f"PlayCard:{a.mode}" for a in legal if type(a) is PlayCard}
+    return out
+
+
+def play_random_game(ruleset, seed, deep=True, round_trip=True, sample=60, max_steps=6000, kinds=None):
+    """A uniformly random game through the public engine functions; returns (final state, steps)."""
+    rng = random.Random(seed)
+    check_rng = random.Random(seed ^ 0x5EED)
+    state = new_game(ruleset)
+    steps = 0
+    while not is_over(state):
+        assert steps < max_steps, "the game did not end"
+        legal = assert_table_invariants(state)
+        if kinds is not None:
+            kinds |= node_kind(state, legal)
+        if deep:
+            assert_check_agrees(state, legal, check_rng, sample)
+            if round_trip:
+                assert_json_round_trip(state)
+        if to_move(state) == CHANCE:
+            outs = chance_outcomes(state)
+            if rng.random() < 0.5:
+                move = ruleset.sample_chance(state, rng)
+            else:
+                move = rng.choices([o for o, _ in outs], weights=[w for _, w in outs])[0]
+            assert move in [o for o, _ in outs]
+        else:
+            move = legal[rng.randrange(len(legal))]
+        before = state.to_dict()
+        new, events = apply(state, move)
+        assert state.to_dict() == before, f"apply({move!r}) changed the state passed in"
+        assert new is not state
+        assert_reveal_discipline(state, move, new, events)
+        state = new
+        steps += 1
+    assert_table_invariants(state)
+    if deep and round_trip:
+        assert_json_round_trip(state)
+    assert 0 <= state.winner < state.players
+    return state, steps
+
+
+# ---- 1. random games, public engine loop ---------------------------------------------------------
+def test_ruleset_loads_with_every_player_count_and_option_set():
+    """The edition loads for 2-8 players and every option set used below; the deck sizes are as declared."""
+    assert RM in evolab.available_rulesets()
+    for players in PLAYER_COUNTS:
+        for _, options in OPTION_SETS:
+            rs = rm(players, **options)
+            assert rs.id == RM and rs.players == players
+            boxes = 1 if players <= 4 else 2
+            per_box = sum(CUSTOM_DECK.values()) if "deck" in options else 90
+            assert rs.total_cards == per_box * boxes
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@settings(SLOW, max_examples=2)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_hold_every_invariant_at_every_step(players, seed):
+    """Random games: conservation, tokens, legal/check agreement, apply purity, JSON round trip, every step."""
+    play_random_game(rm(players), seed, deep=True, sample=40)
+
+
+@settings(SLOW, max_examples=5)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
+def test_random_games_under_drawn_options_hold_every_invariant(players, options, seed):
+    """Random games under drawn option sets keep every invariant at every step."""
+    play_random_game(rm(players, **options), seed, deep=True, sample=30)
+
+
+@pytest.mark.parametrize("name,options", OPTION_SETS[1:], ids=[n for n, _ in OPTION_SETS[1:]])
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_random_games_under_named_non_default_options_hold_every_invariant(players, name, options):
+    """The named non-default option sets: every invariant, the JSON round trip included, at every step."""
+    play_random_game(rm(players, **options), 1000 + players, deep=True, sample=30)
+
+
+@settings(SLOW, max_examples=20)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
+def test_many_random_games_keep_cards_and_tokens_and_apply_pure(players, options, seed):
+    """Many more random games with the cheap invariants and apply's purity checked at every step."""
+    play_random_game(rm(players, **options), seed, deep=False)
+
+
+RARE_KINDS = {"chance:reveal", "chance:climate_red", "chance:climate_green", "chance:climate_black",
+              "chance:first_player", "running-die", "PlayCard:trait", "PlayCard:diverge", "PlayCard:add_animal",
+              "DiscardTrait", "ChooseParasiteVictim", "ChooseVictim", "Scavenge", "Stomp", "PlaceParasite",
+              "TakeShelter", "Attack", "EndMove", "TakeFood"}
+
+
+def test_random_games_reach_every_kind_of_decision():
+    """The random games are not vacuous: together they reach every decision and chance node of the edition
+    (reveals, Running's die, Simplification's choice, parasite victims, scavengers, Stomper, Divergence)."""
+    kinds: set = set()
+    for seed in range(12):
+        players = PLAYER_COUNTS[seed % 4]
+        options = NON_DEFAULT_A if seed % 3 else CUSTOM_ONLY
+        play_random_game(rm(players, **options), seed, deep=False, kinds=kinds)
+        if RARE_KINDS <= kinds:
+            break
+    assert RARE_KINDS - kinds == set(), f"never reached: {sorted(RARE_KINDS - kinds)}"
+
+
+def test_json_round_trip_at_pending_decisions():
+    """States waiting on a victim, a scavenger, Simplification, a parasite victim, a reveal or Running's
+    die survive a JSON round trip with the same legal actions and outcomes."""
+    seen = set()
+    for seed in range(40):
+        m = Match(rm(PLAYER_COUNTS[seed % 4], **CUSTOM_ONLY), seed=seed)
+        while not m.is_over():
+            s = m.state
+            tags = {name for name, on in (("choose_victim", s.choose_victim is not None),
+                                          ("scavenge", s.scavenge >= 0), ("simplify", s.simplify is not None),
+                                          ("parasites", bool(s.parasite_queue)),
+                                          ("reveal", s.pending_play is not None),
+                                          ("running", s.attack is not None), ("sets", bool(s.sets))) if on}
+            if tags - seen:
+                assert_json_round_trip(s)
+                assert load_state(save_state(s)) == s
+                seen |= tags
+            m.step()
+        if len(seen) == 7:
+            break
+    assert seen >= {"choose_victim", "scavenge", "simplify", "parasites", "reveal", "running"}, seen
+
+
+# ---- bots through Match -------------------------------------------------------------------------
+class InvariantObserver:
+    """Checks the cheap invariants (and the reveal discipline) after every move of a Match."""
+
+    def __init__(self):
+        self.moves = 0
+        self.prev = None
+
+    def start(self, match):
+        self.prev = match.state.clone()
+
+    def update(self, match, move, events):
+        assert_table_invariants(match.state)
+        assert_reveal_discipline(self.prev, move, match.state, events)
+        self.prev = match.state.clone()
+        self.moves += 1
+
+
+def assert_finished_match(m, obs):
+    assert m.is_over(), "play_out returned before the game ended"
+    assert is_over(m.state) and to_move(m.state) == TERMINAL
+    assert 0 <= m.state.winner < m.state.players
+    assert_table_invariants(m.state)
+    assert obs.moves == len(m.record.moves) > 0
+    assert isinstance(m.events[-1], GameOver)
+    assert m.events[-1].winner == m.state.winner
+    assert tuple(m.events[-1].scores) == tuple(m.scores()) == tuple(evolab.scores(m.state))
+    assert m.record.replay() == m.state
+
+
+@pytest.mark.parametrize("name,options", OPTION_SETS, ids=[n for n, _ in OPTION_SETS])
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, options):
+    """GreedyBot games (and greedy against random) play to the end with the invariants kept at every move."""
+    rs = rm(players, **options)
+    for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
+                        (2, [GreedyBot() if i % 2 else RandomBot() for i in range(players)]),
+                        (3, ["greedy:0.3"] + ["random:0.5"] * (players - 1))):
+        obs = InvariantObserver()
+        m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
+        m.play_out(max_moves=20_000)
+        assert_finished_match(m, obs)
+
+
+@settings(SLOW, max_examples=10)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1),
+       greedy=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
+    """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
+    seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
+    obs = InvariantObserver()
+    m = Match(rm(players, **options), seats=seats, seed=seed, keep_events=True, observers=[obs])
+    m.play_out(max_moves=20_000)
+    assert_finished_match(m, obs)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_fast_play_out_ends_with_cards_conserved(players):
+    """The fast path of play_out (no events) ends with cards and tokens conserved and replays exactly."""
+    for options in ({}, NON_DEFAULT_A):
+        for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
+            m = Match(rm(players, **options), seats=seats, seed=11)
+            m.play_out(max_moves=20_000)
+            assert m.is_over()
+            assert_table_invariants(m.state)
+            assert m.record.replay() == m.state
+
+
+# ---- 2. illegal input ---------------------------------------------------------------------------
+def assert_refused(state, action, seat=None, rule=None):
+    """``apply`` raises IllegalActionError with a non-empty rule, agrees with ``check``, changes nothing."""
+    before = state.to_dict()
+    legal_before = legal_actions(state)
+    with pytest.raises(IllegalActionError) as err:
+        if seat is None:
+            apply(state, action)
+        else:
+            apply(state, action, seat=seat)
+    e = err.value
+    assert isinstance(e.rule, str) and e.rule.strip(), f"no rule named for {action!r}"
+    assert str(e)
+    assert state.to_dict() == before, f"refusing {action!r} changed the state"
+    assert legal_actions(state) == legal_before
+    v = check(state, action, seat)
+    assert v is not None and v.rule == e.rule
+    if rule is not None:
+        assert e.rule == rule, f"{action!r}: rule {e.rule!r}, expected {rule!r}"
+    return e
+
+
+def feeding_position(**extra):
+    """Seat 0 to move in feeding. Seat 0: a Predator species (1: animal 11) and a Stomper species
+    (2: animal 21); seat 1: a Predator species (3: animal 31) and a species of two (4: animals 41, 42)."""
+    spec = {"players": 2, "red": 3, "green": 1, "black": 1, "species": [
+        {"id": 1, "owner": 0, "traits": ["predator"], "animals": [{"id": 11}]},
+        {"id": 2, "owner": 0, "traits": ["stomper"], "animals": [{"id": 21}]},
+        {"id": 3, "owner": 1, "traits": ["predator"], "animals": [{"id": 31}]},
+        {"id": 4, "owner": 1, "animals": [{"id": 41}, {"id": 42}]}]}
+    spec.update(extra)
+    return scenario(RM, spec)
+
+
+def development_position(**options):
+    """Seat 0 to move in development: species 1 and 2 (population 1), 5 (population 3) and seat 1's 3, 4."""
+    return scenario(RM, {"players": 2, "phase": "development", "options": options, "species": [
+        {"id": 1, "owner": 0, "traits": ["large"], "animals": [{"id": 11}]},
+        {"id": 2, "owner": 0, "animals": [{"id": 21}]},
+        {"id": 5, "owner": 0, "animals": [{"id": 51}, {"id": 52}, {"id": 53}]},
+        {"id": 3, "owner": 1, "animals": [{"id": 31}]},
+        {"id": 4, "owner": 1, "animals": [{"id": 41}, {"id": 42}]}]})
+
+
+def run_until(pred, players=2, seed=0, **options):
+    """A live game state (via Match) at the first point where ``pred(state)`` holds."""
+    m = Match(rm(players, **options), seed=seed)
+    while not pred(m.state):
+        assert not m.is_over(), "the game ended before the position was reached"
+        m.step()
+    return m.state.clone()
+
+
+def finished_game(players=2, seed=3):
+    m = Match(rm(players), seed=seed)
+    m.play_out()
+    assert m.is_over()
+    return m.state
+
+
+def test_positions_are_what_the_tests_assume():
+    """The hand-built positions have seat 0 to move with the expected legal actions."""
+    f = feeding_position()
+    assert to_move(f) == 0 and f.phase == "feeding"
+    legal = legal_actions(f)
+    assert {TakeFood(11), TakeFood(21), TakeShelter(11), Attack(11, 3), Attack(11, 4), PlaceParasite(41),
+            Stomp(1)} <= set(legal)
+    assert EndMove() not in legal          # feeding is compulsory by default
+    d = development_position(divergence=True)
+    assert to_move(d) == 0 and d.phase == "development"
+    assert {PlayCard("new_species"), PlayCard("trait", 1), PlayCard("trait", 2), PlayCard("add_animal", 1),
+            PlayCard("diverge", 5), Pass()} <= set(legal_actions(d))
+
+
+@pytest.mark.parametrize("action,rule", [
+    (TakeFood(MADE_UP), "rm.no-animal"), (TakeShelter(MADE_UP), "rm.no-animal"), (TakeFood(-1), None),
+    (TakeFood(0), None), (Attack(MADE_UP, 3), "rm.no-animal"), (Attack(11, MADE_UP), "rm.no-species"),
+    (PlaceParasite(MADE_UP), None), (ChooseVictim(MADE_UP), None), (Scavenge(MADE_UP), None),
+    (ChooseParasiteVictim(MADE_UP), None), (DiscardTrait(MADE_UP), None)])
+def test_made_up_ids_are_refused_in_feeding(action, rule):
+    """Feeding actions naming an animal or species not on the table are refused."""
+    assert_refused(feeding_position(), action, rule=rule)
+
+
+@pytest.mark.parametrize("action", [PlayCard("trait", MADE_UP), PlayCard("add_animal", MADE_UP),
+                                    PlayCard("diverge", MADE_UP), PlayCard("trait", -1), PlayCard("trait", 11),
+                                    DiscardTrait(MADE_UP)])
+def test_made_up_ids_are_refused_in_development(action):
+    """Development announcements naming a species not on the table (or an animal id) are refused."""
+    assert_refused(development_position(divergence=True), action)
+
+
+@pytest.mark.parametrize("action,rule", [
+    (TakeFood(31), "rm.own-animal"), (TakeFood(41), "rm.own-animal"), (TakeShelter(42), "rm.own-animal"),
+    (Attack(31, 1), "rm.own-animal"), (PlaceParasite(11), "rm.parasite.own"),
+    (PlaceParasite(21), "rm.parasite.own")])
+def test_another_players_animal_is_refused(action, rule):
+    """Seat 0 may not feed, shelter or attack with seat 1's animals, nor put a parasite on its own."""
+    assert_refused(feeding_position(), action, rule=rule)
+
+
+@pytest.mark.parametrize("action", [PlayCard("trait", 3), PlayCard("add_animal", 3), PlayCard("add_animal", 4),
+                                    PlayCard("diverge", 4)])
+def test_another_players_species_is_refused_in_development(action):
+    """Seat 0 may not announce a card on seat 1's species."""
+    assert_refused(development_position(divergence=True), action, rule="rm.own-species")
+
+
+@pytest.mark.parametrize("action,rule", [
+    (PlayCard("trait", 5), "rm.trait-population"), (PlayCard("add_animal", 5), "rm.population-cap"),
+    (PlayCard("diverge", 1), "rm.divergence-off"), (PlayCard("new_species", 1), None),
+    (PlayCard("mutate", 1), None), (PlayCard("", -1), None)])
+def test_development_rule_breaches_are_refused(action, rule):
+    """A trait on a species of population > 1, growth above the cap, Divergence when off, unknown modes."""
+    assert_refused(development_position(), action, rule=rule)
+
+
+def test_extremophile_species_cannot_grow_on_the_last_player_deck_card():
+    """§8.6: no animal joins an Extremophile species while the player deck holds one card."""
+    s = scenario(RM, {"players": 2, "phase": "development", "player_decks": [1, 7], "species": [
+        {"id": 1, "owner": 0, "traits": ["extremophile"], "animals": [{"id": 11}]},
+        {"id": 2, "owner": 0, "animals": [{"id": 21}]}]})
+    assert PlayCard("add_animal", 2) in legal_actions(s)
+    assert_refused(s, PlayCard("add_animal", 1), rule="rm.extremophile")
+
+
+@pytest.mark.parametrize("action,rule", [
+    (Attack(11, 1), "rm.predator.own-species"), (Attack(21, 3), "rm.predator"), (EndMove(), "rm.feeding.compulsory"),
+    (Stomp(4), "rm.stomper"), (Stomp(0), None), (Stomp(-1), None)])
+def test_feeding_rule_breaches_are_refused(action, rule):
+    """Own-species attacks, attacks by a non-predator, skipping while a chip can be taken, over-stomping."""
+    assert_refused(feeding_position(), action, rule=rule)
+
+
+def test_second_chip_and_second_stomp_in_one_move_are_refused():
+    """One chip (or attack) per move, and Stomper once per move."""
+    s, _ = apply(feeding_position(), TakeFood(21))
+    assert to_move(s) == 0 and s.move_main          # the Stomper keeps the move open
+    for a in (TakeFood(11), TakeShelter(11), Attack(11, 3), PlaceParasite(41)):
+        assert_refused(s, a, rule="rm.feeding.one-chip")
+    s2, _ = apply(feeding_position(), Stomp(1))
+    assert to_move(s2) == 0 and s2.move_stomped
+    assert_refused(s2, Stomp(1), rule="rm.stomper.once")
+
+
+@pytest.mark.parametrize("action", [TakeFood(11), TakeShelter(11), PlaceParasite(31), EndMove(), Attack(11, 3),
+                                    Stomp(1), ChooseVictim(31), Scavenge(11), ChooseParasiteVictim(11),
+                                    DiscardTrait(1), Run(), NoDefence()])
+def test_feeding_actions_during_development_are_refused(action):
+    """Feeding-phase and attack decisions are refused while seat 0 develops."""
+    assert_refused(development_position(), action)
+
+
+@pytest.mark.parametrize("action", [PlayCard("new_species"), PlayCard("trait", 1), PlayCard("add_animal", 2),
+                                    Pass(), ChooseVictim(41), Scavenge(11), ChooseParasiteVictim(41),
+                                    DiscardTrait(1), PlayAnimal("large"), Run()])
+def test_development_actions_and_decisions_with_nothing_pending_are_refused_in_feeding(action):
+    """Development moves, and victims/scavengers/Simplification with nothing pending, are refused in feeding."""
+    assert_refused(feeding_position(), action)
+
+
+CHANCE_OUTCOMES = [Reveal("large"), RollFood(5), RollShelter(2), RollParasites(1), RollDie(4), FirstPlayer(0),
+                   TieBreak(0), Draw("large")]
+
+
+@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
+@pytest.mark.parametrize("outcome", CHANCE_OUTCOMES, ids=repr)
+def test_chance_outcome_when_a_player_must_move_is_refused(make, outcome):
+    """Nature's outcomes are refused while a player must decide."""
+    s = make()
+    assert to_move(s) >= 0
+    assert_refused(s, outcome, rule="engine.not-chance")
+
+
+def _reveal_state():
+    s = development_position()
+    s, _ = apply(s, PlayCard("trait", 2))
+    return s
+
+
+@pytest.mark.parametrize("phase", ["first_player", "reveal", "climate_red", "climate_green", "climate_black"])
+def test_player_action_at_a_chance_node_is_refused(phase):
+    """At a chance node (first player, reveal, the three climate dice) every player action is refused."""
+    if phase == "reveal":
+        s = _reveal_state()
+    else:
+        s = run_until(lambda st_: st_.phase == phase, players=3, seed=5)
+    assert to_move(s) == CHANCE and legal_actions(s) == []
+    sid = next(iter(s.species))
+    aid = next(iter(s.animals))
+    for a in (Pass(), EndMove(), PlayCard("new_species"), PlayCard("trait", sid), TakeFood(aid), TakeShelter(aid),
+              Stomp(1), ChooseVictim(aid), DiscardTrait(1)):
+        assert_refused(s, a, rule="engine.chance-node")
+
+
+def test_player_action_during_a_running_roll_is_refused():
+    """While Running's die is rolled, no player may act; impossible die values are refused."""
+    s = scenario(RM, {"players": 2, "red": 2, "species": [
+        {"id": 1, "owner": 0, "traits": ["predator"], "animals": [{"id": 11}]},
+        {"id": 2, "owner": 1, "traits": ["running"], "animals": [{"id": 21}]}]})
+    s, _ = apply(s, Attack(11, 2))
+    assert to_move(s) == CHANCE and s.phase == "feeding"
+    assert [o for o, _ in chance_outcomes(s)] == [RollDie(v) for v in range(1, 7)]
+    for a in (EndMove(), TakeFood(11), ChooseVictim(21), Stomp(1)):
+        assert_refused(s, a)
+    for o in (RollDie(0), RollDie(7), RollFood(4), Reveal("large")):
+        assert_refused(s, o, rule="engine.impossible-outcome")
+
+
+@pytest.mark.parametrize("outcome", [RollFood(99), RollShelter(7), RollParasites(0), RollDie(3), FirstPlayer(2),
+                                     FirstPlayer(-1), TieBreak(0), Reveal("large"), Draw("large")], ids=repr)
+def test_impossible_chance_outcome_at_the_first_player_roll_is_refused(outcome):
+    """At the start (2 players) only FirstPlayer(0) and FirstPlayer(1) are possible."""
+    s = new_game(rm(2))
+    assert [o for o, _ in chance_outcomes(s)] == [FirstPlayer(0), FirstPlayer(1)]
+    assert_refused(s, outcome, rule="engine.impossible-outcome")
+
+
+@pytest.mark.parametrize("where,outcome", [
+    ("first_player", FirstPlayer(True)), ("first_player", FirstPlayer(0.0)), ("first_player", FirstPlayer("0")),
+    ("climate_red", None), ("climate_green", None), ("reveal", Reveal(None))], ids=repr)
+def test_chance_outcome_with_a_field_of_the_wrong_type_is_refused(where, outcome):
+    """A chance outcome equal to a possible one but with a float, bool or string field is not that outcome."""
+    if where == "first_player":
+        s = new_game(rm(2))
+    elif where == "reveal":
+        s = _reveal_state()
+    else:
+        s = run_until(lambda st_: st_.phase == where, players=2, seed=1)
+        real = chance_outcomes(s)[0][0]
+        field = real._field_names[0]
+        outcome = type(real)(float(getattr(real, field)))
+    assert to_move(s) == CHANCE
+    assert_refused(s, outcome, rule="engine.impossible-outcome")
+
+
+def test_reveal_of_a_trait_with_no_hidden_copy_is_refused():
+    """A Reveal of a trait none of whose cards is still unrevealed (or of an unknown trait) is refused."""
+    s = _reveal_state()
+    for t in ("burrowing", "simplification", "metabolic_syndrome", "dodo"):       # 0 copies by default
+        assert_refused(s, Reveal(t), rule="engine.impossible-outcome")
+    assert check(s, Reveal("large")) is None
+
+
+MALFORMED = [None, "Pass", "", 42, 3.5, {"type": "Pass"}, [Pass()], Pass, object(),
+             PlayCard("trait", "3"), PlayCard("trait", "2"), PlayCard(3, 1), PlayCard(None), PlayCard("trait", 2.0),
+             PlayCard("trait", True), PlayCard(["trait"], 2), TakeFood("11"), TakeFood(11.0), TakeFood(True),
+             TakeFood(None), TakeShelter("11"), PlaceParasite([41]), Attack("11", 3), Attack(11, "3"),
+             Attack(11, 3.0), Stomp("1"), Stomp(1.0), Stomp(True), DiscardTrait("1"), ChooseVictim(None),
+             Scavenge({}), ChooseParasiteVictim(41.0)]
+
+
+@pytest.mark.parametrize("action", MALFORMED, ids=lambda a: repr(a)[:40])
+@pytest.mark.parametrize("make", [development_position, feeding_position, finished_game,
+                                  lambda: new_game(rm(2)), _reveal_state],
+                         ids=["development", "feeding", "over", "first-player", "reveal"])
+def test_malformed_action_is_refused(make, action):
+    """Objects that are not well-formed actions are refused with a rule, in every kind of position."""
+    assert_refused(make(), action)
+
+
+@pytest.mark.parametrize("action", [TakeFood(11.0), TakeFood(True), Attack(True, 3), Attack(11, 3.0),
+                                    Stomp(True), PlayCard("trait", 2.0)], ids=repr)
+def test_non_integer_id_equal_to_a_real_id_is_refused_as_malformed(action):
+    """An id must be an int: a float or bool equal to a real id is malformed, not that animal or species."""
+    s = development_position() if type(action) is PlayCard else feeding_position()
+    assert_refused(s, action, rule="engine.malformed")
+
+
+@pytest.mark.parametrize("action", [Pass(), EndMove(), TakeFood(1), PlayCard("new_species"), Reveal("large"),
+                                    TieBreak(0), RollFood(4), FirstPlayer(0), DiscardTrait(1), Stomp(1)], ids=repr)
+def test_any_action_after_the_game_is_over_is_refused(action):
+    """Once the game is over nothing may be applied."""
+    s = finished_game()
+    assert legal_actions(s) == [] and chance_outcomes(s) == ()
+    assert_refused(s, action, rule="rm.game-over")
+
+
+@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
+def test_legal_action_for_the_wrong_seat_is_refused(make):
+    """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
+    s = make()
+    who = to_move(s)
+    for a in legal_actions(s):
+        assert apply(s, a, seat=who)[0] is not None
+        assert_refused(s, a, seat=1 - who, rule="rm.turn-order")
+        assert_refused(s, a, seat=5)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_wrong_seat_is_refused_in_larger_games(players):
+    """In development and feeding of larger games, every other seat is refused the mover's legal actions."""
+    for phase in ("development", "feeding"):
+        s = run_until(lambda st_: st_.phase == phase and to_move(st_) >= 0, players=players, seed=9)
+        who = to_move(s)
+        for a in legal_actions(s)[:3]:
+            for seat in range(players):
+                if seat != who:
+                    assert_refused(s, a, seat=seat, rule="rm.turn-order")
+
+
+def _illegal_candidates(s, rng, k=25):
+    pool = chance_candidates(s) + player_candidates(s, rng, pairs=k)
+    legal = legal_actions(s)
+    outcomes = [o for o, _ in chance_outcomes(s)]
+    out = [a for a in pool if a not in legal and a not in outcomes]
+    return rng.sample(out, min(k, len(out)))
+
+
+@settings(SLOW, max_examples=12)
+@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
+def test_illegal_candidates_along_random_games_are_refused_without_change(players, options, seed):
+    """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
+    rng = random.Random(seed)
+    m = Match(rm(players, **options), seed=seed)
+    tried = 0
+    while not m.is_over():
+        if rng.random() < 0.1:
+            s = m.state
+            for a in _illegal_candidates(s, rng, 8):
+                assert_refused(s, a)
+                tried += 1
+            who = to_move(s)
+            if who >= 0:
+                assert_refused(s, legal_actions(s)[0], seat=(who + 1) % players, rule="rm.turn-order")
+        m.step()
+    for a in _illegal_candidates(m.state, rng, 5):
+        assert_refused(m.state, a, rule="rm.game-over")
+    assert tried > 0
+
+
+def _assert_step_refused(m, action):
+    before = m.state.to_dict()
+    moves = list(m.record.moves)
+    rng_state = m.rng.getstate()
+    with pytest.raises(IllegalActionError) as err:
+        m.step(action)
+    assert isinstance(err.value.rule, str) and err.value.rule
+    assert m.state.to_dict() == before
+    assert m.record.moves == moves
+    assert m.rng.getstate() == rng_state
+    return err.value
+
+
+def test_match_step_refuses_illegal_actions_and_changes_nothing():
+    """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
+    m = Match(rm(2), seats=[None, "random"], seed=4)
+    m.play_until_human()
+    assert m.waiting_for_human()
+    for a in (TakeFood(MADE_UP), Reveal("large"), RollFood(4), "Pass", PlayCard("trait", "3"),
+              PlayCard("trait", MADE_UP), Stomp("1"), PlayAnimal("large"), DiscardTrait(MADE_UP)):
+        _assert_step_refused(m, a)
+    n = len(m.record.moves)
+    m.step(m.legal_actions()[0])
+    assert len(m.record.moves) == n + 1
+
+
+def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
+    """At the first-player roll Match.step refuses a player's action; after the end it refuses everything."""
+    m = Match(rm(3), seed=8)
+    assert m.to_move == CHANCE
+    _assert_step_refused(m, Pass())
+    _assert_step_refused(m, PlayCard("new_species"))
+    assert m.record.moves == []
+    m.play_out()
+    _assert_step_refused(m, Pass())
+    _assert_step_refused(m, TieBreak(0))
+    _assert_step_refused(m, None)
+
+
+# ---- 3. records and saved positions ------------------------------------------------------------
+def rechecksum(d):
+    """The checksum evolab would write for ``d`` (so an edit is not caught by the checksum alone)."""
+    body = {k: v for k, v in d.items() if k != "checksum"}
+    d["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return d
+
+
+def refused(text):
+    with pytest.raises(SaveFileError) as err:
+        GameRecord.from_json(text)
+    assert str(err.value).strip()
+    return str(err.value)
+
+
+def _seats(kind, players):
+    if kind == "greedy":
+        return [GreedyBot() for _ in range(players)]
+    if kind == "mixed":
+        return [GreedyBot() if i % 2 else RandomBot() for i in range(players)]
+    return None
+
+
+@pytest.mark.parametrize("players,seats,options", [
+    (2, None, {}), (3, "greedy", {}), (4, "mixed", {}), (6, "greedy", {}),
+    (2, "greedy", NON_DEFAULT_A), (3, None, NON_DEFAULT_A), (4, None, NON_DEFAULT_B), (6, "mixed", NON_DEFAULT_B),
+    (4, "greedy", {"divergence": True}),
+])
+def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
+    """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
+    m = Match(rm(players, **options), seats=_seats(seats, players), seed=21, keep_events=True)
+    m.play_out()
+    assert m.is_over()
+    text = m.record.to_json()
+    back = GameRecord.from_json(text)
+    assert back.ruleset == RM and back.seed == 21
+    assert back.options == m.record.options == dict(m.ruleset.options)
+    assert back.moves == m.record.moves
+    assert back.replay() == m.state
+    assert back.to_json() == text
+    state, events = back.replay(events=True)
+    assert state == m.state and [type(e) for e in events] == [type(e) for e in m.events]
+    assert any(type(x) is Reveal for x in back.moves), "the game revealed no trait"
+
+
+def test_replay_upto_n_matches_stepping_n_moves():
+    """``record.replay(n)`` is the state after the first n moves of the match."""
+    m = Match(rm(3, **NON_DEFAULT_A), seed=5)
+    snapshots = []
+    while not m.is_over():
+        snapshots.append(m.state.clone())
+        m.step()
+    for n in (0, 1, 10, len(snapshots) // 2, len(snapshots) - 1):
+        assert m.record.replay(n) == snapshots[n]
+
+
+def test_record_from_a_scenario_round_trips():
+    """A match started from a scenario position records it and replays from it."""
+    start = feeding_position()
+    m = Match(start.ruleset, seats=["greedy", "random"], seed=2, start=start)
+    m.play_out()
+    back = GameRecord.from_json(m.record.to_json())
+    assert back.start is not None and back.replay(0) == start
+    assert back.replay() == m.state
+
+
+def test_record_save_and_load_file(tmp_path):
+    """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
+    m = Match(rm(4, divergence=True), seats=["greedy", "random"] * 2, seed=3)
+    m.play_out()
+    path = tmp_path / "rm.json"
+    m.record.save(path)
+    back = GameRecord.load(path)
+    assert back.moves == m.record.moves and back.seats == m.record.seats
+    assert back.replay() == m.state
+    assert json.loads(path.read_text())["format"] == "evolab.game/1"
+
+
+@pytest.fixture(scope="module")
+def good():
+    """A finished 2-player record (with trait reveals) as a dict, its text and the final state."""
+    m = Match(rm(2), seats=["greedy:0.8", "random"], seed=11)
+    m.play_out()
+    assert any(type(x) is Reveal for x in m.record.moves)
+    return m.record.to_dict(), m.record.to_json(), m.state
+
+
+def test_good_record_loads(good):
+    """The fixture's record loads (also with a recomputed checksum), so the edits below are what is refused."""
+    _, text, final = good
+    assert GameRecord.from_json(text).replay() == final
+    assert GameRecord.from_json(json.dumps(rechecksum(json.loads(text)))).replay() == final
+
+
+def _find(d, type_, pred=lambda m: True):
+    return next(i for i, m in enumerate(d["moves"]) if m["type"] == type_ and pred(m))
+
+
+@pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
+@pytest.mark.parametrize("edit", ["reveal-no-copy", "reveal-unknown", "reveal-dropped", "playcard-other-species",
+                                  "playcard-mode-int", "playcard-mode-unknown", "rollshelter-impossible",
+                                  "rollfood-string", "first-move-dropped", "move-type-unknown", "move-field-extra",
+                                  "ruleset-origin", "ruleset-unknown", "options-invalid", "options-deck-smaller",
+                                  "start-broken"])
+def test_edited_record_is_refused(good, edit, recompute):
+    """An edited record is refused: by the checksum, or (checksum recomputed) by the replay."""
+    d = json.loads(good[1])
+    moves = d["moves"]
+    if edit == "reveal-no-copy":
+        moves[_find(d, "Reveal")]["trait"] = "burrowing"
+    elif edit == "reveal-unknown":
+        moves[_find(d, "Reveal")]["trait"] = "dodo"
+    elif edit == "reveal-dropped":
+        moves.pop(_find(d, "Reveal"))
+    elif edit == "playcard-other-species":
+        record = GameRecord.from_dict(good[0])
+        for i, mv in enumerate(moves):
+            if mv["type"] == "PlayCard" and mv["species"] >= 0:
+                s = record.replay(i)
+                others = [sid for sid, sp in s.species.items() if sp.owner != to_move(s)]
+                if others:
+                    mv["species"] = others[0]
+                    break
+        else:
+            pytest.fail("the fixture game has no PlayCard on a species while another seat has one")
+    elif edit == "playcard-mode-int":
+        moves[_find(d, "PlayCard")]["mode"] = 1
+    elif edit == "playcard-mode-unknown":
+        moves[_find(d, "PlayCard")]["mode"] = "mutate"
+    elif edit == "rollshelter-impossible":
+        moves[_find(d, "RollShelter")]["shelters"] = 9
+    elif edit == "rollfood-string":
+        moves[_find(d, "RollFood")]["food"] = "5"
+    elif edit == "first-move-dropped":
+        moves.pop(_find(d, "FirstPlayer"))
+    elif edit == "move-type-unknown":
+        moves[3]["type"] = "Teleport"
+    elif edit == "move-field-extra":
+        moves[3]["cheat"] = 1
+    elif edit == "ruleset-origin":
+        d["ruleset"] = "origin"
+    elif edit == "ruleset-unknown":
+        d["ruleset"] = "chess"
+    elif edit == "options-invalid":
+        d["options"]["parasite_tie"] = "never"
+    elif edit == "options-deck-smaller":
+        d["options"]["deck"] = {"large": 20}
+    elif edit == "start-broken":
+        d["start"] = {"phase": "feeding"}
+    if recompute:
+        rechecksum(d)
+    msg = refused(json.dumps(d))
+    if not recompute:
+        assert "checksum" in msg
+
+
+@pytest.mark.parametrize("cut", [1, 2, 10])
+def test_truncated_record_is_refused(good, cut):
+    _, text, _ = good
+    refused(text[: len(text) // cut] if cut > 1 else text[:-1])
+
+
+def _positions(players=3, seed=4, every=17, **options):
+    m = Match(rm(players, **options), seed=seed)
+    out = [m.state.clone()]
+    while not m.is_over():
+        m.step()
+        if len(m.record.moves) % every == 0:
+            out.append(m.state.clone())
+    out.append(m.state.clone())
+    return out
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (6, {})])
+def test_save_state_load_state_round_trip(players, options):
+    """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
+    phases = set()
+    for s in _positions(players=players, every=1, **options):
+        text = save_state(s)
+        back = load_state(text)
+        assert back == s
+        assert back.ruleset == s.ruleset
+        assert legal_actions(back) == legal_actions(s)
+        assert chance_outcomes(back) == chance_outcomes(s)
+        assert save_state(back) == text
+        phases.add(s.phase)
+    assert {"first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
+            "feeding", "over"} <= phases, phases
+
+
+@pytest.fixture(scope="module")
+def saved_position():
+    """A saved 2-player feeding position with species, animals and trait cards on the table."""
+    m = Match(rm(2), seats=["greedy:1", "greedy:1"], seed=9)
+    while not (m.state.phase == "feeding" and to_move(m.state) >= 0 and m.state.turn >= 2
+               and any(sp.own for sp in m.state.species.values())):
+        m.step()
+        assert not m.is_over()
+    return m.state.clone(), save_state(m.state)
+
+
+def test_saved_position_loads(saved_position):
+    s, text = saved_position
+    assert load_state(text) == s
+    d = json.loads(text)
+    assert load_state(json.dumps(rechecksum(d))) == s
+
+
+def _species_with_own(st_):
+    return next(sp for sp in st_["species"] if sp["own"])
+
+
+TAMPER = {
+    "red+1": lambda st_: st_.__setitem__("red", st_["red"] + 1),
+    "hidden": lambda st_: st_["hidden"].__setitem__(0, st_["hidden"][0] - 1),
+    "pdeck": lambda st_: st_["pdecks"].__setitem__(0, st_["pdecks"][0] + 1),
+    "trait-swap": lambda st_: _species_with_own(st_)["own"][0].__setitem__(1, "burrowing"),
+    "owner": lambda st_: st_["species"][0].__setitem__("owner", 1 - st_["species"][0]["owner"]),
+    "ruleset": lambda st_: st_["ruleset"].__setitem__("id", "origin"),
+    "options": lambda st_: st_["ruleset"]["options"].__setitem__("players", 3),
+    "phase": lambda st_: st_.__setitem__("phase", "development"),
+    "animal-food": lambda st_: st_["animals"][0].__setitem__("red", 5),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(TAMPER))
+def test_tampered_saved_position_is_refused_by_the_checksum(saved_position, edit):
+    """Any edit of a saved position after saving is refused (the checksum no longer matches)."""
+    d = json.loads(saved_position[1])
+    TAMPER[edit](d["state"])
+    with pytest.raises(SaveFileError, match="checksum"):
+        load_state(json.dumps(d))
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", '{"format": "evolab.state/1"}', "\x00\x01"])
+def test_corrupt_saved_position_is_refused(saved_position, text):
+    with pytest.raises(SaveFileError):
+        load_state(text)
+    with pytest.raises(SaveFileError):
+        load_state(saved_position[1][: len(saved_position[1]) // 2])
+
+
+def _bug(reason):
+    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"ENGINE BUG: {reason}")
+
+
+def _negative_pdeck(st_):
+    """Player deck 0 at -1, the common deck larger by as much: the card count still adds up."""
+    st_["deck_size"] += st_["pdecks"][0] + 1
+    st_["pdecks"][0] = -1
+
+
+IMPOSSIBLE = [
+    pytest.param("centre-red-negative", lambda st_: st_.__setitem__("red", -1), id="centre-red-negative"),
+    pytest.param("centre-green-negative", lambda st_: st_.__setitem__("green", -2), id="centre-green-negative"),
+    pytest.param("centre-black-negative", lambda st_: st_.__setitem__("black", -1), id="centre-black-negative"),
+    pytest.param("species-names-missing-animal",
+                 lambda st_: st_["species"][0].__setitem__("animals", st_["species"][0]["animals"] + [MADE_UP]),
+                 id="species-names-missing-animal"),
+    pytest.param("row-names-missing-species", lambda st_: st_["rows"][0].append(MADE_UP),
+                 id="row-names-missing-species"),
+    pytest.param("row-loses-a-species", lambda st_: st_["rows"][0].pop(), id="row-loses-a-species"),
+    pytest.param("rows-swapped", lambda st_: st_.__setitem__("rows", st_["rows"][::-1]), id="rows-swapped"),
+    pytest.param("animal-parasites-negative", lambda st_: st_["animals"][0].__setitem__("parasites", -1),
+                 id="animal-parasites-negative"),
+    pytest.param("animal-blue-negative", lambda st_: st_["animals"][0].__setitem__("blue", -1),
+                 id="animal-blue-negative"),
+    pytest.param("animal-of-missing-species", lambda st_: st_["animals"][0].__setitem__("species", MADE_UP),
+                 id="animal-of-missing-species"),
+    pytest.param("hidden-plus-one", lambda st_: st_["hidden"].__setitem__(0, st_["hidden"][0] + 1),
+                 id="hidden-plus-one"),
+    pytest.param("revealed-plus-one", lambda st_: st_.__setitem__("revealed", st_["revealed"] + 1),
+                 id="revealed-plus-one"),
+    pytest.param("extra-card-in-a-player-deck", lambda st_: st_["pdecks"].__setitem__(0, st_["pdecks"][0] + 1),
+                 id="extra-card-in-a-player-deck"),
+    pytest.param("pdeck-negative", lambda st_: _negative_pdeck(st_), id="pdeck-negative"),
+    pytest.param("unknown-trait", lambda st_: _species_with_own(st_)["own"][0].__setitem__(1, "dodo"),
+                 id="unknown-trait"),
+    pytest.param("current-seat-7", lambda st_: st_.__setitem__("current", 7), id="current-seat-7"),
+    pytest.param("turn-0", lambda st_: st_.__setitem__("turn", 0), id="turn-0"),
+    pytest.param("red-bool", lambda st_: st_.__setitem__("red", True), id="red-bool"),
+    pytest.param("seats-mismatch", lambda st_: st_["ruleset"]["options"].__setitem__("players", 3),
+                 id="seats-mismatch"),
+    pytest.param("options-invalid", lambda st_: st_["ruleset"]["options"].__setitem__("parasite_tie", "x"),
+                 id="options-invalid"),
+    # positions the loader accepts although no game can reach them
+    pytest.param("phase-unknown", lambda st_: st_.__setitem__("phase", "lunch"), id="phase-unknown"),
+    pytest.param("row-repeats-a-species", lambda st_: st_["rows"][0].append(st_["rows"][0][0]),
+                 id="row-repeats-a-species"),
+    pytest.param("scavenge-seat-out-of-range", lambda st_: st_.__setitem__("scavenge", 7),
+                 id="scavenge-seat-out-of-range"),
+    pytest.param("choose-victim-missing-species",
+                 lambda st_: st_.__setitem__("choose_victim", [0, MADE_UP, st_["animals"][0]["id"]]),
+                 id="choose-victim-missing-species"),
+    pytest.param("attack-missing-animal", lambda st_: st_.__setitem__("attack", [MADE_UP, st_["species"][0]["id"]]),
+                 id="attack-missing-animal"),
+    pytest.param("simplify-missing-species", lambda st_: st_.__setitem__("simplify", [0, MADE_UP]),
+                 id="simplify-missing-species"),
+    pytest.param("parasite-queue-missing-species", lambda st_: st_.__setitem__("parasite_queue", [[0, [MADE_UP]]]),
+                 id="parasite-queue-missing-species"),
+    # positions the loader accepts although no game can reach them
+    pytest.param("removed-negative", lambda st_: (st_.__setitem__("removed", -1),
+                                                  st_.__setitem__("deck_size", st_["deck_size"] + 1)),
+                 id="removed-negative"),
+    pytest.param("blue-out-negative", lambda st_: st_.__setitem__("blue_out", -3), id="blue-out-negative"),
+    pytest.param("species-repeats-an-animal",
+                 lambda st_: st_["species"][0].__setitem__("animals", st_["species"][0]["animals"] * 2),
+                 id="species-repeats-an-animal"),
+    pytest.param("passed-wrong-length", lambda st_: st_.__setitem__("passed", [False]), id="passed-wrong-length"),
+]
+
+
+@pytest.mark.parametrize("name,edit", IMPOSSIBLE)
+def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, name, edit):
+    """A re-checksummed saved position that no game can reach is refused with SaveFileError."""
+    d = json.loads(saved_position[1])
+    edit(d["state"])
+    rechecksum(d)
+    try:
+        s = load_state(json.dumps(d))
+    except SaveFileError as e:
+        assert str(e).strip()
+        return
+    raise AssertionError(f"load_state accepted the impossible position {name!r}: {s!r}")
+
+
+def test_game_record_is_not_a_saved_position(good):
+    with pytest.raises(SaveFileError):
+        load_state(good[1])
+    with pytest.raises(SaveFileError):
+        GameRecord.from_json(save_state(good[2]))
+
+
+# ---- 4. determinism -----------------------------------------------------------------------------
+DET_CONFIGS = [
+    ("2p-random", 2, ["random", "random"], 1, {}),
+    ("2p-greedy", 2, ["greedy", "greedy"], 2, {}),
+    ("3p-greedy-divergence", 3, ["greedy"] * 3, 3, {"divergence": True}),
+    ("4p-random-divergence", 4, ["random"] * 4, 4, {"divergence": True}),
+    ("4p-mixed-mutation", 4, ["greedy:0.3", "random:0.7", "greedy", "random"], 5, {}),
+    ("6p-greedy-options", 6, ["greedy"] * 6, 6, NON_DEFAULT_A),
+    ("6p-random-options", 6, ["random"] * 6, 7, NON_DEFAULT_B),
+    ("2p-string-seed-divergence", 2, ["greedy", "random"], "darwin-1859", {"divergence": True}),
+]
+
+DET_SCRIPT = r"""
+import json, sys
+from evolab import Match, load_ruleset
+configs = json.loads(sys.argv[1])
+out = {}
+for name, players, seats, seed, options in configs:
+    m = Match(load_ruleset("random_mutations", players=players, **options), seats=seats, seed=seed)
+    m.play_out()
+    out[name] = m.record.to_json()
+    m2 = Match(load_ruleset("random_mutations", players=players, **options), seats=seats, seed=seed,
+               keep_events=True)
+    m2.play_out()
+    assert m2.record.to_json() == out[name], name
+print(json.dumps(out))
+"""
+
+
+def _play(players, seats, seed, options, keep_events=False):
+    m = Match(rm(players, **options), seats=seats, seed=seed, keep_events=keep_events)
+    m.play_out()
+    assert m.is_over()
+    return m
+
+
+@pytest.fixture(scope="module")
+def subprocess_records():
+    """Records of every config from two interpreters with PYTHONHASHSEED 0 and 12345."""
+    out = {}
+    for h in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=h)
+        p = subprocess.run([sys.executable, "-c", DET_SCRIPT, json.dumps(DET_CONFIGS)], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+        out[h] = json.loads(p.stdout)
+    return out
+
+
+@pytest.mark.parametrize("config", DET_CONFIGS, ids=[c[0] for c in DET_CONFIGS])
+def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, config):
+    """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed."""
+    name, players, seats, seed, options = config
+    a, b = subprocess_records["0"][name], subprocess_records["12345"][name]
+    assert a == b
+    assert _play(players, seats, seed, options).record.to_json() == a
+    moves = json.loads(a)["moves"]
+    assert len(moves) > 50
+    if options.get("divergence"):
+        assert any(mv["type"] == "PlayCard" and mv["mode"] == "diverge" for mv in moves), \
+            "a divergence game never split a species"
+
+
+def test_different_seeds_give_different_records():
+    for seats in (["random"] * 3, ["greedy"] * 3):
+        texts = {_play(3, seats, seed, {}).record.to_json() for seed in range(1, 6)}
+        assert len(texts) == 5
+
+
+def test_step_by_step_equals_play_out():
+    m1 = _play(3, ["greedy", "random", "greedy"], 51, {"divergence": True})
+    m2 = Match(rm(3, divergence=True), seats=["greedy", "random", "greedy"], seed=51)
+    while not m2.is_over():
+        m2.step()
+    assert m2.record.to_json() == m1.record.to_json()
+
+
+# ---- 5. hidden information ----------------------------------------------------------------------
+def _trait_leaves(obj, path=()):
+    """(path, value) of every string leaf of a JSON-able value that is a trait id."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _trait_leaves(v, path + (k,))
+    elif isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj):
+            yield from _trait_leaves(v, path + (i,))
+    elif isinstance(obj, str) and obj in TRAIT_IDS:
+        yield path, obj
+
+
+def _table_cards(state):
+    return sorted(t for sp in state.species.values() for _, t in sp.own) + \
+        sorted(t for cards in state.sets.values() for _, t in cards)
+
+
+def assert_observation_hides_player_decks(state):
+    """Each seat's observation holds the sizes of the player decks only, and nothing a seat could not see."""
+    views = []
+    for seat in range(state.players):
+        o = observe(state, seat)
+        d = o.to_dict()
+        json.dumps(d)
+        assert d["pdeck_sizes"] == list(state.pdecks)
+        assert d["deck_size"] == state.deck_size
+        assert not {"pdecks", "hidden", "deck", "hands", "hand", "revealed", "pending_play"} & set(d), sorted(d)
+        assert tuple(o.hand) == ()
+        # the only trait names in the observation are the face-up cards of the table
+        leaves = list(_trait_leaves(d))
+        for path, _ in leaves:
+            assert path[0] in ("species", "sets"), f"a trait name at {path} of seat {seat}'s observation"
+            if path[0] == "species":
+                assert path[2] == "own", path
+        seen = sorted(t for p, t in leaves if p[0] == "species") + sorted(t for p, t in leaves if p[0] == "sets")
+        assert seen == _table_cards(state)
+        for name in o.__slots__:
+            v = getattr(o, name, None)
+            if isinstance(v, (tuple, list)) and len(v) == len(TRAIT_IDS) and sum(state.hidden):
+                assert list(v) != list(state.hidden), f"observation field {name!r} holds the hidden counts"
+        views.append({k: v for k, v in d.items() if k != "seat"})
+    # nobody knows any blind card, so every seat sees the same table
+    assert all(v == views[0] for v in views)
+
+
+def test_state_holds_no_identity_of_a_blind_card():
+    """The state stores player decks and the common deck as counts and the never-revealed cards as counts
+    per trait: there is no order of hidden cards to leak, and every trait name in the state is a face-up card."""
+    for seed in range(3):
+        m = Match(rm(PLAYER_COUNTS[seed], **CUSTOM_ONLY), seed=seed)
+        while not m.is_over():
+            d = m.state.to_dict()
+            assert all(type(k) is int for k in d["pdecks"]) and type(d["deck_size"]) is int
+            assert len(d["hidden"]) == len(TRAIT_IDS) and all(type(k) is int for k in d["hidden"])
+            d.pop("ruleset")           # the options name the traits of the deck
+            for path, _ in _trait_leaves(d):
+                assert path[0] in ("species", "sets"), f"a trait name at {path} of the state"
+            m.step()
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_observation_never_shows_a_player_deck_card(players):
+    """At every node of bot games, observations hold only the player decks' sizes, equal for every seat."""
+    m = Match(rm(players, **CUSTOM_ONLY), seats=["greedy", "random", "greedy"][:players] + ["random"] * (players - 3),
+              seed=players)
+    checked = 0
+    while not m.is_over():
+        if len(m.record.moves) % 5 == 0:
+            assert_observation_hides_player_decks(m.state)
+            checked += 1
+        m.step()
+    assert_observation_hides_player_decks(m.state)
+    assert checked > 10
+
+
+def test_states_differing_only_in_the_unseen_deal_give_equal_observations():
+    """Games with different seeds are identical until nature's first outcome (the deal is not a random event
+    of the state: no order of hidden cards exists), and a blind card's announcement observes the same whatever
+    the card turns out to be."""
+    a, b = Match(rm(3), seed=1), Match(rm(3), seed=2)
+    assert a.state == b.state
+    for seat in range(3):
+        assert observe(a.state, seat).to_dict() == observe(b.state, seat).to_dict()
+    # two worlds whose next blind card differs: before the reveal they are one state
+    s = run_until(lambda st_: st_.phase == "reveal", players=2, seed=3)
+    worlds = [apply(s, o)[0] for o, _ in chance_outcomes(s)]
+    assert len({json.dumps(w.to_dict(), sort_keys=True) for w in worlds}) == len(worlds) >= 2
+    for seat in range(2):
+        assert observe(s, seat).to_dict() == observe(load_state(save_state(s)), seat).to_dict()
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (4, CUSTOM_ONLY), (6, NON_DEFAULT_A)])
+def test_first_reveal_after_a_trait_announcement_is_a_weighted_chance_outcome(players, options):
+    """``PlayCard("trait", ...)`` changes no trait on the table; nature then reveals, with weights exactly the
+    never-revealed counts (``state.hidden``), and each possible reveal removes one card of that trait."""
+    s = run_until(lambda st_: st_.phase == "development" and to_move(st_) >= 0 and
+                  any(type(a) is PlayCard and a.mode == "trait" for a in legal_actions(st_)),
+                  players=players, seed=7, **options)
+    play = next(a for a in legal_actions(s) if type(a) is PlayCard and a.mode == "trait")
+    new, events = apply(s, play)
+    assert_reveal_discipline(s, play, new, events)
+    assert to_move(new) == CHANCE and new.phase == "reveal" and legal_actions(new) == []
+    assert new.hidden == s.hidden and new.revealed == s.revealed
+    assert not any(isinstance(e, (Mutation, TraitRevealed)) for e in events)
+    outs = chance_outcomes(new)
+    assert [w for _, w in outs] == [k for k in new.hidden if k]
+    assert [o.trait for o, _ in outs] == [t for t, k in zip(TRAIT_IDS, new.hidden) if k]
+    for t, k in zip(TRAIT_IDS, new.hidden):
+        if k:
+            assert check(new, Reveal(t)) is None
+            after, ev = apply(new, Reveal(t))
+            assert after.hidden[TRAIT_IDS.index(t)] == k - 1 and after.revealed == new.revealed + 1
+            assert any(isinstance(e, Mutation) and e.trait == t for e in ev)
+        else:
+            assert_refused(new, Reveal(t), rule="engine.impossible-outcome")
+    assert_observation_hides_player_decks(new)
+
+
+def test_other_plays_reveal_nothing():
+    """New species, add an animal and diverge put a card face down: hidden counts and reveals stay as they were."""
+    s = development_position(divergence=True)
+    for a in (PlayCard("new_species"), PlayCard("add_animal", 2), PlayCard("diverge", 1), Pass()):
+        new, events = apply(s, a)
+        assert_reveal_discipline(s, a, new, events)
+        assert new.phase == "development" and new.hidden == s.hidden
+        assert new.card_total() == s.ruleset.total_cards
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 1.0, "0", None])
+def test_observe_refuses_a_seat_that_does_not_exist(seat):
+    with pytest.raises(ValueError):
+        observe(feeding_position(), seat)
+
+
+# ---- 6. tracker, run_batch, charts, mutation_rate ----------------------------------------------------
+GRID = {"mutation_rate": [0, 1]}
+
+
+@pytest.fixture(scope="module")
+def batch():
+    return evolab.run_batch(RM, grid=GRID, reps=3, progress=False)
+
+
+def test_run_batch_gives_rows_for_every_table(batch):
+    """run_batch on Random Mutations fills every table of the tracker, with this edition's traits."""
+    from evolab.tracking import ALL_TABLES
+    assert len(batch) == 6
+    empty = [t for t in ALL_TABLES if not batch.rows(t)]
+    assert empty == [], f"tables without rows: {empty}"
+    games = batch.rows("games")
+    assert sorted(r["game"] for r in games) == list(range(6))
+    assert {r["mutation_rate"] for r in games} == {0, 1}
+    assert all(r["players"] == 2 and 0 <= r["winner"] < 2 for r in games)
+    for r in batch.rows("traits"):
+        assert r["trait"] in TRAIT_IDS
+        if r["alive"]:
+            assert 0 <= r["frequency"] <= 1
+            assert r["animals"] <= r["alive"]
+    for r in batch.rows("deaths"):
+        assert r["cause"] in ("starved", "eaten", "parasites")
+    assert {r["trait"] for r in batch.rows("traits")} == set(TRAIT_IDS)
+
+
+def test_run_batch_rows_are_identical_with_two_workers(batch):
+    """Two worker processes give exactly the same rows, in the same order, for every table."""
+    from evolab.tracking import ALL_TABLES
+    par = evolab.run_batch(RM, grid=GRID, reps=3, progress=False, workers=2)
+    for t in ALL_TABLES:
+        assert par.rows(t) == batch.rows(t), t
+
+
+def test_trait_frequencies_chart_draws_rm_rows(batch):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes
+
+    import evolab.viz
+    ax = evolab.viz.trait_frequencies(batch.rows("traits"))
+    try:
+        assert isinstance(ax, Axes)
+        assert ax.get_lines(), "no trait line was drawn"
+        assert evolab.viz.describe(ax)
+    finally:
+        plt.close(ax.figure)
+
+
+def _batch_games(bots):
+    """The games run_batch plays for GRID (same seeds, bots and mutation rates), played here with records."""
+    from evolab.bots import make_bot
+    from evolab.experiments import plan
+    out = []
+    for g, seed, params in plan(RM, GRID, 3, 0, {"bots": bots}):
+        rate = params["mutation_rate"]
+        rs = load_ruleset(RM)
+        names = params["bots"].split(",")
+        seats = [make_bot(names[i % len(names)]) for i in range(rs.players)]
+        for b in seats:
+            b.mutation_rate = rate
+        m = Match(rs, seats=seats, seed=seed)
+        m.play_out()
+        out.append((g, rate, m))
+    return out
+
+
+@pytest.mark.parametrize("bots", ["greedy", "random", "greedy,random"])
+def test_mutation_rate_is_obeyed_by_every_bot_move(bots, batch):
+    """mutation_rate=0: no bot ever announces a trait; mutation_rate=1: whenever a trait announcement is
+    legal, the bot does not grow (no new species, no added animal) instead. Checked by replaying records."""
+    games = _batch_games(bots)
+    if bots == "greedy":        # the same games as the batch
+        assert [(r["game"], r["moves"], r["winner"]) for r in batch.rows("games")] == \
+               [(g, len(m.record.moves), m.state.winner) for g, _, m in games]
+    trait_legal = {0: 0, 1: 0}
+    traits_played = {0: 0, 1: 0}
+    for g, rate, m in games:
+        s = m.record.initial_state()
+        rs = s.ruleset
+        for move in m.record.moves:
+            if to_move(s) >= 0:
+                legal = rs.legal_actions(s)
+                assert move in legal
+                can_mutate = any(type(a) is PlayCard and a.mode == "trait" for a in legal)
+                is_trait = type(move) is PlayCard and move.mode == "trait"
+                trait_legal[rate] += can_mutate
+                traits_played[rate] += is_trait
+                if rate == 0:
+                    assert not is_trait, f"game {g}: {move!r} with mutation_rate=0"
+                elif can_mutate:
+                    assert not (type(move) is PlayCard and move.mode in ("new_species", "add_animal")), \
+                        f"game {g}: {move!r} although a trait play was legal, with mutation_rate=1"
+            rs.apply_inplace(s, move, None)
+        assert s == m.state
+    assert trait_legal[0] > 0 and trait_legal[1] > 0, "no game offered a trait play"
+    assert traits_played[0] == 0 and traits_played[1] > 0
+    if bots == "greedy":
+        arose = {0: 0, 1: 0}
+        for r in batch.rows("mutations"):
+            arose[r["mutation_rate"]] += r["arose"]
+        assert arose[0] == 0 and arose[1] > 0
+
+
+def test_tracker_rows_equal_the_rows_of_a_replayed_record():
+    """A Tracker watching a Random Mutations match and ``track_record`` of its record give the same rows."""
+    from evolab.tracking import ALL_TABLES
+    tracker = evolab.Tracker(params={"x": 1})
+    m = Match(rm(3, **NON_DEFAULT_A), seats=["greedy", "random", "greedy"], seed=5, observers=[tracker])
+    m.play_out()
+    again = evolab.track_record(GameRecord.from_json(m.record.to_json()), params={"x": 1})
+    for t in ALL_TABLES:
+        assert tracker.rows(t) == again.rows(t), t
+    turns = tracker.rows("turns")
+    assert [r["turn"] for r in turns] == list(range(1, m.state.turn + 1))
+    assert sum(r["arose"] for r in tracker.rows("mutations")) == \
+        sum(1 for mv in m.record.moves if type(mv) is Reveal)
