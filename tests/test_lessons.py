@@ -1,0 +1,231 @@
+"""The classroom kit: lesson notebooks, teacher guides, worksheets, links and the Binder setup.
+
+- every lesson notebook (``notebooks/NN_name.ipynb``) has a teacher guide ``lessons/NN_name.md`` and a
+  worksheet ``lessons/worksheets/NN_name.md``; each guide names NGSS codes and misconceptions and has the
+  sections a teacher needs;
+- every relative link in the guides, the worksheets, the README and the notebooks' markdown resolves;
+- notebooks are committed without outputs and with a python3 kernel;
+- ``binder/`` installs the package with everything the notebooks import, and (slow) a fresh virtual
+  environment built from ``binder/requirements.txt`` alone runs a notebook, as Binder would.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = ROOT / "lessons"
+WORKSHEETS = LESSONS / "worksheets"
+
+LESSON_RE = re.compile(r"^\d\d_")
+NGSS_RE = re.compile(r"\b(HS|MS)-LS\d-\d\b")
+MISCONCEPTION_RE = re.compile(r"\bM(10|[1-9])\b")
+HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$", re.M)
+# [text](target "title") and ![alt](target); <target> form included; reference definitions [x]: target
+LINK_RE = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+REF_RE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$", re.M)
+HTML_RE = re.compile(r"""<(?:a|img)\b[^>]*?\b(?:href|src)\s*=\s*["']([^"']+)["']""", re.I)
+
+
+def lesson_notebooks() -> list:
+    """Notebooks whose name starts with two digits. The start page (00_...) is not a lesson: it needs a
+    guide only if it has one."""
+    out = []
+    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+        if not LESSON_RE.match(nb.name):
+            continue
+        if nb.name.startswith("00_") and not (LESSONS / f"{nb.stem}.md").exists():
+            continue
+        out.append(nb)
+    return out
+
+
+def guides() -> list:
+    return [LESSONS / f"{nb.stem}.md" for nb in lesson_notebooks() if (LESSONS / f"{nb.stem}.md").exists()]
+
+
+def read_notebook(path: Path) -> dict:
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def cell_source(cell) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def sections(text: str) -> list:
+    """(heading, body) pairs of a Markdown document; the body runs to the next heading of the same or a
+    higher level."""
+    heads = [(m.start(), m.end(), len(m.group(1)), m.group(2)) for m in HEADING_RE.finditer(strip_code(text))]
+    out = []
+    for i, (start, end, level, title) in enumerate(heads):
+        stop = next((s for s, _, lv, _ in heads[i + 1:] if lv <= level), len(text))
+        out.append((title, text[end:stop]))
+    return out
+
+
+def strip_code(text: str) -> str:
+    """Blank out fenced code blocks and inline code (same length, so offsets stay valid)."""
+    def blank(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    text = re.sub(r"(?ms)^(```|~~~).*?^\1[^\n]*$", blank, text)
+    return re.sub(r"`[^`\n]*`", blank, text)
+
+
+def relative_links(text: str) -> list:
+    text = strip_code(text)
+    found = LINK_RE.findall(text) + REF_RE.findall(text) + HTML_RE.findall(text)
+    out = []
+    for target in found:
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", target) or target.startswith(("#", "//")):
+            continue                       # http(s):, mailto:, data: ... and anchors within the page
+        path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+        if path:
+            out.append(path)
+    return out
+
+
+def link_sources() -> list:
+    """(where, directory the links are relative to, markdown text) for every document a link test covers."""
+    docs = []
+    for path in [ROOT / "README.md", *sorted(LESSONS.glob("*.md")), *sorted(WORKSHEETS.glob("*.md"))]:
+        if path.exists():
+            docs.append((path.relative_to(ROOT).as_posix(), path.parent, path.read_text(encoding="utf-8")))
+    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = read_notebook(nb)["cells"]
+        text = "\n\n".join(cell_source(c) for c in cells if c["cell_type"] == "markdown")
+        docs.append((nb.relative_to(ROOT).as_posix(), nb.parent, text))
+    return docs
+
+
+# ---- (a) every lesson has a guide and a worksheet, and each guide has what a teacher needs -----------
+def test_there_are_lessons():
+    assert len(lesson_notebooks()) >= 3, "expected the lesson notebooks 01_... to 06_... in notebooks/"
+
+
+@pytest.mark.parametrize("nb", lesson_notebooks(), ids=lambda p: p.stem)
+def test_lesson_has_guide_and_worksheet(nb):
+    guide = LESSONS / f"{nb.stem}.md"
+    sheet = WORKSHEETS / f"{nb.stem}.md"
+    missing = [p.relative_to(ROOT).as_posix() for p in (guide, sheet) if not p.exists()]
+    assert not missing, f"{nb.name} needs {missing}"
+
+
+@pytest.mark.parametrize("guide", guides(), ids=lambda p: p.stem)
+def test_guide_names_standards_misconceptions_and_sections(guide):
+    text = guide.read_text(encoding="utf-8")
+    assert NGSS_RE.search(text), f"{guide.name}: name at least one NGSS code such as HS-LS4-2"
+    assert MISCONCEPTION_RE.search(text), f"{guide.name}: name at least one misconception (M1 ... M10)"
+    secs = sections(text)
+    titles = [t.lower() for t, _ in secs]
+    assert any("objective" in t for t in titles), f"{guide.name}: needs an Objectives section"
+    assert any("what the game gets wrong" in t for t in titles), \
+        f"{guide.name}: needs a 'What the game gets wrong' section"
+    discussion = [body for t, body in secs if "discussion" in t.lower()]
+    assert discussion, f"{guide.name}: needs a Discussion section"
+    assert any(re.search(r"\b(answer|key)\b", body, re.I) for body in discussion), \
+        f"{guide.name}: the Discussion section needs its answers (an answer key)"
+
+
+def test_lessons_index_lists_every_guide():
+    index = LESSONS / "README.md"
+    assert index.exists(), "lessons/README.md: the index of the teacher guides"
+    text = index.read_text(encoding="utf-8")
+    linked = {Path(p).name for p in relative_links(text)}
+    for guide in guides():
+        assert guide.name in linked, f"lessons/README.md does not link {guide.name}"
+    assert NGSS_RE.search(text)
+    for concept in range(1, 13):
+        assert re.search(rf"\bC{concept}\b", text), f"lessons/README.md: concept C{concept} is not in the matrix"
+
+
+# ---- (b) links resolve -------------------------------------------------------------------------------
+def test_relative_links_resolve():
+    broken = []
+    for where, base, text in link_sources():
+        for link in relative_links(text):
+            if not (base / link).resolve().exists():
+                broken.append(f"{where}: {link}")
+    assert not broken, "broken relative links:\n" + "\n".join(broken)
+
+
+def test_link_finder():
+    text = ("[a](x.md) ![b](img/y.png \"t\") [c](https://e.org) [d](#part) [e](../z.ipynb#top) `[f](no.md)`\n"
+            "[ref]: refs/r.md\n<a href=\"h.md\">h</a>\n```\n[g](code.md)\n```\n[h](my%20file.md)")
+    assert relative_links(text) == ["x.md", "img/y.png", "../z.ipynb", "my file.md", "refs/r.md", "h.md"]
+
+
+# ---- (c) notebooks are committed clean -------------------------------------------------------------
+@pytest.mark.parametrize("nb", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_notebook_committed_without_outputs(nb):
+    data = read_notebook(nb)
+    assert data["metadata"].get("kernelspec", {}).get("name") == "python3", f"{nb.name}: kernelspec python3"
+    for i, cell in enumerate(data["cells"]):
+        if cell["cell_type"] == "code":
+            assert not cell.get("outputs"), f"{nb.name}: cell {i} was committed with outputs"
+            assert cell.get("execution_count") is None, f"{nb.name}: cell {i} has an execution count"
+
+
+# ---- (d) Binder --------------------------------------------------------------------------------------
+def test_binder_files():
+    req = [line.split("#", 1)[0].strip() for line in (ROOT / "binder/requirements.txt").read_text().splitlines()]
+    req = [r for r in req if r]
+    local = [r for r in req if r == "." or r.startswith(".[")]
+    assert local, "binder/requirements.txt must install the package itself ('.' or '.[lab]')"
+    assert (ROOT / "binder/runtime.txt").read_text().strip() == "python-3.11"
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    extras = set()
+    for spec in local:
+        for extra in re.findall(r"[\w-]+", spec.partition("[")[2]):
+            extras |= {re.split(r"[<>=!~\[; ]", d)[0].lower() for d in project["optional-dependencies"][extra]}
+    needed = {"matplotlib", "pandas", "networkx", "ipywidgets", "jupyterlab"}
+    assert needed <= extras | {r.split("=")[0].lower() for r in req}, \
+        f"binder/requirements.txt misses {sorted(needed - extras)}"
+
+
+def _binder_notebook() -> Path:
+    start = NOTEBOOKS / "00_start_here.ipynb"
+    return start if start.exists() else NOTEBOOKS / "play.ipynb"
+
+
+@pytest.mark.slow
+def test_binder_requirements_build_a_working_environment(tmp_path):
+    """As Binder does: a fresh environment from binder/requirements.txt alone (installed from the repository
+    root), then one notebook run in it. pytest and nbval are added only to run the notebook."""
+    venv = tmp_path / "venv"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+
+    def run(cmd, timeout, cwd=ROOT):
+        done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+        assert done.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+        return done
+
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if importlib.util.find_spec("uv") is not None:
+        from uv import find_uv_bin
+        uv = find_uv_bin()
+        run([uv, "venv", "--quiet", "--python", sys.executable, str(venv)], 120)
+        run([uv, "pip", "install", "--quiet", "--python", str(python), "-r", "binder/requirements.txt"], 600)
+        run([uv, "pip", "install", "--quiet", "--python", str(python), "pytest", "nbval"], 300)
+    else:
+        run([sys.executable, "-m", "venv", str(venv)], 120)
+        run([str(python), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"], 600)
+        run([str(python), "-m", "pip", "install", "--quiet", "pytest", "nbval"], 300)
+    # the package was installed into the environment (run outside the repository, so its copy is not importable)
+    where = run([str(python), "-c", "import evolab; print(evolab.__file__)"], 60, cwd=tmp_path).stdout.strip()
+    assert Path(where).resolve().is_relative_to(venv.resolve()), where
+    nb = _binder_notebook().relative_to(ROOT).as_posix()
+    run([str(python), "-m", "pytest", "-q", "--nbval-lax", "-p", "no:cacheprovider", nb], 300)
