@@ -46,7 +46,8 @@ class Bot:
         return self.pick(view, legal, rng)
 
     def pick(self, view, legal, rng):
-        raise NotImplementedError   # pragma: no cover  (abstract)
+        """Choose among ``legal``; subclasses decide how. The base class plays the first legal action."""
+        return legal[0]
 
     def __repr__(self):
         mr = "" if self.mutation_rate is None else f"(mutation_rate={self.mutation_rate})"
