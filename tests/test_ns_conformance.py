@@ -721,22 +721,26 @@ def test_feeding_from_an_empty_watering_hole_or_a_full_species_is_refused():
 @pytest.mark.parametrize("action", [EatPlant(2), Hunt(1, 3), ThinkFood(1, "horns:1"), Pass(), SelectFood("horns:1"),
                                     TakeFood(2), Attack(1, 3)], ids=repr)
 def test_feeding_and_select_actions_during_play_cards_are_refused(action):
-    """Feeding actions, Pass (Play Cards ends with EndTurn), SelectFood and other editions' actions."""
-    assert_refused(play_position(), action, rule="northstar.phase")
+    """Feeding actions, Pass (Play Cards ends with EndTurn), SelectFood and other editions' actions
+    (these are not actions of this game at all)."""
+    foreign = type(action) in (TakeFood, Attack)
+    assert_refused(play_position(), action, rule="engine.malformed" if foreign else "northstar.phase")
 
 
 @pytest.mark.parametrize("action", [PlaceTrait("long_neck:3", 2), NewSpecies("long_neck:3", "left"),
                                     Grow("long_neck:3", 2, "body"), EndTurn(), SelectFood("long_neck:3"),
                                     TakeFood(2), Attack(1, 3), PlayCard("trait", 2)], ids=repr)
 def test_play_and_select_actions_during_feeding_are_refused(action):
-    assert_refused(feeding_position(), action, rule="northstar.phase")
+    foreign = type(action) in (TakeFood, Attack, PlayCard)      # other editions' actions
+    assert_refused(feeding_position(), action, rule="engine.malformed" if foreign else "northstar.phase")
 
 
 @pytest.mark.parametrize("action", [PlaceTrait("long_neck:3", 1), NewSpecies("long_neck:3", "left"),
                                     Grow("long_neck:3", 1, "body"), EndTurn(), EatPlant(1), Pass(), TakeFood(1)],
                          ids=repr)
 def test_actions_of_other_phases_during_select_food_are_refused(action):
-    assert_refused(select_position(), action, rule="northstar.phase")
+    foreign = type(action) is TakeFood                          # another edition's action
+    assert_refused(select_position(), action, rule="engine.malformed" if foreign else "northstar.phase")
 
 
 CHANCE_OUTCOMES = [Draw("long_neck:3"), Draw("carnivore:0"), FirstPlayer(0), FirstPlayer(1), TieBreak(0), RollFood(4)]

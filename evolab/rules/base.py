@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..errors import OptionError
+from ..actions import CHANCE, TERMINAL, Move, same_move
+from ..errors import IllegalActionError, OptionError
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +106,70 @@ class Ruleset:
     @property
     def players(self) -> int:
         return self.options["players"]
+
+    # ---- what every edition does the same way ---------------------------------------------------------
+    rule_prefix = ""          # rule ids of this edition start with it ("origin", "rm", "northstar")
+    field_types: dict = {}    # action field -> the exact type it must have (True is not animal 1)
+    apply_table: dict = {}    # action type -> function(ruleset, state, action, events) changing the state
+
+    def check(self, s, action, seat=None):
+        """None if ``action`` is legal now (for ``seat``, when given), else (rule, message).
+
+        The checks every edition shares come first (a move at all, game over, chance or player node, whose
+        decision, field types); then ``check_player`` names the edition's own rule."""
+        if not isinstance(action, Move):
+            return "engine.malformed", f"{action!r} is not an evolab action"
+        who = self.to_move(s)
+        if who == TERMINAL:
+            return f"{self.rule_prefix}.game-over", "the game is over"
+        if action.chance:
+            if who != CHANCE:
+                return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
+            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
+                return None
+            return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
+        if who == CHANCE:
+            return "engine.chance-node", "nature moves now (a card or a die), not a player"
+        if seat is not None and seat != who:
+            return f"{self.rule_prefix}.turn-order", f"it is seat {who}'s decision, not seat {seat}'s"
+        if type(action) not in self.apply_table:
+            return "engine.malformed", f"{action!r} is not an action of this game"
+        for name in action._field_names:
+            v = getattr(action, name)
+            kind = self.field_types.get(name)
+            if kind is not None and type(v) is not kind:
+                return "engine.malformed", f"{type(action).__name__}.{name} must be a {kind.__name__}, got {v!r}"
+        return self.check_player(s, who, action)
+
+    def check_player(self, s, seat, action):
+        """The edition's rules for a player's action (by default: legal iff listed by ``legal_actions``)."""
+        if action in self.legal_actions(s):
+            return None
+        return self.why(s, seat, action)
+
+    def why(self, s, seat, action):
+        return f"{self.rule_prefix}.illegal", f"{action!r} is not allowed now"
+
+    def apply(self, s, action, seat=None):
+        """A new state with ``action`` applied, and the events; ``s`` is unchanged."""
+        v = self.check(s, action, seat)
+        if v is not None:
+            raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action)
+        s2 = s.clone()
+        ev = []
+        self.apply_inplace(s2, action, ev)
+        return s2, ev
+
+    def apply_inplace(self, s, action, ev=None):
+        """Apply a legal action to ``s`` itself (``Match``'s hot path; ``apply`` checks and clones first)."""
+        self.apply_table[type(action)](self, s, action, ev)
+
+    def sample_chance(self, s, rng):
+        """One chance outcome, drawn with ``rng.random()`` and bisect (stable across Python versions)."""
+        import bisect
+        outs = self.chance_outcomes(s)
+        cum, t = [], 0
+        for _, w in outs:
+            t += w
+            cum.append(t)
+        return outs[bisect.bisect_right(cum, rng.random() * t)][0]

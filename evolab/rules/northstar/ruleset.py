@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (same_move, CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, Move, NewSpecies,
+from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies,
                         Pass, PlaceTrait, SelectFood, ThinkFood, interned)
-from ...errors import IllegalActionError
 from ...events import (AnimalBorn, Attacked, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, FoodTaken, GameOver,
                        Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained, TraitLost,
                        TurnEnded)
@@ -45,6 +44,9 @@ class NorthStarRuleset(Ruleset):
     option_specs = OPTIONS
     traits = TRAITS
     predator_traits = ("carnivore",)
+    rule_prefix = "northstar"
+    field_types = {"card": str, "species": int, "replace": str, "side": str, "what": str, "predator": int,
+                   "prey": int, "cancel": str}
 
     def __init__(self, options):
         super().__init__(options)
@@ -135,12 +137,7 @@ class NorthStarRuleset(Ruleset):
                 t += k
                 if t > x:
                     return _DRAWS[c]
-        outs = self.chance_outcomes(s)
-        cum, t = [], 0
-        for _, w in outs:
-            t += w
-            cum.append(t)
-        return outs[bisect.bisect_right(cum, rng.random() * t)][0]
+        return super().sample_chance(s, rng)
 
     # ---- rules of attack and feeding -------------------------------------------------------------------
     def room(self, sp) -> int:
@@ -307,33 +304,7 @@ class NorthStarRuleset(Ruleset):
                     out.append(_Hunt(a.id, t.id, "+".join(cards), "+".join(cancels)))
         return list(dict.fromkeys(out))
 
-    def check(self, s, action, seat=None):
-        if not isinstance(action, Move):
-            return "engine.malformed", f"{action!r} is not an evolab action"
-        who = self.to_move(s)
-        if who == TERMINAL:
-            return "northstar.game-over", "the game is over"
-        if action.chance:
-            if who != CHANCE:
-                return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
-            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
-                return None
-            return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
-        if who == CHANCE:
-            return "engine.chance-node", "nature moves now (a card is drawn), not a player"
-        if seat is not None and seat != who:
-            return "northstar.turn-order", f"it is seat {who}'s decision, not seat {seat}'s"
-        for name in action._field_names:
-            v = getattr(action, name)
-            want = {"card": str, "species": int, "replace": str, "side": str, "what": str, "predator": int,
-                    "prey": int, "cancel": str}.get(name)
-            if want is not None and type(v) is not want:
-                return "engine.malformed", f"{type(action).__name__}.{name} must be a {want.__name__}, got {v!r}"
-        if action in self.legal_actions(s):
-            return None
-        return self._why(s, who, action)
-
-    def _why(self, s, seat, action):
+    def why(self, s, seat, action):
         t = type(action)
         ph = s.phase
         card = getattr(action, "card", "")
@@ -403,19 +374,6 @@ class NorthStarRuleset(Ruleset):
             if len(cards) > 1 and not self.options["intelligence_multi_discard"]:
                 return "northstar.intelligence.one-card", "one card per use (intelligence_multi_discard is off)"
         return self.attack_block(s, sp, target, cancelled) or ("northstar.attack", "this attack is not allowed")
-
-    # ---- applying -----------------------------------------------------------------------------------
-    def apply(self, s, action, seat=None):
-        v = self.check(s, action, seat)
-        if v is not None:
-            raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action)
-        s2 = s.clone()
-        ev = []
-        self.apply_inplace(s2, action, ev)
-        return s2, ev
-
-    def apply_inplace(self, s, action, ev=None):
-        _APPLY[type(action)](self, s, action, ev)
 
     # ---- scoring ------------------------------------------------------------------------------------
     def scores(self, s) -> tuple:
@@ -1026,3 +984,4 @@ def validate_state(rs, s):
 
 
 NorthStarRuleset.state_from_dict = state_from_dict
+NorthStarRuleset.apply_table = _APPLY

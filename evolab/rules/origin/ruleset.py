@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (same_move, CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
+from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
-                        Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, Move)
-from ...errors import IllegalActionError
-from ...events import (AnimalBorn, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, GameOver, Mutation,
+                        Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, GameOver, Mutation,
                        Passed, PhaseStarted, TraitGained, TurnEnded)
 from ..base import Ruleset, resolve_options
 from . import feeding as F
@@ -48,6 +47,7 @@ class OriginRuleset(Ruleset):
     traits = TRAITS
     cards = CARDS
     predator_traits = ("carnivorous",)
+    rule_prefix = "origin"
 
     def __init__(self, options):
         super().__init__(options)
@@ -202,10 +202,8 @@ class OriginRuleset(Ruleset):
                     return _DRAWS[card.id]
         if ph == "food" and not self.schedule:
             outs, cum = self.food_outcomes, self.food_cum
-        else:
-            outs = self.chance_outcomes(s)
-            cum = _cumulative(outs)
-        return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
+            return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
+        return super().sample_chance(s, rng)
 
     # ---- legality -------------------------------------------------------------------------------
     def legal_actions(self, s) -> list:
@@ -283,7 +281,6 @@ class OriginRuleset(Ruleset):
         animals = s.animals
         mine = [a for a in animals.values() if a.owner == seat]
         bank = s.food_bank
-        opts = self.options
         for a in mine:
             m = a.mask
             if main:
@@ -340,54 +337,15 @@ class OriginRuleset(Ruleset):
                 return True
         return False
 
-    def check(self, s, action, seat=None):
-        """None if ``action`` is legal now (for ``seat``, when given), else (rule, message)."""
-        if not isinstance(action, Move):
-            return "engine.malformed", f"{action!r} is not an evolab action"
-        who = self.to_move(s)
-        if who == TERMINAL:
-            return "origin.game-over", "the game is over"
-        if action.chance:
-            if who != CHANCE:
-                return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
-            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
-                return None
-            return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
-        if who == CHANCE:
-            return "engine.chance-node", "nature moves now (a draw or a die roll), not a player"
-        if seat is not None and seat != who:
-            return "origin.turn-order", f"it is seat {who}'s decision, not seat {seat}'s"
+    def check_player(self, s, seat, action):
+        if type(action) is PlayPairTrait and not all(type(x) is int for x in action.animals):
+            return "engine.malformed", "a pair trait names two animal ids (whole numbers)"
         try:
-            handler = _CHECKS[type(action)]
-        except KeyError:
-            return "engine.malformed", f"{action!r} is not an action of this game"
-        for name in action._field_names:
-            v = getattr(action, name)
-            kind = _FIELD_TYPES.get(name)
-            if kind is not None and type(v) is not kind:
-                return "engine.malformed", f"{type(action).__name__}.{name} must be a {kind.__name__}, got {v!r}"
-            if name == "animals" and not all(type(x) is int for x in v):
-                return "engine.malformed", "a pair trait names two animal ids (whole numbers)"
-        try:
-            return handler(self, s, who, action)
+            return _CHECKS[type(action)](self, s, seat, action)
         except (TypeError, KeyError, AttributeError, ValueError, IndexError):
             return "engine.malformed", f"{action!r} has fields of the wrong kind"
 
     # ---- applying -------------------------------------------------------------------------------
-    def apply(self, s, action, seat=None):
-        """A new state with ``action`` applied, and the events; ``s`` is unchanged."""
-        v = self.check(s, action, seat)
-        if v is not None:
-            raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action)
-        s2 = s.clone()
-        ev = []
-        self.apply_inplace(s2, action, ev)
-        return s2, ev
-
-    def apply_inplace(self, s, action, ev=None):
-        """Apply a legal action to ``s`` itself (``Match``'s hot path; ``apply`` checks and clones first)."""
-        _APPLY[type(action)](self, s, action, ev)
-
     def with_ruleset(self, s, other):
         """The same table under another ruleset of this edition (other options): for "what if" replays."""
         if other.id != self.id or other.players != s.players or other.copies != self.copies:
@@ -1185,3 +1143,5 @@ def validate_state(rs, s):
 
 
 OriginRuleset.state_from_dict = state_from_dict
+OriginRuleset.apply_table = _APPLY
+OriginRuleset.field_types = _FIELD_TYPES

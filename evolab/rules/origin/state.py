@@ -6,7 +6,7 @@ on the hot path.
 """
 from __future__ import annotations
 
-from .traits import BIT, NEED, FAT
+from .traits import BIT, NEED
 
 CHANCE_PHASES = ("deal", "first_player", "food", "draw", "tiebreak")
 

@@ -8,12 +8,10 @@ has nothing to leak.
 """
 from __future__ import annotations
 
-import bisect
 
-from ...actions import (same_move, CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
-                        FirstPlayer, Move, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
+from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
+                        FirstPlayer, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
                         RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
-from ...errors import IllegalActionError
 from ...events import (AnimalBorn, Attacked, ClimateRolled, Died, Escaped, FirstPlayerChosen, FoodBankRolled,
                        FoodLost, FoodTaken, GameOver, Mutation, ParasitePlaced, Passed, PhaseStarted, Scavenged,
                        ShelterTaken, Speciation, SpeciesExtinct, Stomped, TraitGained, TraitLost, TraitRevealed,
@@ -47,6 +45,9 @@ class RandomMutationsRuleset(Ruleset):
     traits = TRAITS
     provisional = PROVISIONAL_RULES
     predator_traits = ("predator", "obligate_predator")
+    rule_prefix = "rm"
+    field_types = {"mode": str, "species": int, "animal": int, "predator": int, "prey": int, "tokens": int,
+                   "card_uid": int}
 
     def __init__(self, options):
         super().__init__(options)
@@ -177,14 +178,6 @@ class RandomMutationsRuleset(Ruleset):
         if ph == "tiebreak":
             return tuple((TieBreak(i), 1) for i in s.tied)
         return ()
-
-    def sample_chance(self, s, rng):
-        outs = self.chance_outcomes(s)
-        cum, t = [], 0
-        for _, w in outs:
-            t += w
-            cum.append(t)
-        return outs[bisect.bisect_right(cum, rng.random() * t)][0]
 
     # ---- derived facts ------------------------------------------------------------------------------
     def traits_of(self, s, sp) -> tuple:
@@ -351,33 +344,7 @@ class RandomMutationsRuleset(Ruleset):
     def _stomp_capacity(self, s, seat) -> int:
         return sum(len(sp.animals) for sp in s.species_of(seat) if "stomper" in self.traits_of(s, sp))
 
-    def check(self, s, action, seat=None):
-        if not isinstance(action, Move):
-            return "engine.malformed", f"{action!r} is not an evolab action"
-        who = self.to_move(s)
-        if who == TERMINAL:
-            return "rm.game-over", "the game is over"
-        if action.chance:
-            if who != CHANCE:
-                return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
-            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
-                return None
-            return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
-        if who == CHANCE:
-            return "engine.chance-node", "nature moves now (a reveal or a die roll), not a player"
-        if seat is not None and seat != who:
-            return "rm.turn-order", f"it is seat {who}'s decision, not seat {seat}'s"
-        for name in action._field_names:
-            v = getattr(action, name)
-            want = {"mode": str, "species": int, "animal": int, "predator": int, "prey": int, "tokens": int,
-                    "card_uid": int}.get(name)
-            if want is not None and type(v) is not want:
-                return "engine.malformed", f"{type(action).__name__}.{name} must be a {want.__name__}, got {v!r}"
-        if action in self.legal_actions(s):
-            return None
-        return self._why(s, who, action)
-
-    def _why(self, s, seat, action):
+    def why(self, s, seat, action):
         """Name the rule an illegal action breaks (the action is known not to be legal)."""
         t = type(action)
         ph = s.phase
@@ -452,19 +419,6 @@ class RandomMutationsRuleset(Ruleset):
                 return "rm.no-species", f"there is no species {action.prey!r}"
             return self._attack_block(s, a, traits, target) or ("rm.predator", "this attack is not allowed")
         return "engine.malformed", f"{action!r} is not an action of this game"
-
-    # ---- applying -----------------------------------------------------------------------------------
-    def apply(self, s, action, seat=None):
-        v = self.check(s, action, seat)
-        if v is not None:
-            raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action)
-        s2 = s.clone()
-        ev = []
-        self.apply_inplace(s2, action, ev)
-        return s2, ev
-
-    def apply_inplace(self, s, action, ev=None):
-        _APPLY[type(action)](self, s, action, ev)
 
     # ---- scoring ------------------------------------------------------------------------------------
     def scores(self, s) -> tuple:
@@ -1174,3 +1128,4 @@ def validate_state(rs, s):
 
 
 RandomMutationsRuleset.state_from_dict = state_from_dict
+RandomMutationsRuleset.apply_table = _APPLY
