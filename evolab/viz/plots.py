@@ -503,8 +503,9 @@ def report(tables, path, title="evolab experiment", where=None):
     else:
         axes[2, 1].set_axis_off()
     fig.suptitle(title, fontsize=16)
+    import textwrap
     for a in axes.flat:
-        a.title.set_fontsize(10)
+        a.set_title(textwrap.fill(a.get_title(), 58), fontsize=11)    # two columns: keep titles apart
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return captions
