@@ -9,11 +9,12 @@ import bisect
 from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
                         Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
-from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, GameOver, Mutation,
+from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation,
                        Passed, PhaseStarted, TraitGained, TurnEnded)
 from ..base import Ruleset, resolve_options
 from . import feeding as F
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
+from ..common import finish, game_over, next_to_play, pass_seat
 from .options import OPTIONS
 from .state import Animal, Link, OriginState, TraitCard
 from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
@@ -577,30 +578,13 @@ def _do_play_pair(rs, s, action, ev):
 
 
 def _do_pass(rs, s, action, ev):
-    p = list(s.passed)
-    p[s.current] = True
-    s.passed = tuple(p)
-    if ev is not None:
-        ev.append(Passed(s.current, "development"))
+    pass_seat(s, s.current, ev)
     _dev_next(s, ev)
 
 
 def _dev_next(s, ev):
     """Next seat that has not passed; a seat with an empty hand passes (it has no choice)."""
-    n = s.players
-    seat = s.current
-    for _ in range(n + 1):
-        seat = (seat + 1) % n
-        if s.passed[seat]:
-            continue
-        if not s.hands[seat]:
-            p = list(s.passed)
-            p[seat] = True
-            s.passed = tuple(p)
-            if ev is not None:
-                ev.append(Passed(seat, "development"))
-            continue
-        s.current = seat
+    if next_to_play(s, ev, lambda s, seat: bool(s.hands[seat])):
         return
     if s.rolled:                      # Fatality, Equilibrium: the food bank was rolled before development
         _start_feeding(s, ev)
@@ -702,7 +686,7 @@ def _do_roll_die(rs, s, action, ev):
 
 def _do_tiebreak(rs, s, action, ev):
     s.winner = action.seat
-    _game_over(s, ev)
+    game_over(s, ev)
 
 
 # ---- feeding flow -----------------------------------------------------------------------------
@@ -1011,24 +995,7 @@ def _score(s, ev):
         for a in s.animals.values():
             alive[a.owner] += 1
         ev.append(TurnEnded(s.turn, tuple(alive)))
-    sc = s.ruleset.scores(s)
-    best = max(sc)
-    top = [i for i in range(s.players) if sc[i] == best]
-    if len(top) > 1:
-        most = max(s.discards[i] for i in top)
-        top = [i for i in top if s.discards[i] == most]
-    if len(top) == 1:
-        s.winner = top[0]
-        _game_over(s, ev)
-    else:
-        s.tied = tuple(top)
-        s.phase = "tiebreak"
-
-
-def _game_over(s, ev):
-    s.phase = "over"
-    if ev is not None:
-        ev.append(GameOver(s.ruleset.scores(s), s.winner))
+    finish(s, ev)
 
 
 def _cumulative(outs):

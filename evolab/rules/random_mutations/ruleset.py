@@ -13,12 +13,13 @@ from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVi
                         FirstPlayer, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
                         RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
 from ...events import (AnimalBorn, Attacked, ClimateRolled, Died, Escaped, FirstPlayerChosen, FoodBankRolled,
-                       FoodLost, FoodTaken, GameOver, Mutation, ParasitePlaced, Passed, PhaseStarted, Scavenged,
+                       FoodLost, FoodTaken, Mutation, ParasitePlaced, Passed, PhaseStarted, Scavenged,
                        ShelterTaken, Speciation, SpeciesExtinct, Stomped, TraitGained, TraitLost, TraitRevealed,
                        TurnEnded)
 from ..base import Ruleset, resolve_options
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
+from ..common import finish, game_over, next_to_play, pass_seat
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
 from .traits import TRAITS
@@ -657,29 +658,13 @@ def _do_discard_trait(rs, s, action, ev):
 
 
 def _do_pass(rs, s, action, ev):
-    p = list(s.passed)
-    p[s.current] = True
-    s.passed = tuple(p)
-    if ev is not None:
-        ev.append(Passed(s.current, "development"))
+    pass_seat(s, s.current, ev)
     _dev_next(s, ev)
 
 
 def _dev_next(s, ev):
-    n = s.players
-    seat = s.current
-    for _ in range(n + 1):
-        seat = (seat + 1) % n
-        if s.passed[seat]:
-            continue
-        if s.pdecks[seat] < 1:
-            p = list(s.passed)
-            p[seat] = True
-            s.passed = tuple(p)
-            if ev is not None:
-                ev.append(Passed(seat, "development"))
-            continue
-        s.current = seat
+    """Next seat that has not passed; a seat whose player deck is empty passes."""
+    if next_to_play(s, ev, lambda s, seat: s.pdecks[seat] > 0):
         return
     s.phase = "climate_red"
     if ev is not None:
@@ -730,7 +715,7 @@ def _do_black(rs, s, action, ev):
 
 def _do_tiebreak(rs, s, action, ev):
     s.winner = action.seat
-    _game_over(s, ev)
+    game_over(s, ev)
 
 
 # ---- feeding -----------------------------------------------------------------------------------------
@@ -985,7 +970,7 @@ def _starve(rs, s, ev):
     if ev is not None:
         ev.append(TurnEnded(s.turn, tuple(alive)))
     if s.last_turn:
-        _score(s, ev)
+        finish(s, ev)
         return
     # §9.5: animals + 2 cards each (10 with no animal and an empty player deck), one at a time
     owed = [10 if alive[i] == 0 and s.pdecks[i] == 0 else alive[i] + 2 for i in range(s.players)]
@@ -1004,27 +989,6 @@ def _starve(rs, s, ev):
     s.first = (s.first + 1) % s.players
     s.turn += 1
     _start_development(s, ev)
-
-
-def _score(s, ev):
-    sc = s.ruleset.scores(s)
-    best = max(sc)
-    top = [i for i in range(s.players) if sc[i] == best]
-    if len(top) > 1:
-        most = max(s.discards[i] for i in top)
-        top = [i for i in top if s.discards[i] == most]
-    if len(top) == 1:
-        s.winner = top[0]
-        _game_over(s, ev)
-    else:
-        s.tied = tuple(top)
-        s.phase = "tiebreak"
-
-
-def _game_over(s, ev):
-    s.phase = "over"
-    if ev is not None:
-        ev.append(GameOver(s.ruleset.scores(s), s.winner))
 
 
 _APPLY = {

@@ -1,0 +1,53 @@
+"""Steps the Knorre & Machin editions (Origin of Species, Random Mutations) share: the development round
+in which passing is final, and the end of the game with its tie-breaks (points, discard pile, dice)."""
+from __future__ import annotations
+
+from ..events import GameOver, Passed
+
+
+def pass_seat(s, seat, ev):
+    """``seat`` has passed for the rest of this development phase."""
+    p = list(s.passed)
+    p[seat] = True
+    s.passed = tuple(p)
+    if ev is not None:
+        ev.append(Passed(seat, "development"))
+
+
+def next_to_play(s, ev, can_play) -> bool:
+    """Move ``s.current`` to the next seat that has not passed; a seat that cannot play passes (it has no
+    choice). False when every seat has passed: the phase is over."""
+    n = s.players
+    seat = s.current
+    for _ in range(n + 1):
+        seat = (seat + 1) % n
+        if s.passed[seat]:
+            continue
+        if not can_play(s, seat):
+            pass_seat(s, seat, ev)
+            continue
+        s.current = seat
+        return True
+    return False
+
+
+def finish(s, ev):
+    """Score: most points; tied, most cards in the discard pile; still tied, nature's dice (a TieBreak)."""
+    sc = s.ruleset.scores(s)
+    best = max(sc)
+    top = [i for i in range(s.players) if sc[i] == best]
+    if len(top) > 1:
+        most = max(s.discards[i] for i in top)
+        top = [i for i in top if s.discards[i] == most]
+    if len(top) == 1:
+        s.winner = top[0]
+        game_over(s, ev)
+    else:
+        s.tied = tuple(top)
+        s.phase = "tiebreak"
+
+
+def game_over(s, ev):
+    s.phase = "over"
+    if ev is not None:
+        ev.append(GameOver(s.ruleset.scores(s), s.winner))
