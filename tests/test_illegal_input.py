@@ -10,35 +10,15 @@ from hypothesis import strategies as st
 
 import evolab
 from evolab import (CHANCE, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate,
-                    IllegalActionError, Match, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
+                    Match, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
                     Pirate, Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, apply,
                     chance_outcomes, check, legal_actions, load_ruleset, scenario, to_move)
 from evolab.rules.origin.deck import CARDS
 from evolab.rules.origin.traits import TRAIT_IDS
+from engine_checks import assert_refused, assert_step_refused
 
 MADE_UP = 9_999
 CARD_IDS = tuple(c.id for c in CARDS)
-
-
-def assert_refused(state, action, seat=None, rule=None):
-    """``apply`` raises IllegalActionError with a non-empty rule, agrees with ``check``, changes nothing."""
-    before = state.to_dict()
-    legal_before = legal_actions(state)
-    with pytest.raises(IllegalActionError) as err:
-        if seat is None:
-            apply(state, action)
-        else:
-            apply(state, action, seat=seat)
-    e = err.value
-    assert isinstance(e.rule, str) and e.rule.strip(), f"no rule named for {action!r}"
-    assert str(e), "the error has no message"
-    assert state.to_dict() == before, f"refusing {action!r} changed the state"
-    assert legal_actions(state) == legal_before
-    v = check(state, action, seat)
-    assert v is not None and v.rule == e.rule
-    if rule is not None:
-        assert e.rule == rule
-    return e
 
 
 # ---- positions ---------------------------------------------------------------------------------
@@ -290,19 +270,6 @@ def test_illegal_candidates_along_random_games_are_refused_without_change(player
 
 
 # ---- Match.step -------------------------------------------------------------------------------
-def _assert_step_refused(m, action):
-    before = m.state.to_dict()
-    moves = list(m.record.moves)
-    rng_state = m.rng.getstate()
-    with pytest.raises(IllegalActionError) as err:
-        m.step(action)
-    assert isinstance(err.value.rule, str) and err.value.rule
-    assert m.state.to_dict() == before
-    assert m.record.moves == moves
-    assert m.rng.getstate() == rng_state
-    return err.value
-
-
 def test_match_step_refuses_illegal_action_and_changes_nothing():
     """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
     m = Match(load_ruleset("origin", players=2), seats=[None, "random"], seed=4)
@@ -310,7 +277,7 @@ def test_match_step_refuses_illegal_action_and_changes_nothing():
     assert m.waiting_for_human()
     for a in (TakeFood(MADE_UP), Draw("swimming"), RollFood(4), None.__class__, "Pass", TakeFood("x"),
               BurnFat(1, "2"), PlayAnimal("dodo")):
-        _assert_step_refused(m, a)
+        assert_step_refused(m, a)
     # the person then plays a legal move, which is recorded
     n = len(m.record.moves)
     m.step(m.legal_actions()[0])
@@ -321,8 +288,8 @@ def test_match_step_refuses_player_action_at_a_chance_node():
     """At the deal, Match.step refuses a player's action and records nothing."""
     m = Match(load_ruleset("origin", players=3), seed=8)
     assert m.to_move == CHANCE
-    _assert_step_refused(m, Pass())
-    _assert_step_refused(m, PlayAnimal("swimming"))
+    assert_step_refused(m, Pass())
+    assert_step_refused(m, PlayAnimal("swimming"))
     assert m.record.moves == []
 
 
@@ -330,14 +297,14 @@ def test_match_step_refuses_actions_after_the_game_is_over():
     """After play_out, Match.step refuses any move (and a request for nature's move) and records nothing."""
     m = Match(load_ruleset("origin", players=2), seed=6)
     m.play_out()
-    e = _assert_step_refused(m, Pass())
+    e = assert_step_refused(m, Pass())
     assert e.rule
-    _assert_step_refused(m, TieBreak(0))
-    _assert_step_refused(m, None)   # no move to make: the game is over
+    assert_step_refused(m, TieBreak(0))
+    assert_step_refused(m, None)   # no move to make: the game is over
 
 
 def test_match_step_refuses_an_impossible_chance_outcome():
     """Match.step at a chance node refuses an outcome that cannot happen there."""
     m = Match(load_ruleset("origin", players=2), seed=8)
-    _assert_step_refused(m, RollFood(4))
-    _assert_step_refused(m, Draw("dodo"))
+    assert_step_refused(m, RollFood(4))
+    assert_step_refused(m, Draw("dodo"))

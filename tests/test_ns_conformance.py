@@ -19,7 +19,6 @@ under non-default ones:
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pathlib
@@ -32,7 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, GameRecord, IllegalActionError, Match, SaveFileError, apply,
+from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply,
                     chance_outcomes, check, is_over, legal_actions, load_ruleset, load_state, new_game, observe,
                     save_state, scenario, to_move)
 from evolab.actions import (Attack, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies, Pass, PlayCard,
@@ -41,6 +40,7 @@ from evolab.bots import GreedyBot, RandomBot
 from evolab.events import GameOver
 from evolab.rules.northstar.deck import FOOD_NUMBERS, TRAIT_IDS, card_kinds
 from evolab.rules.northstar.traits import CANCELLABLE
+from engine_checks import assert_json_round_trip, assert_refused, assert_step_refused, rechecksum
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NS = "northstar"
@@ -287,14 +287,6 @@ def assert_check_agrees(state, legal, rng, sample=24):
         assert v is not None and v.rule == "northstar.turn-order", v
 
 
-def assert_json_round_trip(state):
-    back = state.ruleset.state_from_dict(json.loads(json.dumps(state.to_dict())))
-    assert back == state
-    assert back.to_dict() == state.to_dict()
-    assert legal_actions(back) == legal_actions(state)
-    assert chance_outcomes(back) == chance_outcomes(state)
-
-
 def assert_step(state, move, new):
     """What one move may change: bags only grow; the round number only grows by one at a time."""
     assert all(b >= a for a, b in zip(state.bags, new.bags)), f"{move!r} took food out of a bag"
@@ -525,27 +517,6 @@ def test_fast_play_out_ends_with_cards_conserved(players):
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
-def assert_refused(state, action, seat=None, rule=None):
-    """``apply`` raises IllegalActionError with a non-empty rule, agrees with ``check``, changes nothing."""
-    before = state.to_dict()
-    legal_before = legal_actions(state)
-    with pytest.raises(IllegalActionError) as err:
-        if seat is None:
-            apply(state, action)
-        else:
-            apply(state, action, seat=seat)
-    e = err.value
-    assert isinstance(e.rule, str) and e.rule.strip(), f"no rule named for {action!r}"
-    assert str(e)
-    assert state.to_dict() == before, f"refusing {action!r} changed the state"
-    assert legal_actions(state) == legal_before
-    v = check(state, action, seat)
-    assert v is not None and v.rule == e.rule
-    if rule is not None:
-        assert e.rule == rule, f"{action!r}: rule {e.rule!r}, expected {rule!r}"
-    return e
-
-
 def feeding_position(**extra):
     """Seat 0 to feed, 3 plant food on the Watering Hole. Seat 0 (hand long_neck:3, fertile:2): 1 Carnivore +
     Intelligence (Body 3, Pop 2), 2 (Body 1, Pop 2), 5 Intelligence (Body 2, Pop 1). Seat 1 (hand horns:1):
@@ -901,19 +872,6 @@ def test_illegal_candidates_along_random_games_are_refused_without_change(player
     assert tried > 0
 
 
-def _assert_step_refused(m, action):
-    before = m.state.to_dict()
-    moves = list(m.record.moves)
-    rng_state = m.rng.getstate()
-    with pytest.raises(IllegalActionError) as err:
-        m.step(action)
-    assert isinstance(err.value.rule, str) and err.value.rule
-    assert m.state.to_dict() == before
-    assert m.record.moves == moves
-    assert m.rng.getstate() == rng_state
-    return err.value
-
-
 def test_match_step_refuses_illegal_actions_and_changes_nothing():
     """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
     m = Match(ns(3), seats=[None, "random", "greedy"], seed=4)
@@ -923,7 +881,7 @@ def test_match_step_refuses_illegal_actions_and_changes_nothing():
     for a in (EatPlant(MADE_UP), Draw("long_neck:3"), FirstPlayer(0), "Pass", EatPlant("1"), Grow("x", 1, "body"),
               PlaceTrait(NOT_A_CARD, other), Hunt(MADE_UP, other), TakeFood(1), EndTurn() if m.state.phase != "play_cards"
               else Pass()):
-        _assert_step_refused(m, a)
+        assert_step_refused(m, a)
     n = len(m.record.moves)
     m.step(m.legal_actions()[0])
     assert len(m.record.moves) == n + 1
@@ -933,24 +891,17 @@ def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
     """At the first-player choice Match.step refuses a player's action; after the end it refuses everything."""
     m = Match(ns(3), seed=8)
     assert m.to_move == CHANCE
-    _assert_step_refused(m, Pass())
-    _assert_step_refused(m, EndTurn())
-    _assert_step_refused(m, FirstPlayer(3))
+    assert_step_refused(m, Pass())
+    assert_step_refused(m, EndTurn())
+    assert_step_refused(m, FirstPlayer(3))
     assert m.record.moves == []
     m.play_out()
-    _assert_step_refused(m, Pass())
-    _assert_step_refused(m, FirstPlayer(0))
-    _assert_step_refused(m, None)
+    assert_step_refused(m, Pass())
+    assert_step_refused(m, FirstPlayer(0))
+    assert_step_refused(m, None)
 
 
 # ---- 3. records and saved positions ------------------------------------------------------------
-def rechecksum(d):
-    """The checksum evolab would write for ``d`` (so an edit is not caught by the checksum alone)."""
-    body = {k: v for k, v in d.items() if k != "checksum"}
-    d["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-    return d
-
-
 def refused(text):
     with pytest.raises(SaveFileError) as err:
         GameRecord.from_json(text)

@@ -8,7 +8,6 @@ state. Bots (random and greedy) also play whole games through ``Match`` under th
 """
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -24,6 +23,7 @@ from evolab.bots import GreedyBot, RandomBot
 from evolab.events import GameOver
 from evolab.rules.origin.deck import CARDS
 from evolab.rules.origin.traits import TRAIT_IDS
+from engine_checks import assert_json_round_trip
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 CARD_IDS = tuple(c.id for c in CARDS)
@@ -140,13 +140,6 @@ def assert_check_agrees(state, legal, rng):
             f"check={v!r} but {'in' if expected else 'not in'} legal set for {a!r} in phase {state.phase}")
         if v is not None:
             assert isinstance(v.rule, str) and v.rule, f"empty rule id for {a!r}"
-
-
-def assert_json_round_trip(state):
-    """A state saved as JSON and loaded back is equal to the original."""
-    back = state.ruleset.state_from_dict(json.loads(json.dumps(state.to_dict())))
-    assert back == state
-    assert back.to_dict() == state.to_dict()
 
 
 def play_random_game(ruleset, seed, deep=True, round_trip=True, max_steps=5000):

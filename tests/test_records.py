@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
 import pathlib
 import subprocess
@@ -11,9 +10,10 @@ import sys
 import pytest
 
 import evolab
-from evolab import (CHANCE, GameRecord, Match, RollFood, SaveFileError, TakeFood, load_ruleset, load_state,
+from evolab import (GameRecord, Match, SaveFileError, TakeFood, load_ruleset, load_state,
                     save_state)
 from evolab.bots import GreedyBot, RandomBot
+from engine_checks import rechecksum
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "evolab"
@@ -28,13 +28,6 @@ def played(players=2, seed=7, seats=None, **options):
     m.play_out()
     assert m.is_over()
     return m
-
-
-def rechecksum(d):
-    """The checksum evolab would write for ``d`` (so an edit is not caught by the checksum alone)."""
-    body = {k: v for k, v in d.items() if k != "checksum"}
-    d["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-    return d
 
 
 def refused(text):

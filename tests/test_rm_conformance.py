@@ -17,7 +17,6 @@ options and under non-default ones (2, 3, 4 and 6 players):
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pathlib
@@ -30,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, GameRecord, IllegalActionError, Match, SaveFileError, apply,
+from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply,
                     chance_outcomes, check, is_over, legal_actions, load_ruleset, load_state, new_game, observe,
                     save_state, scenario, to_move)
 from evolab.actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, Draw, EndMove,
@@ -40,6 +39,7 @@ from evolab.actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardT
 from evolab.bots import GreedyBot, RandomBot
 from evolab.events import GameOver, Mutation, TraitRevealed
 from evolab.rules.random_mutations.deck import TRAIT_IDS
+from engine_checks import assert_json_round_trip, assert_refused, assert_step_refused, rechecksum
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RM = "random_mutations"
@@ -250,14 +250,6 @@ def assert_check_agrees(state, legal, rng, sample=60):
     if who >= 0 and legal:
         v = check(state, legal[0], (who + 1) % state.players)
         assert v is not None and v.rule == "rm.turn-order", v
-
-
-def assert_json_round_trip(state):
-    back = state.ruleset.state_from_dict(json.loads(json.dumps(state.to_dict())))
-    assert back == state
-    assert back.to_dict() == state.to_dict()
-    assert legal_actions(back) == legal_actions(state)
-    assert chance_outcomes(back) == chance_outcomes(state)
 
 
 def assert_reveal_discipline(state, move, new, events):
@@ -486,27 +478,6 @@ def test_fast_play_out_ends_with_cards_conserved(players):
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
-def assert_refused(state, action, seat=None, rule=None):
-    """``apply`` raises IllegalActionError with a non-empty rule, agrees with ``check``, changes nothing."""
-    before = state.to_dict()
-    legal_before = legal_actions(state)
-    with pytest.raises(IllegalActionError) as err:
-        if seat is None:
-            apply(state, action)
-        else:
-            apply(state, action, seat=seat)
-    e = err.value
-    assert isinstance(e.rule, str) and e.rule.strip(), f"no rule named for {action!r}"
-    assert str(e)
-    assert state.to_dict() == before, f"refusing {action!r} changed the state"
-    assert legal_actions(state) == legal_before
-    v = check(state, action, seat)
-    assert v is not None and v.rule == e.rule
-    if rule is not None:
-        assert e.rule == rule, f"{action!r}: rule {e.rule!r}, expected {rule!r}"
-    return e
-
-
 def feeding_position(**extra):
     """Seat 0 to move in feeding. Seat 0: a Predator species (1: animal 11) and a Stomper species
     (2: animal 21); seat 1: a Predator species (3: animal 31) and a species of two (4: animals 41, 42)."""
@@ -816,19 +787,6 @@ def test_illegal_candidates_along_random_games_are_refused_without_change(player
     assert tried > 0
 
 
-def _assert_step_refused(m, action):
-    before = m.state.to_dict()
-    moves = list(m.record.moves)
-    rng_state = m.rng.getstate()
-    with pytest.raises(IllegalActionError) as err:
-        m.step(action)
-    assert isinstance(err.value.rule, str) and err.value.rule
-    assert m.state.to_dict() == before
-    assert m.record.moves == moves
-    assert m.rng.getstate() == rng_state
-    return err.value
-
-
 def test_match_step_refuses_illegal_actions_and_changes_nothing():
     """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
     m = Match(rm(2), seats=[None, "random"], seed=4)
@@ -836,7 +794,7 @@ def test_match_step_refuses_illegal_actions_and_changes_nothing():
     assert m.waiting_for_human()
     for a in (TakeFood(MADE_UP), Reveal("large"), RollFood(4), "Pass", PlayCard("trait", "3"),
               PlayCard("trait", MADE_UP), Stomp("1"), PlayAnimal("large"), DiscardTrait(MADE_UP)):
-        _assert_step_refused(m, a)
+        assert_step_refused(m, a)
     n = len(m.record.moves)
     m.step(m.legal_actions()[0])
     assert len(m.record.moves) == n + 1
@@ -846,23 +804,16 @@ def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
     """At the first-player roll Match.step refuses a player's action; after the end it refuses everything."""
     m = Match(rm(3), seed=8)
     assert m.to_move == CHANCE
-    _assert_step_refused(m, Pass())
-    _assert_step_refused(m, PlayCard("new_species"))
+    assert_step_refused(m, Pass())
+    assert_step_refused(m, PlayCard("new_species"))
     assert m.record.moves == []
     m.play_out()
-    _assert_step_refused(m, Pass())
-    _assert_step_refused(m, TieBreak(0))
-    _assert_step_refused(m, None)
+    assert_step_refused(m, Pass())
+    assert_step_refused(m, TieBreak(0))
+    assert_step_refused(m, None)
 
 
 # ---- 3. records and saved positions ------------------------------------------------------------
-def rechecksum(d):
-    """The checksum evolab would write for ``d`` (so an edit is not caught by the checksum alone)."""
-    body = {k: v for k, v in d.items() if k != "checksum"}
-    d["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-    return d
-
-
 def refused(text):
     with pytest.raises(SaveFileError) as err:
         GameRecord.from_json(text)

@@ -10,7 +10,7 @@ matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
 import evolab  # noqa: E402
-from evolab.actions import EndMove, Pass  # noqa: E402
+from evolab.actions import Pass  # noqa: E402
 from evolab.viz import GameBoard, Lab  # noqa: E402
 
 
