@@ -40,7 +40,7 @@ class Narrator:
         owner = self.whose(seat) if seat is not None else "The"
         if not capital:
             owner = owner[0].lower() + owner[1:] if owner in ("Your", "The") else owner
-        noun = "species" if state is not None and state.ruleset.id == "northstar" else "animal"
+        noun = state.ruleset.unit_noun if state is not None else "animal"
         return f"{owner} {_traits_text(traits)} {noun} #{aid}"
 
     def lines(self, state, events) -> list:
@@ -65,13 +65,12 @@ class Narrator:
 
     def _hidden(self, s, seat) -> bool:
         """In North Star's simultaneous Play Cards, the others' plays stay secret until the reveal."""
-        return (s is not None and s.ruleset.id == "northstar" and s.phase == "play_cards"
-                and s.ruleset.simultaneous and seat != self.seat)
+        return s is not None and s.ruleset.hides_plays(s, seat, self.seat)
 
     def _AnimalBorn(self, s, e):
         if self._hidden(s, e.seat):
             return None
-        if s is not None and s.ruleset.id == "northstar":
+        if s is not None and s.ruleset.unit_noun == "species":     # a species board grew
             sp = s.species.get(e.animal)
             if sp is not None and sp.pop > 1:
                 return f"{self.whose(e.seat)} species #{e.animal} grew to Population {sp.pop}."
@@ -226,7 +225,7 @@ def action_label(state, action) -> str:
         return "Pass (play no more cards this turn)"
     if n == "TakeFood":
         return f"Take food for {an(action.animal)}"
-    if n == "Attack" and rs.id == "random_mutations":
+    if n == "Attack" and rs.prey_is_species:
         sp = state.species.get(action.prey)
         whose = "" if sp is None else (" (yours!)" if sp.owner == rs.to_move(state) else f" of Player {sp.owner + 1}")
         t = _traits_text(rs.traits_of(state, sp)) if sp else ""

@@ -36,7 +36,7 @@ class Bot:
     def choose(self, view, legal, rng):
         first = type(legal[0])
         if first in _DEV_FIRST:                               # a development move
-            diverge = [a for a in legal if type(a) is PlayCard and a.mode == "diverge"]
+            diverge = [a for a in legal if type(a) is PlayCard and a.mode == "diverge"] if first is PlayCard else ()
             if diverge:
                 if rng.random() < self.divergence_rate:
                     return self.pick(view, diverge, rng)

@@ -24,15 +24,8 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         best_v = None
-        rid = view.ruleset.id
-        if rid == "random_mutations":
-            from .greedy_rm import VALUES, RMContext
-            ctx, values = RMContext(view), VALUES
-        elif rid == "northstar":
-            from .greedy_ns import VALUES, NSContext
-            ctx, values = NSContext(view), VALUES
-        else:
-            ctx, values = _Context(view), _VALUE
+        context, values = _rules_of_thumb(view.ruleset.id)
+        ctx = context(view)
         ties = []
         for a in legal:
             v = values.get(type(a), _zero)(ctx, a)
@@ -41,6 +34,20 @@ class GreedyBot(Bot):
             elif v > best_v - 1e-9:
                 ties.append(a)
         return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]   # ties: by chance
+
+
+def _rules_of_thumb(ruleset_id):
+    """(context class, {action type: value function}) of an edition, loaded once."""
+    table = _TABLES.get(ruleset_id)
+    if table is None:
+        import importlib
+        module = importlib.import_module(f"evolab.bots.{_MODULES[ruleset_id]}")
+        table = _TABLES[ruleset_id] = (module.Context, module.VALUES)
+    return table
+
+
+_MODULES = {"random_mutations": "greedy_rm", "northstar": "greedy_ns"}
+_TABLES: dict = {}     # ruleset id -> (context class, values); Origin's are below
 
 
 class _Context:
@@ -183,3 +190,5 @@ _VALUE = {
     Hibernate: _hibernate, EndMove: _zero, Run: _run, Mimic: _mimic, DropTail: _drop_tail,
     NoDefence: _zero, Scavenge: _scavenge, Resolve: _zero, ChooseCard: _choose_card,
 }
+
+_TABLES["origin"] = (_Context, _VALUE)

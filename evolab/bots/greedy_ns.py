@@ -9,7 +9,7 @@ _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperatio
                 "intelligence": 1.0, "ambush": 0.8, "pack_hunting": 0.9}
 
 
-class NSContext:
+class Context:
     def __init__(self, view):
         self.v = view
         self.seat = view.seat

@@ -5,7 +5,7 @@ from ..actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait,
                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 
 
-class RMContext:
+class Context:
     def __init__(self, view):
         self.v = view
         self.seat = view.seat

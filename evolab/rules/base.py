@@ -109,6 +109,12 @@ class Ruleset:
 
     # ---- what every edition does the same way ---------------------------------------------------------
     rule_prefix = ""          # rule ids of this edition start with it ("origin", "rm", "northstar")
+    unit_noun = "animal"      # what a unit on the table is called in the log ("species" for boards)
+    prey_is_species = False   # an Attack names a prey species (Random Mutations), not an animal
+
+    def hides_plays(self, s, seat, viewer) -> bool:
+        """Whether ``seat``'s plays are secret from ``viewer`` now (simultaneous phases)."""
+        return False
     field_types: dict = {}    # action field -> the exact type it must have (True is not animal 1)
     apply_table: dict = {}    # action type -> function(ruleset, state, action, events) changing the state
 

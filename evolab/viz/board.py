@@ -302,14 +302,7 @@ class GameBoard:
         mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
                  else self.names[who])
         last = " · <b>LAST TURN</b>" if getattr(s, "last_turn", getattr(s, "last_round", False)) else ""
-        if rs.id == "random_mutations":
-            centre = (f"Centre: <b>{s.red}</b> food, <b>{s.green}</b> shelters, <b>{s.black}</b> parasites · "
-                      f"Common deck: {s.deck_size} cards")
-        elif rs.id == "northstar":
-            centre = (f"Watering Hole: <b>{s.watering}</b> plant food · Deck: {s.deck_size} cards · "
-                      f"Food cards placed: {sum(1 for c in s.food_cards if c)}")
-        else:
-            centre = f"Food bank: <b>{s.food_bank}</b> red tokens · Deck: {s.deck_size} cards"
+        centre = _EDITIONS[rs.id]["centre"](s)
         self.header.value = (
             f"<div style='font-size:20px'><b>Turn {s.turn}</b> · {phase}{last} · {centre} · "
             f"To move: <b>{html.escape(mover)}</b></div>"
@@ -320,15 +313,8 @@ class GameBoard:
         gate = self.hot_seat and who >= 0 and m.seats[who] is None and self._revealed != (who, len(m.record.moves))
         if gate:
             self.hand.value = f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. The others should look away.</div>"
-        elif rs.id == "random_mutations":
-            self.hand.value = (f"<div><b>{html.escape(self.names[viewer])} — player deck: {s.pdecks[viewer]} cards, "
-                               f"face down.</b> Nobody, not even you, may look at them: you say how you will use "
-                               f"the top card before it is turned over.</div>")
         else:
-            hand = s.hands[viewer]
-            cards = "".join(f"<span class='evolab-trait' style='border-left-color:{trait_colour(c.split('/')[0].split(':')[0])}'>"
-                            f"{html.escape(_card_text(c))}</span>" for c in hand)
-            self.hand.value = f"<div><b>{html.escape(self.names[viewer])} — cards in hand ({len(hand)}):</b> {cards or '<i>none</i>'}</div>"
+            self.hand.value = _EDITIONS[rs.id]["hand"](self, s, viewer)
         self.actions.children = self._action_widgets(gate)
         lines = self.log_entries[-40:]
         self.log.value = ("<div class='evolab-log'>" +
@@ -336,27 +322,16 @@ class GameBoard:
         self._update_chart()
 
     def _banner(self, s, viewer):
-        if s.ruleset.id == "northstar":
-            if s.phase == "over":
-                sc = s.ruleset.scores(s)
-                who = " and ".join(self.names[i] for i in s.winners)
-                return f"<div class='evolab-banner'>Game over! {html.escape(who)}: {max(sc)} points.</div>"
-            return ""
-        if s.ruleset.id == "random_mutations":
-            if s.phase == "over":
-                sc = s.ruleset.scores(s)
-                return (f"<div class='evolab-banner'>Game over! {html.escape(self.names[s.winner])} "
-                        f"wins with {sc[s.winner]} points.</div>")
-            if s.choose_victim is not None:
-                seat, sid, pred = s.choose_victim
-                return (f"<div class='evolab-banner'>⚔ Animal #{pred} is attacking species #{sid}! "
-                        f"{html.escape(self.names[seat])} chooses which animal is eaten.</div>")
-            return ""
-        at = s.attack
         if s.phase == "over":
             sc = s.ruleset.scores(s)
-            return (f"<div class='evolab-banner'>Game over! {html.escape(self.names[s.winner])} "
-                    f"{'win' if s.winner == viewer and not self.hot_seat else 'wins'} with {sc[s.winner]} points.</div>")
+            winners = getattr(s, "winners", ()) or (s.winner,)      # North Star may share a win
+            who = " and ".join(self.names[i] for i in winners)
+            verb = "win" if winners == (viewer,) and not self.hot_seat else "wins" if len(winners) == 1 else "share the win"
+            return f"<div class='evolab-banner'>Game over! {html.escape(who)} {verb} with {max(sc)} points.</div>"
+        return _EDITIONS[s.ruleset.id]["banner"](self, s, viewer)
+
+    def _banner_origin(self, s, viewer):
+        at = s.attack
         if at is not None and at.prey in s.animals:
             prey = s.animals[at.prey]
             return (f"<div class='evolab-banner'>⚔ Animal #{at.predator} is attacking "
@@ -364,12 +339,28 @@ class GameBoard:
                     f"{'Choose a defence below.' if prey.owner == viewer else ''}</div>")
         return ""
 
+    def _banner_rm(self, s, viewer):
+        if s.choose_victim is not None:
+            seat, sid, pred = s.choose_victim
+            return (f"<div class='evolab-banner'>⚔ Animal #{pred} is attacking species #{sid}! "
+                    f"{html.escape(self.names[seat])} chooses which animal is eaten.</div>")
+        return ""
+
+    def _hand_html(self, s, viewer):
+        hand = s.hands[viewer]
+        cards = "".join(f"<span class='evolab-trait' style='border-left-color:{trait_colour(c.split('/')[0].split(':')[0])}'>"
+                        f"{html.escape(_card_text(c))}</span>" for c in hand)
+        return f"<div><b>{html.escape(self.names[viewer])} — cards in hand ({len(hand)}):</b> {cards or '<i>none</i>'}</div>"
+
+    def _hand_html_rm(self, s, viewer):
+        return (f"<div><b>{html.escape(self.names[viewer])} — player deck: {s.pdecks[viewer]} cards, "
+                f"face down.</b> Nobody, not even you, may look at them: you say how you will use "
+                f"the top card before it is turned over.</div>")
+
     def _table_html(self, s, viewer):
-        rs = s.ruleset
-        if rs.id == "random_mutations":
-            return self._table_html_rm(s, viewer)
-        if rs.id == "northstar":
-            return self._table_html_ns(s, viewer)
+        return _EDITIONS[s.ruleset.id]["table"](self, s, viewer)
+
+    def _table_html_origin(self, s, viewer):
         out = []
         for seat in range(s.players):
             mine = " mine" if seat == viewer else ""
@@ -546,3 +537,19 @@ class GameBoard:
         import re
         raw = " ".join([self.header.value, self.banner.value, self.table.value, self.hand.value, self.log.value])
         return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", raw)))
+
+
+#: How each edition's table is drawn: the centre of the table, the banner, the hand, the players' areas.
+_EDITIONS = {
+    "origin": {"centre": lambda s: f"Food bank: <b>{s.food_bank}</b> red tokens · Deck: {s.deck_size} cards",
+               "banner": GameBoard._banner_origin, "hand": GameBoard._hand_html,
+               "table": GameBoard._table_html_origin},
+    "random_mutations": {"centre": lambda s: (f"Centre: <b>{s.red}</b> food, <b>{s.green}</b> shelters, "
+                                              f"<b>{s.black}</b> parasites · Common deck: {s.deck_size} cards"),
+                         "banner": GameBoard._banner_rm, "hand": GameBoard._hand_html_rm,
+                         "table": GameBoard._table_html_rm},
+    "northstar": {"centre": lambda s: (f"Watering Hole: <b>{s.watering}</b> plant food · Deck: {s.deck_size} cards · "
+                                       f"Food cards placed: {sum(1 for c in s.food_cards if c)}"),
+                  "banner": lambda board, s, viewer: "", "hand": GameBoard._hand_html,
+                  "table": GameBoard._table_html_ns},
+}

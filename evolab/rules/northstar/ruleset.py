@@ -45,6 +45,11 @@ class NorthStarRuleset(Ruleset):
     traits = TRAITS
     predator_traits = ("carnivore",)
     rule_prefix = "northstar"
+    unit_noun = "species"
+
+    def hides_plays(self, s, seat, viewer) -> bool:
+        """Six-player variant: the others' Play Cards moves stay secret until the reveal."""
+        return self.simultaneous and s.phase == "play_cards" and seat != viewer
     field_types = {"card": str, "species": int, "replace": str, "side": str, "what": str, "predator": int,
                    "prey": int, "cancel": str}
 

@@ -47,6 +47,7 @@ class RandomMutationsRuleset(Ruleset):
     provisional = PROVISIONAL_RULES
     predator_traits = ("predator", "obligate_predator")
     rule_prefix = "rm"
+    prey_is_species = True
     field_types = {"mode": str, "species": int, "animal": int, "predator": int, "prey": int, "tokens": int,
                    "card_uid": int}
 
