@@ -90,6 +90,23 @@ class TieBreak(Move):
     chance = True
 
 
+@_action
+class Mutate(Move):
+    """Heredity variant: nature's mutation for the young being born: the top ``card`` of the mutation
+    deck and the side (``trait``) that arises; ``card`` "" means the young has no new mutation."""
+    card: str = ""
+    trait: str = ""
+    chance = True
+
+
+@_action
+class LoseTrait(Move):
+    """Heredity variant: nature's copying loss for the young being born: the inherited ``trait`` it
+    lacks; "" means it lost nothing."""
+    trait: str = ""
+    chance = True
+
+
 # ---- development -------------------------------------------------------------------------------
 @_action
 class PlayAnimal(Move):

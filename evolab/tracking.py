@@ -29,6 +29,23 @@ parameters are on every row):
 - ``games``: one row per game (turns, moves, winner, scores);
 - ``species``: per turn, each living species' Body Size and Population (North Star; Random Mutations
   with Body Size 0, as it has none; empty for The Origin of Species, whose animals are single cards).
+
+Three tables are filled only in the Heredity variant (evolab's classroom rules, where each turn is a
+generation; empty otherwise):
+
+- ``generations``: per generation and trait (generation 0 = the founders): ``carriers`` and ``alive``
+  after reproduction (``frequency``; None once no animal is alive); the cohort that faced selection:
+  ``feeding`` animals when feeding began, ``feeding_carriers`` among them, ``survived`` and
+  ``survived_carriers`` after extinction, ``young`` born and ``offspring_carriers`` (young of carriers);
+  derived ``carrier_survival``/``other_survival`` and ``carrier_offspring``/``other_offspring`` (per
+  animal of the cohort, carriers against non-carriers), and ``selection_differential`` = the trait's
+  share among what the cohort left (its survivors plus their young, counted by the parent's trait)
+  minus its share at feeding: selection's part of the change, before mutation and loss; ``arose``
+  (blind mutations to it), ``added`` (those that took effect) and ``lost`` (young that lacked it);
+- ``births``: one row per animal that came into the world: ``parent`` (-1 for founders and arrivals),
+  the ``inherited`` traits, the ``mutation`` and its ``effect``, the trait ``lost``, and its ``traits``;
+- ``fates``: a trait becoming ``fixed`` (every living animal carries it) or ``lost`` (none does) while
+  animals are alive, with the generation.
 """
 from __future__ import annotations
 
@@ -41,6 +58,17 @@ def _ratio(a, b):
     return a / b if b else 0.0
 
 
+def _share(num, den):
+    return num / den if den else None
+
+
+def _selection_differential(r):
+    after = r["survived"] + r["young"]
+    if not r["feeding"] or not after:
+        return None
+    return (r["survived_carriers"] + r["offspring_carriers"]) / after - r["feeding_carriers"] / r["feeding"]
+
+
 _DERIVED.update({
     "turns": (("mean_traits", lambda r: _ratio(r["trait_cards"], r["alive"])),),
     "traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"]) if r["alive"] else None),
@@ -50,6 +78,13 @@ _DERIVED.update({
                   ("frequency", lambda r: _ratio(r["animals"], r["alive"])),
                   ("share_alive", lambda r: _ratio(r["animals"], r["copies"])),
                   ("selection", lambda r: _ratio(r["animals"], r["copies"]) - _ratio(r["arose_total"], r["mutations_total"]))),
+    "generations": (
+        ("frequency", lambda r: _share(r["carriers"], r["alive"])),
+        ("carrier_survival", lambda r: _share(r["survived_carriers"], r["feeding_carriers"])),
+        ("other_survival", lambda r: _share(r["survived"] - r["survived_carriers"], r["feeding"] - r["feeding_carriers"])),
+        ("carrier_offspring", lambda r: _share(r["offspring_carriers"], r["feeding_carriers"])),
+        ("other_offspring", lambda r: _share(r["young"] - r["offspring_carriers"], r["feeding"] - r["feeding_carriers"])),
+        ("selection_differential", _selection_differential)),
 })
 
 _COLUMNS = {
@@ -75,6 +110,12 @@ _COLUMNS = {
                 ("traits", "c")),
     "mutations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("arose", "h"), ("arose_total", "i"),
                   ("mutations_total", "i"), ("animals", "h"), ("alive", "h"), ("copies", "h")),
+    "generations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("carriers", "i"), ("alive", "i"),
+                    ("feeding_carriers", "i"), ("feeding", "i"), ("survived_carriers", "i"), ("survived", "i"),
+                    ("offspring_carriers", "i"), ("young", "i"), ("arose", "h"), ("added", "h"), ("lost", "h")),
+    "births": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("parent", "i"), ("inherited", "c"),
+               ("mutation", "c"), ("effect", "c"), ("lost", "c"), ("traits", "c")),
+    "fates": (("game", "i"), ("turn", "h"), ("trait", "c"), ("fate", "c")),
 }
 ALL_TABLES = tuple(_COLUMNS)
 DEFAULT_TABLES = ALL_TABLES
@@ -111,6 +152,10 @@ class Tracker:
         self._attack = None
         self._prev_alive_traits = set()
         self.arose_total = dict.fromkeys(self.trait_ids, 0)
+        self.heredity = getattr(match.ruleset, "heredity", False)
+        self._fate = {}
+        if self.heredity:
+            self._generation_zero(match.state)
 
     def _new_turn(self):
         n = self.players
@@ -124,6 +169,10 @@ class Tracker:
         self.species_new = self.species_lost = 0
         self.cohort = {}
         self.arose = {}
+        self.young = {}               # Heredity: young id -> [seat, parent, inherited, mutation, effect, lost]
+        self.offspring = {}           # Heredity: parent id -> young born this generation
+        self.added = {}
+        self.lost = {}
 
     def update(self, match, move, events):
         for e in events:
@@ -134,6 +183,9 @@ class Tracker:
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
         self.born[e.seat] += 1
+        if e.parent >= 0:
+            self.young[e.animal] = [e.seat, e.parent, "+".join(e.traits), "", "", ""]
+            self.offspring[e.parent] = self.offspring.get(e.parent, 0) + 1
         rs = match.state.ruleset
         unit = rs.unit_of(match.state, e.animal) if hasattr(rs, "unit_of") else e.animal
         self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
@@ -153,6 +205,25 @@ class Tracker:
 
     def _mutation(self, match, e):
         self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
+
+    def _blind_mutation(self, match, e):
+        self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
+        if e.outcome in ("added", "linked"):
+            self.added[e.trait] = self.added.get(e.trait, 0) + 1
+        y = self.young.get(e.animal)
+        if y is not None:
+            y[3], y[4] = e.trait, e.outcome
+
+    def _not_inherited(self, match, e):
+        self.lost[e.trait] = self.lost.get(e.trait, 0) + 1
+        y = self.young.get(e.animal)
+        if y is not None:
+            y[5] = e.trait
+
+    def _migrated(self, match, e):
+        if e.how == "arrived" and "births" in self._on:
+            self.tables["births"].append(self.game, e.turn, e.seat, e.animal, -1, "+".join(e.traits), "", "", "",
+                                         "+".join(e.traits))
 
     def _food_bank(self, match, e):
         self.food_bank = e.food
@@ -223,6 +294,11 @@ class Tracker:
                 at_feeding[t] += k
                 survived[t] += ok
                 born_c[t] += newborn
+        if self.young:                                  # Heredity: young are born after feeding
+            traits_of = {uid: traits for _, uid, traits, _ in census}
+            for uid in self.young:
+                for t in set(traits_of.get(uid, ())):
+                    born_c[t] += 1
         present = {t for t, c in count.items() if c}
         before = self._prev_alive_traits | {t for t, c in at_feeding.items() if c}
         gone = sorted(before - present, key=self.trait_ids.index)
@@ -267,8 +343,65 @@ class Tracker:
             tb["turns"].append(g, turn, alive, sum(self.born), self.food_bank, self.food_eaten,
                                sum(self.died), *(c.get(k, 0) for k in CAUSES), self.attacks, self.kills,
                                self.escapes, len(gone), trait_cards, self.species_new, self.species_lost)
+        if self.heredity:
+            self._generation_rows(turn, census, count, alive, alive_ids)
         self._prev_alive_traits = present
         self._new_turn()
+
+    # ---- the Heredity variant ---------------------------------------------------------------------
+    def _generation_zero(self, state):
+        census = list(state.ruleset.census(state))
+        count = dict.fromkeys(self.trait_ids, 0)
+        for _, _, traits, _ in census:
+            for t in set(traits):
+                count[t] += 1
+        if "births" in self._on:
+            b = self.tables["births"]
+            for seat, uid, traits, _ in census:
+                b.append(self.game, 0, seat, uid, -1, "+".join(traits), "", "", "", "+".join(traits))
+        self._generation_rows(0, census, count, len(census), {})
+
+    def _generation_rows(self, turn, census, count, alive, alive_ids):
+        """Per trait: carriers now, and how the cohort that faced selection survived and reproduced."""
+        ids = self.trait_ids
+        g = self.game
+        feeding = len(self.cohort)
+        fc = dict.fromkeys(ids, 0)
+        sc = dict.fromkeys(ids, 0)
+        oc = dict.fromkeys(ids, 0)
+        survived = young = 0
+        offspring = self.offspring
+        for uid, (_, traits, _) in self.cohort.items():
+            ok = uid in alive_ids
+            kids = offspring.get(uid, 0)
+            survived += ok
+            young += kids
+            for t in traits:
+                fc[t] += 1
+                sc[t] += ok
+                oc[t] += kids
+        if "generations" in self._on:
+            k = len(ids)
+            self.tables["generations"].add_columns(
+                (g,) * k, (turn,) * k, ids, [count[t] for t in ids], (alive,) * k, [fc[t] for t in ids],
+                (feeding,) * k, [sc[t] for t in ids], (survived,) * k, [oc[t] for t in ids], (young,) * k,
+                [self.arose.get(t, 0) for t in ids], [self.added.get(t, 0) for t in ids],
+                [self.lost.get(t, 0) for t in ids])
+        if "births" in self._on and self.young:
+            traits_of = {uid: traits for _, uid, traits, _ in census}
+            b = self.tables["births"]
+            for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
+                b.append(g, turn, seat, uid, parent, inherited, mut, effect, lost, "+".join(traits_of.get(uid, ())))
+        if alive:
+            fates = self._fate
+            for t in ids:
+                c = count[t]
+                fate = "fixed" if c == alive else "lost" if c == 0 else ""
+                before = fates.get(t)
+                if fate != before:
+                    fates[t] = fate
+                    if fate and before is not None and "fates" in self._on:
+                        self.tables["fates"].append(g, turn, t, fate)
 
     def _game_over(self, match, e):
         if "games" in self._on:
@@ -293,7 +426,8 @@ _HANDLERS = {
     "FoodTaken": Tracker._food, "Died": Tracker._died, "Attacked": Tracker._attacked,
     "Redirected": Tracker._redirected, "Escaped": Tracker._escaped, "TurnEnded": Tracker._turn_ended,
     "GameOver": Tracker._game_over, "Mutation": Tracker._mutation, "Speciation": Tracker._speciation,
-    "SpeciesExtinct": Tracker._species_extinct,
+    "SpeciesExtinct": Tracker._species_extinct, "BlindMutation": Tracker._blind_mutation,
+    "TraitNotInherited": Tracker._not_inherited, "Migrated": Tracker._migrated,
 }
 
 

@@ -363,7 +363,8 @@ def lose_card(s, a, uid, ev) -> str:
             a.red -= excess - take
             if ev is not None:
                 ev.append(FoodLost(a.id, excess))
-    s.discards = _add(s.discards, a.owner, 1)
+    if not s.ruleset.heredity:          # Heredity: traits are copies, not cards; nothing is discarded
+        s.discards = _add(s.discards, a.owner, 1)
     if ev is not None:
         ev.append(TraitLost(a.owner, a.id, trait))
     return trait
@@ -426,7 +427,8 @@ def remove_animal(s, a, cause, ev, by=None):
     if s.pending:
         gone = set(a.links)
         s.pending = tuple(p for p in s.pending if p[0] not in gone and p[1] != a.id)
-    s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
+    if not s.ruleset.heredity:          # Heredity: animals and their traits are not cards
+        s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
     if ev is not None:
         ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else ()))
 

@@ -7,15 +7,17 @@ from __future__ import annotations
 import bisect
 
 from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
-                        Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
-                        Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+                        Hibernate, LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
+                        Pirate, Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+from ...errors import OptionError
 from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation,
                        Passed, PhaseStarted, TraitGained, TurnEnded)
 from ..base import Ruleset, resolve_options
 from . import feeding as F
+from . import heredity as H
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
 from ..common import finish, game_over, next_to_play, pass_seat
-from .options import OPTIONS
+from .options import HEREDITY_FOOD_MULTIPLIER, HEREDITY_OPTIONS, OPTIONS
 from .state import Animal, Link, OriginState, TraitCard
 from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
@@ -31,7 +33,12 @@ _END = EndMove()
 _PASS = Pass()
 _NODEF = NoDefence()
 _RUN = Run()
-_CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak"))
+_CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak", "reproduction"))
+#: What ``provisional`` lists when the Heredity variant is on: evolab's rules, not the publisher's.
+HEREDITY_RULES = (
+    "Heredity variant (evolab's classroom rules, not the printed game): development replaced by reproduction "
+    "with inheritance and blind mutation, one generation per turn",
+)
 #: The type every action field must have exactly (True is not animal 1).
 _FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
                 "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool,
@@ -49,6 +56,7 @@ class OriginRuleset(Ruleset):
     cards = CARDS
     predator_traits = ("carnivorous",)
     rule_prefix = "origin"
+    heredity = False
 
     def __init__(self, options):
         super().__init__(options)
@@ -59,27 +67,47 @@ class OriginRuleset(Ruleset):
         table = options["food_table"] or FOOD_TABLE
         if options["scenario"] == "fatality" and options["fatality_food_table"]:
             table = options["fatality_food_table"]          # provisional: the printed table was not found
-        dice, bonus = table.get(n, FOOD_TABLE[n])
-        mult = options["food_multiplier"]
-        merged: dict = {}
-        for t, w in dice_distribution(dice, bonus):
-            food = int(t * mult + 0.5) if mult != 1 else t      # round half up, the same everywhere
-            merged[food] = merged.get(food, 0) + w
-        if options["food_fixed"] is not None:
-            merged = {options["food_fixed"]: 1}
-        self.food_outcomes = tuple((RollFood(t), w) for t, w in sorted(merged.items()))
+        self.dice = table.get(n, FOOD_TABLE[n])
+        self.food_outcomes = self._food_outcomes(options["food_multiplier"])
         self.food_cum = _cumulative(self.food_outcomes)
+        changes = []
+        for turn, mult in options["food_multiplier_from"].items():
+            outs = self._food_outcomes(mult)
+            changes.append((turn, outs, _cumulative(outs)))
+        self.food_changes = tuple(changes)
         self.schedule = options["food_schedule"]
         banned = set(options["banned_traits"])
         self.trait_turn = {t: (10 ** 9 if t in banned else 1) for t in TRAITS}
         self.trait_turn.update({t: k for t, k in options["trait_from_turn"].items() if t not in banned})
         self.restricted = bool(banned or options["trait_from_turn"])
+        if options["heredity"]:
+            self.heredity = True
+            self.provisional = HEREDITY_RULES
+            H.configure(self)
+
+    def _food_outcomes(self, mult) -> tuple:
+        dice, bonus = self.dice
+        merged: dict = {}
+        for t, w in dice_distribution(dice, bonus):
+            food = int(t * mult + 0.5) if mult != 1 else t      # round half up, the same everywhere
+            merged[food] = merged.get(food, 0) + w
+        if self.options["food_fixed"] is not None:
+            merged = {self.options["food_fixed"]: 1}
+        return tuple((RollFood(t), w) for t, w in sorted(merged.items()))
+
+    def _food_table(self, turn: int) -> tuple:
+        """(outcomes, cumulative weights) of the food dice in ``turn`` (``food_multiplier_from`` may change them)."""
+        outs, cum = self.food_outcomes, self.food_cum
+        for start, o, c in self.food_changes:
+            if turn >= start:
+                outs, cum = o, c
+        return outs, cum
 
     def food_outcomes_at(self, turn: int) -> tuple:
         """The food bank's possible sizes this turn with their weights (a schedule fixes one)."""
         if self.schedule:
             return ((RollFood(self.schedule[min(turn, len(self.schedule)) - 1]), 1),)
-        return self.food_outcomes
+        return self._food_table(turn)[0]
 
     def trait_allowed(self, trait: str, turn: int) -> bool:
         """Experiment restrictions: a banned trait never, a late trait from its turn on."""
@@ -87,7 +115,20 @@ class OriginRuleset(Ruleset):
 
     @classmethod
     def load(cls, **options):
-        return cls(resolve_options(OPTIONS, options))
+        """Options checked against ``OPTIONS``; the Heredity variant's options only with ``heredity=True``,
+        where ``food_multiplier`` defaults to 3 (heredity.md, Options)."""
+        if options.get("heredity") is True and "food_multiplier" not in options:
+            options = {**options, "food_multiplier": HEREDITY_FOOD_MULTIPLIER}
+        o = resolve_options(OPTIONS, options)
+        if o["heredity"]:
+            if o["scenario"] != "base":
+                raise OptionError(f"the Heredity variant plays the base game, not scenario={o['scenario']!r}")
+        else:
+            odd = [k for k in HEREDITY_OPTIONS if o[k] != OPTIONS[k].default]
+            if odd:
+                raise OptionError(f"option(s) {odd} belong to the Heredity variant: add heredity=True "
+                                  "(in the ordinary game nobody is born and nothing mutates by chance)")
+        return cls(o)
 
     @classmethod
     def scenario(cls, spec):
@@ -128,6 +169,8 @@ class OriginRuleset(Ruleset):
         s.played = (0,) * n
         s.choose_owed = (0,) * n
         s.next_last = False
+        s.litters = ()
+        s.newborn = ()
         scen = self.options["scenario"]
         if scen == "fatality":
             s.draw_owed = (s.deck_size // n,) * n          # every card dealt; the rest removed unseen
@@ -151,6 +194,10 @@ class OriginRuleset(Ruleset):
         s.links = {}
         s.attack = None
         s.barred = [set() for _ in range(n)] if self.options["feeding_pass_is_final"] else None
+        if self.heredity:            # no cards in hand: the deck is only the source of mutations
+            s.draw_owed = (0,) * n
+            s.phase = "first_player"
+            H.place_founders(s, 1)
         return s
 
     # ---- who moves ------------------------------------------------------------------------------
@@ -185,6 +232,8 @@ class OriginRuleset(Ruleset):
             return self.food_outcomes_at(s.turn)
         if ph == "feeding" and s.attack is not None and s.attack.rolling:
             return _DIE
+        if ph == "reproduction":
+            return H.outcomes(s)
         if ph == "first_player":
             return tuple((FirstPlayer(i), 1) for i in range(s.players))
         if ph == "tiebreak":
@@ -201,8 +250,10 @@ class OriginRuleset(Ruleset):
                 t += k
                 if t > x:
                     return _DRAWS[card.id]
+        if ph == "reproduction":
+            return H.sample(s, rng)
         if ph == "food" and not self.schedule:
-            outs, cum = self.food_outcomes, self.food_cum
+            outs, cum = self._food_table(s.turn) if self.food_changes else (self.food_outcomes, self.food_cum)
             return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
         return super().sample_chance(s, rng)
 
@@ -351,6 +402,8 @@ class OriginRuleset(Ruleset):
         """The same table under another ruleset of this edition (other options): for "what if" replays."""
         if other.id != self.id or other.players != s.players or other.copies != self.copies:
             raise ValueError("a game can only continue under the same edition, players and deck")
+        if other.heredity != self.heredity:
+            raise ValueError("a game cannot switch between the printed game and the Heredity variant")
         t = s.clone()
         t.ruleset = other
         if other.options["feeding_pass_is_final"]:
@@ -646,6 +699,10 @@ def _do_first(rs, s, action, ev):
     s.first = action.seat
     if ev is not None:
         ev.append(FirstPlayerChosen(action.seat))
+    if rs.heredity:
+        s.last_turn = rs.options["generations"] == 1
+        H.start_generation(s, ev)
+        return
     scen = s.ruleset.options["scenario"]
     if s.deck_size == 0 and scen != "equilibrium":
         s.last_turn = True   # §14.23: the deck ran out in the deal (Fatality: the only turn)
@@ -941,6 +998,9 @@ def _end_feeding(s, ev):
     dead = [a for a in s.animals.values() if a.poisoned or not a.is_fed()]
     for a in dead:
         F.remove_animal(s, a, "poisoned" if a.poisoned else "starved", ev)
+    if s.ruleset.heredity:
+        H.reproduce(s, ev)
+        return
     if s.last_turn:
         _score(s, ev)
         return
@@ -1013,6 +1073,7 @@ _APPLY = {
     BurnFat: _do_burn, Graze: _do_graze, Hibernate: _do_hibernate, Pirate: _do_pirate,
     EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
     NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
+    Mutate: H.apply_mutate, LoseTrait: H.apply_lose,
 }
 _CHECKS = {
     PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
@@ -1026,12 +1087,13 @@ _CHECKS = {
 def state_from_dict(rs, d) -> OriginState:
     """Rebuild a state from ``OriginState.to_dict()``; ``ValueError``/``KeyError``/``TypeError`` on bad data."""
     from ...actions import move_from_dict
-    from .state import _PLAIN, _TUPLE_FIELDS, AttackState
+    from .state import _LATER_FIELDS, _PLAIN, _TUPLE_FIELDS, AttackState
     s = OriginState.__new__(OriginState)
     for f in _PLAIN:
-        v = d[f]
+        v = d[f] if f not in _LATER_FIELDS else d.get(f, _LATER_FIELDS[f])
         setattr(s, f, tuple(v) if f in _TUPLE_FIELDS else v)
     s.pending = tuple(tuple(p) for p in d["pending"])
+    s.litters = tuple(tuple(p) for p in s.litters)
     s.ruleset = rs
     s.hands = [list(h) for h in d["hands"]]
     s.pools = [list(p) for p in d["pools"]] if d.get("pools") is not None else None
@@ -1071,8 +1133,12 @@ def validate_state(rs, s):
     if any(a.id >= s.next_uid for a in s.animals.values()):
         raise ValueError("an animal id is not below next_uid")
     if s.phase not in ("deal", "first_player", "development", "food", "feeding", "extinction", "draw",
-                       "tiebreak", "over", "choose"):
+                       "tiebreak", "over", "choose", "reproduction"):
         raise ValueError(f"unknown phase {s.phase!r}")
+    if rs.heredity:
+        _validate_heredity(rs, s)
+    elif s.phase == "reproduction" or s.litters or s.newborn:
+        raise ValueError("only the Heredity variant has a reproduction phase")
     if len(s.deck) != len(CARDS) or any(k < 0 for k in s.deck) or sum(s.deck) != s.deck_size:
         raise ValueError("the deck counts are inconsistent")
     for h in s.hands:
@@ -1107,6 +1173,30 @@ def validate_state(rs, s):
     total = s.card_total()
     if total != len(rs.deck):
         raise ValueError(f"cards do not add up: {total} counted, the deck has {len(rs.deck)}")
+
+
+def _validate_heredity(rs, s):
+    """The variant's own invariants: no hands, a reproduction phase that names animals on the table."""
+    if any(s.hands) or s.pools is not None or s.phase in ("deal", "draw", "development", "choose"):
+        raise ValueError("the Heredity variant has no hands, no card draws and no development phase")
+    for a in s.animals.values():
+        if type(a.parent) is not int:
+            raise ValueError(f"animal {a.id}: parent must be an animal id or -1")
+    if s.phase == "reproduction":
+        for entry in s.litters:
+            if (len(entry) != 3 or any(type(x) is not int for x in entry) or entry[0] not in s.animals
+                    or entry[2] not in s.animals or entry[1] < 1):
+                raise ValueError(f"reproduction: bad litter {list(entry)!r}")
+        nb = s.newborn
+        if (len(nb) != 4 or nb[0] not in s.animals or nb[1] not in s.animals or nb[2] not in (H.MUTATION, H.LOSS)
+                or type(nb[3]) is not int or not 0 <= nb[3] <= len(s.animals[nb[0]].cards)):
+            raise ValueError("reproduction: the young waiting for nature's move is not described correctly")
+        if nb[2] == H.LOSS and (nb[3] == 0 or rs.loss_frac[0] == 0):
+            raise ValueError("reproduction: a loss is drawn only for a young with inherited traits and a loss rate")
+        if nb[2] == H.MUTATION and rs.mutation_frac[0] == 0:
+            raise ValueError("reproduction: no mutation is drawn when the mutation rate is 0")
+    elif s.litters or s.newborn:
+        raise ValueError("litters and a waiting young exist only in the reproduction phase")
 
 
 OriginRuleset.state_from_dict = state_from_dict

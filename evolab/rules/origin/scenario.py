@@ -7,12 +7,14 @@ from .state import Animal, Link, TraitCard
 from .traits import TRAITS
 
 _ANIMAL_KEYS = {"id", "owner", "traits", "food", "red", "blue", "fat", "hibernating", "hibernated_turn",
-                "attacked", "pirated", "poisoned", "grazed"}
+                "attacked", "pirated", "poisoned", "grazed", "parent", "born"}
 _TOP_KEYS = {"players", "options", "phase", "turn", "first", "current", "food_bank", "last_turn", "hands",
              "animals", "links", "discards", "deck", "move_main", "passed"}
 
 
 def build(ruleset_cls, spec: dict):
+    """A position of the printed game, or of the Heredity variant (``options: {"heredity": true}``), where
+    traits on animals are copies, not cards: only the mutation deck and its discards are counted."""
     if not isinstance(spec, dict):
         raise ScenarioError("a scenario is a dict (JSON object)")
     unknown = set(spec) - _TOP_KEYS
@@ -24,9 +26,14 @@ def build(ruleset_cls, spec: dict):
     rs = ruleset_cls.load(**options)
     n = rs.players
     s = rs.new_game()
+    s.animals = {}                     # a variant's founders are replaced by the animals described here
+    s.next_uid = 1
     left = list(rs.copies)
+    heredity = rs.heredity
 
     def take(card, what):
+        if heredity:                   # a copy of a trait, not a card from the deck
+            return
         i = CARD_INDEX.get(card)
         if i is None:
             raise ScenarioError(f"{what}: unknown card {card!r}; cards are {[c.id for c in CARDS]}")
@@ -44,6 +51,8 @@ def build(ruleset_cls, spec: dict):
         if trait not in TRAITS:
             raise ScenarioError(f"{what}: unknown trait {trait!r}; traits are {sorted(TRAITS)}")
         options_ = sorted((c for c in CARDS if trait in c.traits), key=lambda c: (len(c.traits), CARD_INDEX[c.id]))
+        if heredity:
+            return trait, options_[0].id
         for c in options_:
             if left[CARD_INDEX[c.id]]:
                 take(c.id, what)
@@ -51,6 +60,8 @@ def build(ruleset_cls, spec: dict):
         raise ScenarioError(f"{what}: every card with {trait!r} is already used")
 
     hands = spec.get("hands", [[] for _ in range(n)])
+    if heredity and any(hands):
+        raise ScenarioError("hands: the Heredity variant has no cards in hand (the deck is only the source of mutations)")
     if len(hands) != n:
         raise ScenarioError(f"hands: give one list per player ({n})")
     for seat, h in enumerate(hands):
@@ -74,11 +85,14 @@ def build(ruleset_cls, spec: dict):
         owner = ad.get("owner", 0)
         if not isinstance(owner, int) or not 0 <= owner < n:
             raise ScenarioError(f"{what}: owner must be a seat 0..{n - 1}")
-        a = Animal(aid, owner, spec.get("turn", 1))
-        body = max(range(len(left)), key=lambda i: (left[i], -i))   # the face-down card: any kind
-        if left[body] == 0:
-            raise ScenarioError(f"{what}: no card is left to be the animal")
-        left[body] -= 1
+        a = Animal(aid, owner, ad.get("born", spec.get("turn", 1)), ad.get("parent", -1))
+        if not isinstance(a.born, int) or not isinstance(a.parent, int) or a.parent < -1:
+            raise ScenarioError(f"{what}: born must be a turn and parent an animal id (or -1)")
+        if not heredity:
+            body = max(range(len(left)), key=lambda i: (left[i], -i))   # the face-down card: any kind
+            if left[body] == 0:
+                raise ScenarioError(f"{what}: no card is left to be the animal")
+            left[body] -= 1
         cards = []
         for t in ad.get("traits", []):
             trait, card = card_for(t, what)
@@ -167,6 +181,13 @@ def build(ruleset_cls, spec: dict):
     if not (0 <= s.first < n and 0 <= s.current < n):
         raise ScenarioError(f"first and current must be seats 0..{n - 1}")
     s.last_turn = bool(spec.get("last_turn", False))
+    if heredity:
+        gens = rs.options["generations"]
+        if "last_turn" in spec:
+            raise ScenarioError(f"last_turn: in the Heredity variant the last turn is generation {gens} (generations)")
+        if not isinstance(s.turn, int) or not 1 <= s.turn <= gens:
+            raise ScenarioError(f"turn: a generation 1..{gens} (generations)")
+        s.last_turn = s.turn >= gens
     s.draw_owed = (0,) * n
     phase = spec.get("phase", "feeding")
     if phase == "feeding":
@@ -177,6 +198,8 @@ def build(ruleset_cls, spec: dict):
         s.round = s.epoch = 1
         s.move_main = s.move_any = bool(spec.get("move_main", False))
         s.move_ate = s.move_main
+    elif phase == "development" and heredity:
+        raise ScenarioError("phase: the Heredity variant has no development phase (positions start at feeding)")
     elif phase == "development":
         s.phase = "development"
         if "food_bank" in spec:

@@ -1,0 +1,380 @@
+"""The Heredity variant on *The Origin of Species*: evolab's own classroom rules, not the printed game.
+
+Spec: ``shared/rules/heredity.md``. The edition's food, feeding, attacks, defences and extinction are
+unchanged; development is replaced by **reproduction with inheritance and blind mutation**, and each turn
+is one generation: food bank, feeding, extinction, then every animal that was fed has young that copy its
+single-animal traits, each with a chance of one blind mutation (nature's ``Mutate``) and of losing one
+inherited trait (nature's ``LoseTrait``). The functions here change the state they are given, like
+``feeding.py``; ``OriginRuleset`` calls them from its game loop.
+
+Rulings (the spec leaves these open; each is ours):
+
+- Founders: each trait of ``founder_traits`` (in the edition's trait order) goes on the next
+  ``max(1, round(share * founders))`` founders of every player, left to right, wrapping round; a founder
+  that would get a forbidden combination or a second copy of a trait refuses the options. Founders carry
+  copies (not cards), like every inherited trait.
+- Parents reproduce seat by seat from the first player, and left to right within a row; a litter of
+  several young sits to the parent's right in birth order. When a player reaches ``max_animals`` the
+  young still to come of that player are not born (one ``BirthsCapped`` event says how many).
+- A mutation is drawn before the loss, and only inherited traits can be lost (never the new mutation).
+- Experiments' restrictions decide which traits are part of the world: a banned trait is stripped from
+  the founders and a mutation to it has no effect; a trait with ``trait_from_turn`` k arrives at
+  generation k (founders carrying it join then; mutations to it have no effect before);
+  ``predators_leave`` k removes every Carnivorous animal at the start of generation k, and Carnivorous
+  mutations have no effect from then on. Whether a mutation *arises* never depends on any of this.
+- Rates are exact fractions (``Fraction(rate).limit_denominator(10**6)``), so every chance node has whole
+  number weights and a saved game replays exactly.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...actions import LoseTrait, Mutate
+from ...errors import OptionError
+from ...events import (AnimalBorn, BirthsCapped, BlindMutation, DeckReshuffled, Migrated, PhaseStarted,
+                       TraitNotInherited, TurnEnded)
+from ..common import finish
+from .deck import CARD_INDEX, CARDS
+from .state import Animal, Link, TraitCard
+from .traits import BIT, EXCLUDES, TRAITS
+
+_NO_MUTATION = Mutate("", "")
+_NO_LOSS = LoseTrait("")
+_MUTATE = {(c.id, t): Mutate(c.id, t) for c in CARDS for t in c.traits}
+_LOSE = {t: LoseTrait(t) for t in TRAITS}
+#: The card an inherited copy of a trait names (single-sided cards first): copies are not cards, but a
+#: trait on an animal always names a card that has it, so saved positions stay checkable.
+COPY_CARD = {t: min((c for c in CARDS if t in c.traits), key=lambda c: (len(c.traits), CARD_INDEX[c.id])).id
+             for t in TRAITS}
+MUTATION, LOSS = "mutation", "loss"
+
+
+def fraction(rate) -> tuple:
+    """(numerator, denominator) of a probability: whole-number chance weights."""
+    f = Fraction(str(rate)).limit_denominator(10 ** 6)
+    return f.numerator, f.denominator
+
+
+# ---- configuration (once per ruleset) -----------------------------------------------------------
+def configure(rs):
+    """Check the variant's options together and precompute what the hot path needs."""
+    o = rs.options
+    rs.mutation_frac = fraction(o["mutation_rate"])
+    rs.loss_frac = fraction(o["loss_rate"])
+    banned = set(o["banned_traits"])
+    rs.predators_leave = o["predators_leave"]
+    rs.founder_plan = founder_plan(o["founders"], o["founder_traits"], banned, rs.trait_turn)
+
+
+def founder_plan(founders, shares, banned, trait_turn) -> tuple:
+    """((traits, arrival generation), ...) of one player's founders, left to right (the same for every seat)."""
+    slots = [[] for _ in range(founders)]
+    p = 0
+    for trait, share in shares.items():
+        if share <= 0:
+            continue
+        k = max(1, int(share * founders + 0.5))
+        for _ in range(k):
+            slot = slots[p % founders]
+            p += 1
+            if trait in slot:
+                raise OptionError(f"founder_traits: the shares add up to more than every founder can carry: a "
+                                  f"founder would get {TRAITS[trait].name} twice")
+            if any(BIT[x] & EXCLUDES[trait] for x in slot):
+                raise OptionError(f"founder_traits: a founder would carry {TRAITS[trait].name} with "
+                                  f"{' and '.join(TRAITS[x].name for x in slot)}, a combination the rules forbid")
+            slot.append(trait)
+    plan = []
+    for slot in slots:
+        traits = tuple(t for t in slot if t not in banned)
+        arrival = max([trait_turn.get(t, 1) for t in traits] + [1])
+        plan.append((traits, arrival))
+    return tuple(plan)
+
+
+def present(rs, trait, turn) -> bool:
+    """Whether ``trait`` is part of this world in generation ``turn`` (experiments' restrictions)."""
+    if rs.restricted and not rs.trait_allowed(trait, turn):
+        return False
+    return not (rs.predators_leave is not None and turn >= rs.predators_leave and trait in rs.predator_traits)
+
+
+# ---- setup and the start of a generation ----------------------------------------------------------
+def place_founders(s, turn):
+    """The founders that arrive in generation ``turn`` (all of them at the start, usually)."""
+    rs = s.ruleset
+    arrived = []
+    for seat in range(s.players):
+        for traits, arrival in rs.founder_plan:
+            if arrival != turn or not all(present(rs, t, turn) for t in traits):
+                continue
+            a = Animal(s.next_uid, seat, 0 if turn == 1 else turn)
+            s.next_uid += 1
+            cards = []
+            for t in traits:
+                cards.append(TraitCard(s.next_uid, COPY_CARD[t], t))
+                s.next_uid += 1
+            a.set_cards(tuple(cards))
+            s.animals[a.id] = a
+            arrived.append(a)
+    return arrived
+
+
+def start_generation(s, ev):
+    """Predators leave or founders arrive (experiments' settings), then the food bank is rolled."""
+    rs = s.ruleset
+    turn = s.turn
+    if turn > 1:
+        if rs.predators_leave == turn:
+            for a in [a for a in s.animals.values() if any(a.has(t) for t in rs.predator_traits)]:
+                traits = _traits(s, a)
+                _remove_quietly(s, a)
+                if ev is not None:
+                    ev.append(Migrated(a.owner, a.id, traits, "left", turn))
+        for a in place_founders(s, turn):
+            if ev is not None:
+                ev.append(Migrated(a.owner, a.id, a.traits, "arrived", turn))
+    if not s.animals:
+        finish(s, ev)
+        return
+    s.phase = "food"
+    if ev is not None:
+        ev.append(PhaseStarted(turn, "food"))
+
+
+def _traits(s, a):
+    return a.traits + tuple(s.links[u].trait for u in a.links)
+
+
+def _remove_quietly(s, a):
+    """An animal leaves the table alive (migration): its pair links go with it."""
+    del s.animals[a.id]
+    for uid in a.links:
+        l = s.links.pop(uid)
+        other = s.animals.get(l.other(a.id))
+        if other is not None:
+            other.links = tuple(u for u in other.links if u != uid)
+
+
+# ---- reproduction ---------------------------------------------------------------------------------
+def reproduce(s, ev):
+    """§4: every animal alive and fed (not hibernating) has ``offspring`` young, seat by seat from the first."""
+    rs = s.ruleset
+    k = rs.options["offspring"]
+    limit = rs.options["max_animals"]
+    n = s.players
+    alive = [0] * n
+    for a in s.animals.values():
+        alive[a.owner] += 1
+    litters = []
+    for j in range(n):
+        seat = (s.first + j) % n
+        room = limit - alive[seat]
+        unborn = 0
+        for a in s.animals.values():
+            if a.owner != seat or a.hibernating or a.red + a.blue < a.need:
+                continue
+            young = min(k, max(room, 0))
+            room -= young
+            unborn += k - young
+            if young:
+                litters.append((a.id, young, a.id))
+        if unborn and ev is not None:
+            ev.append(BirthsCapped(seat, unborn, limit, s.turn))
+    s.litters = tuple(litters)
+    s.phase = "reproduction"
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "reproduction"))
+    next_birth(s, ev)
+
+
+def next_birth(s, ev):
+    """Bear the next young; stop at its chance nodes (mutation, loss), or end the generation."""
+    rs = s.ruleset
+    mutates = rs.mutation_frac[0] > 0
+    loses = rs.loss_frac[0] > 0
+    while s.litters:
+        pid, left, anchor = s.litters[0]
+        parent = s.animals[pid]
+        young = Animal(s.next_uid, parent.owner, s.turn, pid)
+        s.next_uid += 1
+        if parent.cards:
+            cards = []
+            for c in parent.cards:
+                cards.append(TraitCard(s.next_uid, c.card, c.trait))
+                s.next_uid += 1
+            young.set_cards(tuple(cards))
+        _place(s, anchor, young)
+        s.litters = (((pid, left - 1, young.id),) if left > 1 else ()) + s.litters[1:]
+        if ev is not None:
+            ev.append(AnimalBorn(young.owner, young.id, s.turn, pid, young.traits))
+        if mutates:
+            s.newborn = (young.id, pid, MUTATION, len(young.cards))
+            return
+        if loses and young.cards:
+            s.newborn = (young.id, pid, LOSS, len(young.cards))
+            return
+    s.newborn = ()
+    end_generation(s, ev)
+
+
+def _place(s, anchor, young):
+    """The young sits immediately to the right of ``anchor`` (its parent, or its elder sibling)."""
+    animals = s.animals
+    if next(reversed(animals)) == anchor:
+        animals[young.id] = young
+        return
+    placed = {}
+    for k, v in animals.items():
+        placed[k] = v
+        if k == anchor:
+            placed[young.id] = young
+    s.animals = placed
+
+
+def mutation_outcomes(s) -> tuple:
+    """((Mutate, weight), ...): none with 1 - rate; else each card side by its copies in the deck."""
+    rs = s.ruleset
+    num, den = rs.mutation_frac
+    deck = s.deck if s.deck_size else rs.copies          # an empty deck is reshuffled first
+    total = sum(deck)
+    out = [(_NO_MUTATION, (den - num) * total * 2)] if den > num else []
+    for card, k in zip(CARDS, deck):
+        if k:
+            w = num * k * (2 // len(card.traits))
+            for t in card.traits:
+                out.append((_MUTATE[card.id, t], w))
+    return tuple(out)
+
+
+def loss_outcomes(s) -> tuple:
+    """((LoseTrait, weight), ...): none with 1 - rate; else each inherited copy with an equal chance."""
+    young = s.animals[s.newborn[0]]
+    inherited = young.cards[:s.newborn[3]]
+    num, den = s.ruleset.loss_frac
+    out = [(_NO_LOSS, (den - num) * len(inherited))] if den > num else []
+    counts: dict = {}
+    for c in inherited:
+        counts[c.trait] = counts.get(c.trait, 0) + 1
+    out.extend((_LOSE[t], num * k) for t, k in counts.items())
+    return tuple(out)
+
+
+def outcomes(s) -> tuple:
+    return mutation_outcomes(s) if s.newborn[2] == MUTATION else loss_outcomes(s)
+
+
+def sample(s, rng):
+    """One outcome with ``rng.random()``, walking the weights as bisect would (no list when none happens)."""
+    rs = s.ruleset
+    if s.newborn[2] == MUTATION:
+        num, den = rs.mutation_frac
+        deck = s.deck if s.deck_size else rs.copies
+        total = sum(deck)
+        x = rng.random() * (2 * den * total)
+        t = (den - num) * total * 2
+        if t > x:
+            return _NO_MUTATION
+        for card, k in zip(CARDS, deck):
+            if k:
+                w = num * k * (2 // len(card.traits))
+                for side in card.traits:
+                    t += w
+                    if t > x:
+                        return _MUTATE[card.id, side]
+        return _MUTATE[card.id, side]                      # x at the very top (float rounding)
+    outs = loss_outcomes(s)
+    total = sum(w for _, w in outs)
+    x = rng.random() * total
+    t = 0
+    for o, w in outs:
+        t += w
+        if t > x:
+            return o
+    return outs[-1][0]
+
+
+def apply_mutate(rs, s, action, ev):
+    yid, pid, _, inherited = s.newborn
+    young = s.animals[yid]
+    if action.card:
+        if s.deck_size == 0:
+            s.deck = rs.copies
+            s.deck_size = sum(rs.copies)
+            s.discards = (0,) * s.players
+            if ev is not None:
+                ev.append(DeckReshuffled(s.deck_size))
+        i = CARD_INDEX[action.card]
+        deck = list(s.deck)
+        deck[i] -= 1
+        s.deck = tuple(deck)
+        s.deck_size -= 1
+        d = list(s.discards)
+        d[young.owner] += 1                                 # the card is discarded: copies are not cards
+        s.discards = tuple(d)
+        outcome = _mutate(s, young, s.animals[pid], action.card, action.trait)
+        if ev is not None:
+            ev.append(BlindMutation(young.owner, yid, pid, action.trait, action.card, outcome, s.turn))
+    if rs.loss_frac[0] > 0 and inherited:
+        s.newborn = (yid, pid, LOSS, inherited)
+        return
+    next_birth(s, ev)
+
+
+def _mutate(s, young, parent, card, trait) -> str:
+    """Add the mutation to the young if the rules allow it; say what happened."""
+    rs = s.ruleset
+    if not present(rs, trait, s.turn):
+        return "absent"
+    kind = TRAITS[trait].kind
+    if kind == "pair":
+        from .ruleset import _linked
+        if _linked(s, parent, young, trait):
+            return "duplicate"
+        l = Link(s.next_uid, card, trait, parent.id, young.id)   # Symbiosis: the parent protects its young
+        s.next_uid += 1
+        s.links[l.uid] = l
+        parent.links += (l.uid,)
+        young.links += (l.uid,)
+        return "linked"
+    if young.mask & BIT[trait] and trait != "fat_tissue":
+        return "duplicate"
+    if young.mask & EXCLUDES[trait]:
+        return "forbidden"
+    young.set_cards(young.cards + (TraitCard(s.next_uid, card, trait),))
+    s.next_uid += 1
+    return "added"
+
+
+def apply_lose(rs, s, action, ev):
+    yid, pid, _, inherited = s.newborn
+    if action.trait:
+        young = s.animals[yid]
+        i = next(i for i, c in enumerate(young.cards[:inherited]) if c.trait == action.trait)
+        young.set_cards(young.cards[:i] + young.cards[i + 1:])
+        if ev is not None:
+            ev.append(TraitNotInherited(young.owner, yid, pid, action.trait, s.turn))
+    next_birth(s, ev)
+
+
+def end_generation(s, ev):
+    """§5: food is cleared as at the end of an ordinary turn; the game ends after the last generation or
+    when no animal is alive; otherwise the first-player role passes on and the next generation begins."""
+    for a in s.animals.values():
+        a.red = a.blue = 0
+        a.attacked = a.pirated = a.hibernating = a.poisoned = False
+    if ev is not None:
+        alive = [0] * s.players
+        for a in s.animals.values():
+            alive[a.owner] += 1
+        ev.append(TurnEnded(s.turn, tuple(alive)))
+    if s.barred is not None:
+        s.barred = [set() for _ in range(s.players)]
+    s.rolled = False
+    if s.turn >= s.ruleset.options["generations"] or not s.animals:
+        finish(s, ev)
+        return
+    s.first = (s.first + 1) % s.players
+    s.turn += 1
+    s.last_turn = s.turn >= s.ruleset.options["generations"]
+    start_generation(s, ev)
