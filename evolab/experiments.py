@@ -129,8 +129,10 @@ def _seats(bot_names, rate, players, drate=None):
 
 
 def expand_grid(ruleset_id, grid: dict, base: dict | None = None) -> list:
-    """The list of parameter dicts of a grid (cartesian product), each checked before any game runs."""
-    if not isinstance(grid, dict) or not grid:
+    """The list of parameter dicts of a grid (cartesian product), each checked before any game runs.
+
+    An empty grid with fixed parameters (``base``) is one point: e.g. a Heredity preset replicated."""
+    if not isinstance(grid, dict) or not (grid or base):
         raise OptionError(f"the grid is empty: give at least one parameter with a list of values; "
                           f"allowed: {allowed_keys(ruleset_id)}")
     unknown = sorted(set(grid) - set(allowed_keys(ruleset_id)))
@@ -223,6 +225,8 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
     if unknown:
         raise OptionError(f"unknown table(s) {unknown}; tables are {list(ALL_TABLES)}")
     grid = dict(grid or {})
+    if not grid and not base:
+        expand_grid(ruleset_id, grid)              # refuses an empty experiment with the list of parameters
     bad_base = sorted(set(base) - set(allowed_keys(ruleset_id)))
     if bad_base:
         raise OptionError(f"unknown parameter(s) {bad_base}; allowed: {allowed_keys(ruleset_id)}")
