@@ -10,8 +10,9 @@ inherited trait (nature's ``LoseTrait``). The functions here change the state th
 Rulings (the spec leaves these open; each is ours):
 
 - Founders: each trait of ``founder_traits`` (in the edition's trait order) goes on the next
-  ``max(1, round(share * founders))`` founders of every player, left to right, wrapping round; a founder
-  that would get a forbidden combination or a second copy of a trait refuses the options. Founders carry
+  ``max(1, round(share * founders))`` founders of every player, left to right, wrapping round (so shares
+  that add up to more than 1 put several traits on one founder); a founder that would get a forbidden
+  combination refuses the options. Founders carry
   copies (not cards), like every inherited trait.
 - Parents reproduce seat by seat from the first player, and left to right within a row; a litter of
   several young sits to the parent's right in birth order. When a player reaches ``max_animals`` the
@@ -75,11 +76,8 @@ def founder_plan(founders, shares, banned, trait_turn) -> tuple:
             continue
         k = max(1, int(share * founders + 0.5))
         for _ in range(k):
-            slot = slots[p % founders]
+            slot = slots[p % founders]            # k <= founders: never the same trait twice
             p += 1
-            if trait in slot:
-                raise OptionError(f"founder_traits: the shares add up to more than every founder can carry: a "
-                                  f"founder would get {TRAITS[trait].name} twice")
             if any(BIT[x] & EXCLUDES[trait] for x in slot):
                 raise OptionError(f"founder_traits: a founder would carry {TRAITS[trait].name} with "
                                   f"{' and '.join(TRAITS[x].name for x in slot)}, a combination the rules forbid")

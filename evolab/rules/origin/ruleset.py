@@ -1179,6 +1179,8 @@ def _validate_heredity(rs, s):
     """The variant's own invariants: no hands, a reproduction phase that names animals on the table."""
     if any(s.hands) or s.pools is not None or s.phase in ("deal", "draw", "development", "choose"):
         raise ValueError("the Heredity variant has no hands, no card draws and no development phase")
+    if s.removed:
+        raise ValueError("in the Heredity variant every card is in the mutation deck or its discards")
     for a in s.animals.values():
         if type(a.parent) is not int:
             raise ValueError(f"animal {a.id}: parent must be an animal id or -1")

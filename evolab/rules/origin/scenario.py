@@ -152,6 +152,9 @@ def build(ruleset_cls, spec: dict):
         t = min(need, left[i])
         left[i] -= t
         need -= t
+    if heredity and deck is not None:
+        raise ScenarioError("deck: in the Heredity variant the mutation deck is every card not in the discards "
+                            "(leave deck out; give discards to make it smaller)")
     if deck is None:
         deck_counts = left
     elif isinstance(deck, int):
