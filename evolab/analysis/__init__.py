@@ -244,8 +244,8 @@ def _parse(v):
 
 
 from .heredity import (arose_vs_kept, chi2_sf, deck_spectrum, fixation_times, mutation_spectrum,  # noqa: E402
-                       runs_alive, selection_differential, spectrum_test, spread, trait_frequency)
+                       proportion, runs_alive, selection_differential, spectrum_test, spread, trait_frequency)
 
 __all__ = ["to_frame", "summary", "food_web", "descent_tree", "to_csv", "read_csv", "parameters", "t95",
            "runs_alive", "trait_frequency", "selection_differential", "arose_vs_kept", "fixation_times", "spread",
-           "mutation_spectrum", "deck_spectrum", "spectrum_test", "chi2_sf"]
+           "mutation_spectrum", "deck_spectrum", "spectrum_test", "chi2_sf", "proportion"]

@@ -207,8 +207,9 @@ def fixation_times(generations, fates, trait, by=None) -> list:
     """When the trait was first fixed or lost, per condition.
 
     Counts ``fixed``, ``lost``, ``segregating`` (neither by the end), ``died_out`` (the population died
-    before either) out of ``runs``, and the generation of the first fixation or loss: mean with 95%
-    interval and median, over the runs where it happened.
+    before either) out of ``runs``; ``absorbed`` = the share of runs where it was fixed or lost, with its
+    95% (Wilson) interval; and the generation of the first fixation or loss: mean with 95% interval and
+    median, over the runs where it happened.
     """
     gens = _rows(generations)
     by = _params(gens, by)
@@ -241,10 +242,23 @@ def fixation_times(generations, fates, trait, by=None) -> list:
         n, mean, _, lo, hi = _mean_ci(a["times"])
         times = sorted(a["times"])
         median = (times[(n - 1) // 2] + times[n // 2]) / 2 if n else None
+        share, s_lo, s_hi = proportion(n, a["runs"])
         out.append({**dict(zip(by, map(_unhash, key))), "runs": a["runs"], "fixed": a["fixed"], "lost": a["lost"],
-                    "segregating": a["segregating"], "died_out": a["died_out"], "n": n, "mean": mean,
+                    "segregating": a["segregating"], "died_out": a["died_out"], "absorbed": share,
+                    "absorbed_low": s_lo, "absorbed_high": s_hi, "n": n, "mean": mean,
                     "ci_low": lo, "ci_high": hi, "median": median})
     return out
+
+
+def proportion(k: int, n: int) -> tuple:
+    """(k/n, low, high): a share with its 95% Wilson interval (good for small n and shares near 0 or 1)."""
+    if not n:
+        return None, None, None
+    z = 1.959964
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def spread(generations, trait, turn, by=None) -> list:
@@ -406,4 +420,4 @@ def _chi2_quantile(p, df):
 
 
 __all__ = ["runs_alive", "trait_frequency", "selection_differential", "arose_vs_kept", "fixation_times", "spread",
-           "mutation_spectrum", "deck_spectrum", "spectrum_test", "chi2_sf"]
+           "mutation_spectrum", "deck_spectrum", "spectrum_test", "chi2_sf", "proportion"]
