@@ -58,10 +58,20 @@ def _parse_grid(text):
     return key, out
 
 
+def _options(args) -> dict:
+    """--preset (a Heredity preset's options, --players aside) overlaid with every --option."""
+    options = {}
+    if args.preset:
+        from .heredity import preset
+        options = {k: v for k, v in preset(args.preset).items() if k != "players"}
+    options.update(args.option or [])
+    return options
+
+
 def sweep(args) -> int:
     """--grid: a tracked batch; writes the rows of one table (traits by default) and a summary."""
     from .experiments import run_batch
-    options = dict(args.option or [])
+    options = _options(args)
     grid = dict(args.grid)
     if "players" not in grid:
         options.setdefault("players", args.players)
@@ -114,7 +124,7 @@ def simulate(args) -> int:
         args.reps = args.games
     if args.grid:
         return sweep(args)
-    options = dict(args.option or [])
+    options = _options(args)
     ruleset = load_ruleset(args.ruleset, players=args.players, **options)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     for b in bots:
@@ -150,16 +160,21 @@ def build_parser():
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default="random", help="comma-separated bots by seat, e.g. random,greedy "
-                     "(name:rate sets a mutation rate, e.g. greedy:0.5)")
+                     "(name:rate sets the trait-card rate, how often a bot plays a card as a trait: greedy:0.5)")
+    sim.add_argument("--preset", help="a Heredity preset (evolab's classroom variant, not the printed game): "
+                     "predation, no_predators, scarcity, neutral, environment_change; there mutation_rate is the "
+                     "chance that a young is born with a blind mutation")
     sim.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE",
                      help="a ruleset option, e.g. --option mimicry_optional=true (repeatable)")
     sim.add_argument("--out", help="write one CSV row per game here (with --grid: the rows of --table)")
     sim.add_argument("--grid", action="append", type=_parse_grid, metavar="NAME=V1,V2,...",
-                     help="run a tracked experiment over these values, e.g. mutation_rate=0,0.5,1 (repeatable)")
+                     help="run a tracked experiment over these values, e.g. trait_card_rate=0,0.5,1, or with "
+                     "--preset, mutation_rate=0,0.05,0.1 (repeatable)")
     sim.add_argument("--reps", type=int, default=10, help="games per grid point (with --grid)")
     sim.add_argument("--workers", type=int, default=None, help="processes to run games in (with --grid)")
     sim.add_argument("--table", default="traits", help="which tracked table --out writes (with --grid): "
-                     "traits, turns, seats, seat_traits, deaths, attacks, extinctions, games")
+                     "traits, turns, seats, seat_traits, deaths, attacks, extinctions, games, mutations, species; "
+                     "Heredity: generations, births, fates")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--plot", metavar="FILE.png", help="save a chart: trait frequencies over turns, or with a "
                      "grid of several values the sweep of --trait's final frequency")
