@@ -28,13 +28,11 @@ Rulings (the spec leaves these open; each is ours):
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...actions import LoseTrait, Mutate
-from ...errors import OptionError
 from ...events import (AnimalBorn, BirthsCapped, BlindMutation, DeckReshuffled, Migrated, PhaseStarted,
                        TraitNotInherited, TurnEnded)
 from ..common import finish
+from ..heredity import founder_plan, fraction, outcome_walk
 from .deck import CARD_INDEX, CARDS
 from .state import Animal, Link, TraitCard
 from .traits import BIT, EXCLUDES, TRAITS
@@ -50,12 +48,6 @@ COPY_CARD = {t: min((c for c in CARDS if t in c.traits), key=lambda c: (len(c.tr
 MUTATION, LOSS = "mutation", "loss"
 
 
-def fraction(rate) -> tuple:
-    """(numerator, denominator) of a probability: whole-number chance weights."""
-    f = Fraction(str(rate)).limit_denominator(10 ** 6)
-    return f.numerator, f.denominator
-
-
 # ---- configuration (once per ruleset) -----------------------------------------------------------
 def configure(rs):
     """Check the variant's options together and precompute what the hot path needs."""
@@ -64,30 +56,12 @@ def configure(rs):
     rs.loss_frac = fraction(o["loss_rate"])
     banned = set(o["banned_traits"])
     rs.predators_leave = o["predators_leave"]
-    rs.founder_plan = founder_plan(o["founders"], o["founder_traits"], banned, rs.trait_turn)
+    rs.founder_plan = founder_plan(o["founders"], o["founder_traits"], banned, rs.trait_turn, _conflict)
 
 
-def founder_plan(founders, shares, banned, trait_turn) -> tuple:
-    """((traits, arrival generation), ...) of one player's founders, left to right (the same for every seat)."""
-    slots = [[] for _ in range(founders)]
-    p = 0
-    for trait, share in shares.items():
-        if share <= 0:
-            continue
-        k = max(1, int(share * founders + 0.5))
-        for _ in range(k):
-            slot = slots[p % founders]            # k <= founders: never the same trait twice
-            p += 1
-            if any(BIT[x] & EXCLUDES[trait] for x in slot):
-                raise OptionError(f"founder_traits: a founder would carry {TRAITS[trait].name} with "
-                                  f"{' and '.join(TRAITS[x].name for x in slot)}, a combination the rules forbid")
-            slot.append(trait)
-    plan = []
-    for slot in slots:
-        traits = tuple(t for t in slot if t not in banned)
-        arrival = max([trait_turn.get(t, 1) for t in traits] + [1])
-        plan.append((traits, arrival))
-    return tuple(plan)
+def _conflict(trait, traits):
+    """The trait a founder already has that ``trait`` may not sit with (Carnivorous and Scavenger), or ""."""
+    return next((TRAITS[x].name for x in traits if BIT[x] & EXCLUDES[trait]), "")
 
 
 def present(rs, trait, turn) -> bool:
@@ -282,14 +256,7 @@ def sample(s, rng):
                         return _MUTATE[card.id, side]
         return _MUTATE[card.id, side]                      # x at the very top (float rounding)
     outs = loss_outcomes(s)
-    total = sum(w for _, w in outs)
-    x = rng.random() * total
-    t = 0
-    for o, w in outs:
-        t += w
-        if t > x:
-            return o
-    return outs[-1][0]
+    return outcome_walk(outs, rng.random() * sum(w for _, w in outs))
 
 
 def apply_mutate(rs, s, action, ev):

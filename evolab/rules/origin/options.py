@@ -49,26 +49,6 @@ def _check_traits(value):
     return sorted(set(value))
 
 
-def _check_founder_traits(value):
-    """{trait: share of founders}: single-animal traits (Parasite included) with shares 0-1."""
-    from .traits import TRAITS
-    if not isinstance(value, dict):
-        raise OptionError("founder_traits must map trait ids to the share of founders carrying them, "
-                          "e.g. {'carnivorous': 0.2, 'camouflage': 0.1}")
-    out = {}
-    for t, share in value.items():
-        if t not in TRAITS:
-            raise OptionError(f"founder_traits: unknown trait {t!r}; traits are {sorted(TRAITS)}")
-        if TRAITS[t].kind == "pair":
-            raise OptionError(f"founder_traits: {t} is a pair trait (a relationship, not a body): founders "
-                              "carry only single-animal traits")
-        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
-            raise OptionError(f"founder_traits[{t!r}] must be a share between 0 and 1, got {share!r}")
-        out[t] = share
-    order = {t: i for i, t in enumerate(TRAITS)}
-    return dict(sorted(out.items(), key=lambda kv: order[kv[0]]))
-
-
 def _check_multiplier_turns(value):
     if not isinstance(value, dict):
         raise OptionError("food_multiplier_from must map turns to food multipliers, e.g. {8: 1.0}")
@@ -96,6 +76,12 @@ def _check_trait_turns(value):
         if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 1000:
             raise OptionError(f"trait_from_turn[{t!r}] must be a turn number >= 1, got {turn!r}")
     return dict(sorted(value.items()))
+
+
+def _heredity_options():
+    from ..heredity import option_specs
+    from .traits import TRAITS
+    return option_specs(TRAITS, "Carnivorous")
 
 
 OPTIONS = {o.name: o for o in (
@@ -147,35 +133,4 @@ OPTIONS = {o.name: o for o in (
        "Experiment knob: {turn: multiplier} from which turn on the food bank is multiplied by another number, "
        "e.g. {8: 1.0}: the food crashes at turn 8.", check=_check_multiplier_turns),
     # ---- the Heredity variant: evolab's own classroom rules (shared/rules/heredity.md), not the printed game
-    _O("heredity", False, "bool",
-       "EVOLAB'S VARIANT (not the printed game): development is replaced by reproduction with inheritance and "
-       "blind mutation; each turn is one generation.", provisional=True),
-    _O("founders", 8, "int", "Heredity: animals each player starts with (no cards in hand).", 1, 200,
-       provisional=True),
-    _O("founder_traits", {}, "table",
-       "Heredity: {trait: share} of founders (per player, rounded, at least 1 if the share > 0) carrying each "
-       "single-animal trait, e.g. {'carnivorous': 0.2, 'camouflage': 0.1}.", check=_check_founder_traits,
-       provisional=True),
-    _O("offspring", 1, "int", "Heredity: young born to each animal that was fed this generation.", 0, 10,
-       provisional=True),
-    _O("mutation_rate", 0.1, "float",
-       "Heredity: the probability that one young is born with one new, blind mutation (0-1).", 0.0, 1.0,
-       provisional=True),
-    _O("loss_rate", 0.0, "float",
-       "Heredity: the probability that one young loses one inherited trait, chosen at random (0-1).", 0.0, 1.0,
-       provisional=True),
-    _O("generations", 25, "int", "Heredity: the game ends after this many generations (turns), or when no "
-       "animal is alive.", 1, 1000, provisional=True),
-    _O("max_animals", 200, "int", "Heredity: a safety cap per player; young beyond it are not born.", 1, 2000,
-       provisional=True),
-    _O("predators_leave", None, "int",
-       "Heredity: from this generation on the world has no predators: every Carnivorous animal leaves the "
-       "table at its start, and Carnivorous mutations have no effect.", 1, 1000, provisional=True),
-)}
-
-#: Options of the Heredity variant: set to anything but their default only with ``heredity=True``.
-HEREDITY_OPTIONS = ("founders", "founder_traits", "offspring", "mutation_rate", "loss_rate", "generations",
-                    "max_animals", "predators_leave")
-#: ``food_multiplier``'s default in the variant: the printed dice table feeds about ten animals in a
-#: two-player game, where drift swamps selection (heredity.md, Options).
-HEREDITY_FOOD_MULTIPLIER = 3.0
+) + _heredity_options()}

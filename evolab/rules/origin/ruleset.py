@@ -12,12 +12,13 @@ from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, Dro
 from ...errors import OptionError
 from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation,
                        Passed, PhaseStarted, TraitGained, TurnEnded)
-from ..base import Ruleset, resolve_options
+from ..base import Ruleset
 from . import feeding as F
 from . import heredity as H
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
 from ..common import finish, game_over, next_to_play, pass_seat
-from .options import HEREDITY_FOOD_MULTIPLIER, HEREDITY_OPTIONS, OPTIONS
+from .options import OPTIONS
+from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
 from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
@@ -34,11 +35,7 @@ _PASS = Pass()
 _NODEF = NoDefence()
 _RUN = Run()
 _CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak", "reproduction"))
-#: What ``provisional`` lists when the Heredity variant is on: evolab's rules, not the publisher's.
-HEREDITY_RULES = (
-    "Heredity variant (evolab's classroom rules, not the printed game): development replaced by reproduction "
-    "with inheritance and blind mutation, one generation per turn",
-)
+
 #: The type every action field must have exactly (True is not animal 1).
 _FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
                 "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool,
@@ -82,7 +79,7 @@ class OriginRuleset(Ruleset):
         self.restricted = bool(banned or options["trait_from_turn"])
         if options["heredity"]:
             self.heredity = True
-            self.provisional = HEREDITY_RULES
+            self.provisional = variant.RULES
             H.configure(self)
 
     def _food_outcomes(self, mult) -> tuple:
@@ -117,17 +114,9 @@ class OriginRuleset(Ruleset):
     def load(cls, **options):
         """Options checked against ``OPTIONS``; the Heredity variant's options only with ``heredity=True``,
         where ``food_multiplier`` defaults to 3 (heredity.md, Options)."""
-        if options.get("heredity") is True and "food_multiplier" not in options:
-            options = {**options, "food_multiplier": HEREDITY_FOOD_MULTIPLIER}
-        o = resolve_options(OPTIONS, options)
-        if o["heredity"]:
-            if o["scenario"] != "base":
-                raise OptionError(f"the Heredity variant plays the base game, not scenario={o['scenario']!r}")
-        else:
-            odd = [k for k in HEREDITY_OPTIONS if o[k] != OPTIONS[k].default]
-            if odd:
-                raise OptionError(f"option(s) {odd} belong to the Heredity variant: add heredity=True "
-                                  "(in the ordinary game nobody is born and nothing mutates by chance)")
+        o = variant.resolve(OPTIONS, options, "in the printed game nobody is born and nothing mutates by chance")
+        if o["heredity"] and o["scenario"] != "base":
+            raise OptionError(f"the Heredity variant plays the base game, not scenario={o['scenario']!r}")
         return cls(o)
 
     @classmethod

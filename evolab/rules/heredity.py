@@ -1,0 +1,124 @@
+"""What the Heredity variant (evolab's classroom rules, ``shared/rules/heredity.md``) shares between the
+editions it is built on: its declared options, how they are checked together, the founders' traits, and
+rates as exact fractions. Each edition's own reproduction lives in ``rules/<edition>/heredity.py``."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import OptionError
+from .base import OptionSpec, resolve_options
+
+#: ``food_multiplier``'s default in the variant: the printed food supply feeds about ten animals in a
+#: two-player game, where drift swamps selection (heredity.md, Options).
+FOOD_MULTIPLIER = 3.0
+#: Options of the variant: anything but their default only with ``heredity=True``.
+NAMES = ("founders", "founder_traits", "offspring", "mutation_rate", "loss_rate", "generations", "max_animals",
+         "predators_leave")
+#: What ``Ruleset.provisional`` lists when the variant is on.
+RULES = ("Heredity variant (evolab's classroom rules, not the printed game): development replaced by reproduction "
+         "with inheritance and blind mutation, one generation per turn",)
+
+
+def option_specs(traits: dict, predator: str) -> tuple:
+    """The variant's OptionSpecs for an edition with these ``traits`` (``TraitRule``s) and predator trait name."""
+    order = {t: i for i, t in enumerate(traits)}
+
+    def check_founder_traits(value):
+        if not isinstance(value, dict):
+            raise OptionError("founder_traits must map trait ids to the share of founders carrying them, "
+                              "e.g. {'carnivorous': 0.2, 'camouflage': 0.1}")
+        out = {}
+        for t, share in value.items():
+            if t not in traits:
+                raise OptionError(f"founder_traits: unknown trait {t!r}; traits are {sorted(traits)}")
+            if traits[t].kind == "pair":
+                raise OptionError(f"founder_traits: {t} is a pair trait (a relationship, not a body): founders "
+                                  "carry only single-animal traits")
+            if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
+                raise OptionError(f"founder_traits[{t!r}] must be a share between 0 and 1, got {share!r}")
+            out[t] = share
+        return dict(sorted(out.items(), key=lambda kv: order[kv[0]]))
+
+    O = OptionSpec
+    return (
+        O("heredity", False, "bool",
+          "EVOLAB'S VARIANT (not the printed game): development is replaced by reproduction with inheritance and "
+          "blind mutation; each turn is one generation.", provisional=True),
+        O("founders", 8, "int", "Heredity: animals each player starts with (no cards in hand).", 1, 200,
+          provisional=True),
+        O("founder_traits", {}, "table",
+          "Heredity: {trait: share} of founders (per player, rounded, at least 1 if the share > 0) carrying each "
+          "single-animal trait.", check=check_founder_traits, provisional=True),
+        O("offspring", 1, "int", "Heredity: young born to each animal that was fed this generation.", 0, 10,
+          provisional=True),
+        O("mutation_rate", 0.1, "float",
+          "Heredity: the probability that one young is born with one new, blind mutation (0-1).", 0.0, 1.0,
+          provisional=True),
+        O("loss_rate", 0.0, "float",
+          "Heredity: the probability that one young loses one inherited trait, chosen at random (0-1).", 0.0, 1.0,
+          provisional=True),
+        O("generations", 25, "int", "Heredity: the game ends after this many generations (turns), or when no "
+          "animal is alive.", 1, 1000, provisional=True),
+        O("max_animals", 200, "int", "Heredity: a safety cap per player; young beyond it are not born.", 1, 2000,
+          provisional=True),
+        O("predators_leave", None, "int",
+          f"Heredity: from this generation on the world has no predators: every {predator} animal leaves the "
+          f"table at its start, and {predator} mutations have no effect.", 1, 1000, provisional=True),
+    )
+
+
+def resolve(specs: dict, options: dict, why_not: str) -> dict:
+    """Options checked against ``specs``; ``food_multiplier`` defaults to 3 in the variant; the variant's
+    options at anything but their defaults are refused without ``heredity=True`` (``why_not`` says why)."""
+    if options.get("heredity") is True and "food_multiplier" not in options:
+        options = {**options, "food_multiplier": FOOD_MULTIPLIER}
+    o = resolve_options(specs, options)
+    if not o["heredity"]:
+        odd = [k for k in NAMES if o[k] != specs[k].default]
+        if odd:
+            raise OptionError(f"option(s) {odd} belong to the Heredity variant: add heredity=True ({why_not})")
+    return o
+
+
+def fraction(rate) -> tuple:
+    """(numerator, denominator) of a probability: whole-number chance weights, so records replay exactly."""
+    f = Fraction(str(rate)).limit_denominator(10 ** 6)
+    return f.numerator, f.denominator
+
+
+def founder_plan(founders, shares, banned, trait_turn, conflict) -> tuple:
+    """((traits, arrival generation), ...) of one player's founders, left to right (the same for every seat).
+
+    Each trait of ``shares`` (in the edition's trait order) goes on the next ``max(1, round(share *
+    founders))`` founders, wrapping round (shares adding up to more than 1 stack traits on a founder);
+    ``conflict(trait, traits)`` names a forbidden combination, which refuses the options. Banned traits
+    are stripped; a founder arrives at the latest ``trait_turn`` of its traits (1 = at the start).
+    """
+    slots = [[] for _ in range(founders)]
+    p = 0
+    for trait, share in shares.items():
+        if share <= 0:
+            continue
+        for _ in range(max(1, int(share * founders + 0.5))):     # <= founders: never the same trait twice
+            slot = slots[p % founders]
+            p += 1
+            bad = conflict(trait, slot)
+            if bad:
+                raise OptionError(f"founder_traits: a founder would carry {trait} with {bad}, a combination the "
+                                  "rules forbid")
+            slot.append(trait)
+    plan = []
+    for slot in slots:
+        traits = tuple(t for t in slot if t not in banned)
+        plan.append((traits, max([trait_turn.get(t, 1) for t in traits] + [1])))
+    return tuple(plan)
+
+
+def outcome_walk(outs, x):
+    """The outcome whose cumulative weight first exceeds ``x`` (what bisect over the weights gives)."""
+    t = 0
+    for o, w in outs:
+        t += w
+        if t > x:
+            return o
+    return outs[-1][0]
