@@ -118,6 +118,8 @@ _COLUMNS = {
     "fates": (("game", "i"), ("turn", "h"), ("trait", "c"), ("fate", "c")),
 }
 ALL_TABLES = tuple(_COLUMNS)
+#: Tables only the Heredity variant fills (empty for the printed games).
+HEREDITY_TABLES = ("generations", "births", "fates")
 DEFAULT_TABLES = ALL_TABLES
 
 
@@ -194,6 +196,8 @@ class Tracker:
         if e.phase == "feeding":       # the cohort facing selection: (seat, traits, animals) per unit
             self.cohort = {uid: (seat, set(traits), count)
                            for seat, uid, traits, count in match.state.ruleset.census(match.state)}
+            if self.heredity:          # ... and animal by animal: animal id -> its set of traits
+                self.animal_cohort = {aid: set(t) for aid, t in _animals(match.state).items()}
 
     def _speciation(self, match, e):
         self.species_new += 1
@@ -294,10 +298,10 @@ class Tracker:
                 at_feeding[t] += k
                 survived[t] += ok
                 born_c[t] += newborn
+        animals = _animals(s) if self.heredity else None
         if self.young:                                  # Heredity: young are born after feeding
-            traits_of = {uid: traits for _, uid, traits, _ in census}
             for uid in self.young:
-                for t in set(traits_of.get(uid, ())):
+                for t in set(animals.get(uid, ())):
                     born_c[t] += 1
         present = {t for t, c in count.items() if c}
         before = self._prev_alive_traits | {t for t, c in at_feeding.items() if c}
@@ -344,35 +348,36 @@ class Tracker:
                                sum(self.died), *(c.get(k, 0) for k in CAUSES), self.attacks, self.kills,
                                self.escapes, len(gone), trait_cards, self.species_new, self.species_lost)
         if self.heredity:
-            self._generation_rows(turn, census, count, alive, alive_ids)
+            self._generation_rows(turn, animals, count, alive)
         self._prev_alive_traits = present
         self._new_turn()
 
     # ---- the Heredity variant ---------------------------------------------------------------------
     def _generation_zero(self, state):
-        census = list(state.ruleset.census(state))
+        animals = _animals(state)
         count = dict.fromkeys(self.trait_ids, 0)
-        for _, _, traits, _ in census:
+        for traits in animals.values():
             for t in set(traits):
                 count[t] += 1
         if "births" in self._on:
             b = self.tables["births"]
-            for seat, uid, traits, _ in census:
-                b.append(self.game, 0, seat, uid, -1, "+".join(traits), "", "", "", "+".join(traits))
-        self._generation_rows(0, census, count, len(census), {})
+            for aid, traits in animals.items():
+                b.append(self.game, 0, _owner(state, aid), aid, -1, "+".join(traits), "", "", "", "+".join(traits))
+        self.animal_cohort = {}
+        self._generation_rows(0, animals, count, len(animals))
 
-    def _generation_rows(self, turn, census, count, alive, alive_ids):
+    def _generation_rows(self, turn, animals, count, alive):
         """Per trait: carriers now, and how the cohort that faced selection survived and reproduced."""
         ids = self.trait_ids
         g = self.game
-        feeding = len(self.cohort)
+        feeding = len(self.animal_cohort)
         fc = dict.fromkeys(ids, 0)
         sc = dict.fromkeys(ids, 0)
         oc = dict.fromkeys(ids, 0)
         survived = young = 0
         offspring = self.offspring
-        for uid, (_, traits, _) in self.cohort.items():
-            ok = uid in alive_ids
+        for uid, traits in self.animal_cohort.items():
+            ok = uid in animals
             kids = offspring.get(uid, 0)
             survived += ok
             young += kids
@@ -388,10 +393,9 @@ class Tracker:
                 [self.arose.get(t, 0) for t in ids], [self.added.get(t, 0) for t in ids],
                 [self.lost.get(t, 0) for t in ids])
         if "births" in self._on and self.young:
-            traits_of = {uid: traits for _, uid, traits, _ in census}
             b = self.tables["births"]
             for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
-                b.append(g, turn, seat, uid, parent, inherited, mut, effect, lost, "+".join(traits_of.get(uid, ())))
+                b.append(g, turn, seat, uid, parent, inherited, mut, effect, lost, "+".join(animals.get(uid, ())))
         if alive:
             fates = self._fate
             for t in ids:
@@ -429,6 +433,18 @@ _HANDLERS = {
     "SpeciesExtinct": Tracker._species_extinct, "BlindMutation": Tracker._blind_mutation,
     "TraitNotInherited": Tracker._not_inherited, "Migrated": Tracker._migrated,
 }
+
+
+def _animals(state) -> dict:
+    """Animal id -> traits of every living animal (a species' traits for each of its animals)."""
+    rs = state.ruleset
+    if hasattr(rs, "animal_census"):
+        return {aid: traits for _, aid, traits in rs.animal_census(state)}
+    return {uid: traits for _, uid, traits, _ in rs.census(state)}
+
+
+def _owner(state, aid):
+    return state.animals[aid].owner
 
 
 class _Replay:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
-                        FirstPlayer, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
+                        FirstPlayer, LoseTrait, Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
                         RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
 from ...events import (AnimalBorn, Attacked, ClimateRolled, Died, Escaped, FirstPlayerChosen, FoodBankRolled,
                        FoodLost, FoodTaken, Mutation, ParasitePlaced, Passed, PhaseStarted, Scavenged,
                        ShelterTaken, Speciation, SpeciesExtinct, Stomped, TraitGained, TraitLost, TraitRevealed,
                        TurnEnded)
-from ..base import Ruleset, resolve_options
+from ..base import Ruleset
+from .. import heredity as variant
+from . import heredity as H
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
 from ..common import finish, game_over, next_to_play, pass_seat
@@ -31,7 +33,7 @@ _PASS, _END = Pass(), EndMove()
 _PlayCard, _TakeFood, _TakeShelter = interned(PlayCard), interned(TakeFood), interned(TakeShelter)
 _PlaceParasite, _Attack, _Stomp = interned(PlaceParasite), interned(Attack), interned(Stomp)
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
-                     "tiebreak"))
+                     "tiebreak", "reproduction"))
 _HUNTERS = frozenset(("predator", "obligate_predator"))
 _EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
 
@@ -48,6 +50,7 @@ class RandomMutationsRuleset(Ruleset):
     predator_traits = ("predator", "obligate_predator")
     rule_prefix = "rm"
     prey_is_species = True
+    heredity = False
     field_types = {"mode": str, "species": int, "animal": int, "predator": int, "prey": int, "tokens": int,
                    "card_uid": int}
 
@@ -80,10 +83,15 @@ class RandomMutationsRuleset(Ruleset):
         self.need_bonus = dict(NEED_BONUS, predator=options["predator_need_bonus"],
                                obligate_predator=options["obligate_need_bonus"])
         self.trait_turn = dict(options["trait_from_turn"])
+        if options["heredity"]:
+            self.heredity = True
+            self.provisional = PROVISIONAL_RULES + variant.RULES
+            H.configure(self)
 
     @classmethod
     def load(cls, **options):
-        return cls(resolve_options(OPTIONS, options))
+        """Options checked against ``OPTIONS``; the Heredity variant's only with ``heredity=True``."""
+        return cls(variant.resolve(OPTIONS, options, "in the printed game a new animal is a card a player plays"))
 
     @classmethod
     def scenario(cls, spec):
@@ -116,6 +124,12 @@ class RandomMutationsRuleset(Ruleset):
         s.parasite_queue = ()
         s.species, s.animals, s.sets = {}, {}, {}
         s.rows = tuple(() for _ in range(n))
+        s.litters = s.newborn = ()
+        if self.heredity:              # no player decks: the deck is only the source of mutations
+            s.deck_size = self.total_cards
+            s.pdecks = (0,) * n
+            H.place_founders(s, 1)
+            return s
         # §3: 7 cards into each player deck, then 3 face-down starting species: nobody sees them
         dealt = min(self.total_cards, n * (PLAYER_DECK + START_SPECIES))
         per = [0] * n
@@ -175,11 +189,18 @@ class RandomMutationsRuleset(Ruleset):
             return self.black_outcomes
         if ph == "feeding" and s.attack is not None:
             return _DIE
+        if ph == "reproduction":
+            return H.outcomes(s)
         if ph == "first_player":
             return tuple((FirstPlayer(i), 1) for i in range(s.players))
         if ph == "tiebreak":
             return tuple((TieBreak(i), 1) for i in s.tied)
         return ()
+
+    def sample_chance(self, s, rng):
+        if s.phase == "reproduction":
+            return H.sample(s, rng)
+        return super().sample_chance(s, rng)
 
     # ---- derived facts ------------------------------------------------------------------------------
     def traits_of(self, s, sp) -> tuple:
@@ -225,6 +246,13 @@ class RandomMutationsRuleset(Ruleset):
         """The species an animal belongs to (the tracker counts animals per species)."""
         a = s.animals.get(aid)
         return a.species if a is not None else aid
+
+    def animal_census(self, s):
+        """(seat, animal id, traits of its species) for every living animal (the Heredity tracker's unit)."""
+        for sp in s.species.values():
+            t = self.traits_of(s, sp)
+            for aid in sp.animals:
+                yield sp.owner, aid, t
 
     def species_census(self, s):
         """(seat, species, Body Size, Population, traits); this edition has no Body Size (0)."""
@@ -446,6 +474,8 @@ class RandomMutationsRuleset(Ruleset):
     def with_ruleset(self, s, other):
         if other.id != self.id or other.players != s.players or other.copies != self.copies:
             raise ValueError("a game can only continue under the same edition, players and deck")
+        if other.heredity != self.heredity:
+            raise ValueError("a game cannot switch between the printed game and the Heredity variant")
         t = s.clone()
         t.ruleset = other
         for sp in t.species.values():
@@ -522,12 +552,25 @@ def _kill(s, aid, cause, ev, by=None):
     sp = s.species[a.species]
     traits = rs.traits_of(s, sp)
     sp.animals = tuple(x for x in sp.animals if x != aid)
-    s.discards = _add(s.discards, a.owner, 1)
+    if not rs.heredity:                     # Heredity: animals are not cards
+        s.discards = _add(s.discards, a.owner, 1)
     if ev is not None:
         bt = rs.traits_of(s, s.species[s.animals[by].species]) if by is not None and by in s.animals else ()
         ev.append(Died(a.owner, aid, cause, traits, by if by is not None else -1, bt))
     if not sp.animals:
         _remove_species(s, sp, ev)
+
+
+def _kill_quietly(s, aid):
+    """Heredity: an animal leaves the table alive (predators leave); an empty species leaves with it."""
+    a = s.animals.pop(aid)
+    sp = s.species[a.species]
+    sp.animals = tuple(x for x in sp.animals if x != aid)
+    if not sp.animals:
+        del s.species[sp.id]
+        rows = list(s.rows)
+        rows[sp.owner] = tuple(x for x in rows[sp.owner] if x != sp.id)
+        s.rows = tuple(rows)
 
 
 def _remove_species(s, sp, ev):
@@ -539,7 +582,8 @@ def _remove_species(s, sp, ev):
     for k in sp.sets:
         if not any(k in o.sets for o in s.species.values()):
             lost += len(s.sets.pop(k))
-    s.discards = _add(s.discards, sp.owner, lost)
+    if not s.ruleset.heredity:              # Heredity: traits are copies, not cards
+        s.discards = _add(s.discards, sp.owner, lost)
     if ev is not None:
         ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
     if s.choose_victim is not None and s.choose_victim[1] == sp.id:
@@ -686,6 +730,10 @@ def _do_first(rs, s, action, ev):
     s.first = action.seat
     if ev is not None:
         ev.append(FirstPlayerChosen(action.seat))
+    if rs.heredity:
+        s.last_turn = rs.options["generations"] == 1
+        H.start_generation(s, ev)
+        return
     _start_development(s, ev)
 
 
@@ -965,6 +1013,9 @@ def _starve(rs, s, ev):
         a.red = a.blue = a.parasites = 0
         a.shelter = a.fed_by_kill = a.attacked = False
     s.blue_out = 0
+    if rs.heredity:                         # every survivor was fed: reproduction instead of the draw
+        H.reproduce(s, ev)
+        return
     alive = [0] * s.players
     for a in s.animals.values():
         alive[a.owner] += 1
@@ -998,15 +1049,17 @@ _APPLY = {
     TakeFood: _do_take_food, TakeShelter: _do_take_shelter, PlaceParasite: _do_place_parasite, Stomp: _do_stomp,
     EndMove: _do_end_move, Attack: _do_attack, RollDie: _do_roll_die, ChooseVictim: _do_choose_victim,
     Scavenge: _do_scavenge, ChooseParasiteVictim: _do_parasite_victim,
+    Mutate: H.apply_mutate, LoseTrait: H.apply_lose,
 }
 
 
 def state_from_dict(rs, d) -> RMState:
-    from .state import _PLAIN, _TUPLES
+    from .state import _LATER_FIELDS, _PLAIN, _TUPLES
     s = RMState.__new__(RMState)
     for f in _PLAIN:
-        v = d[f]
+        v = d[f] if f not in _LATER_FIELDS else d.get(f, _LATER_FIELDS[f])
         setattr(s, f, tuple(v) if f in _TUPLES else v)
+    s.litters = tuple(tuple(x) for x in s.litters)
     s.rows = tuple(tuple(r) for r in d["rows"])
     for f in ("pending_play", "attack", "choose_victim", "simplify"):
         setattr(s, f, tuple(d[f]) if d[f] is not None else None)
@@ -1070,8 +1123,15 @@ def validate_state(rs, s):
     if type(s.scavenge) is not int or not -1 <= s.scavenge < n:
         raise ValueError("scavenge must be a seat or -1")
     if s.phase not in ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
-                       "feeding", "parasites", "extinction", "tiebreak", "over"):
+                       "feeding", "parasites", "extinction", "tiebreak", "over", "reproduction"):
         raise ValueError(f"unknown phase {s.phase!r}")
+    for a in s.animals.values():
+        if type(a.parent) is not int or a.parent < -1:
+            raise ValueError(f"animal {a.id}: parent must be an animal id or -1")
+    if rs.heredity:
+        _validate_heredity(rs, s)
+    elif s.phase == "reproduction" or s.litters or s.newborn:
+        raise ValueError("only the Heredity variant has a reproduction phase")
     if s.choose_victim is not None:
         seat, sid, aid = s.choose_victim
         if not 0 <= seat < n or sid not in s.species or aid not in s.animals:
@@ -1090,6 +1150,28 @@ def validate_state(rs, s):
         raise ValueError("hidden and revealed cards do not add up to the deck")
     if s.card_total() != rs.total_cards:
         raise ValueError(f"cards do not add up: {s.card_total()} counted, the deck has {rs.total_cards}")
+
+
+def _validate_heredity(rs, s):
+    if any(s.pdecks) or s.removed or s.sets or s.pending_play is not None or s.phase in ("development", "reveal"):
+        raise ValueError("the Heredity variant has no player decks, no development and no Divergence sets")
+    if s.deck_size != sum(s.hidden) or s.revealed != sum(s.discards):
+        raise ValueError("the mutation deck is the hidden cards, and its discards the revealed ones")
+    if s.phase == "reproduction":
+        for entry in s.litters:
+            if (len(entry) != 3 or any(type(x) is not int for x in entry) or entry[0] not in s.animals
+                    or entry[2] not in s.animals or entry[1] < 1):
+                raise ValueError(f"reproduction: bad litter {list(entry)!r}")
+        nb = s.newborn
+        if (len(nb) != 4 or nb[0] not in s.animals or nb[1] not in s.animals or nb[2] not in (H.MUTATION, H.LOSS)
+                or type(nb[3]) is not int or nb[3] < 0):
+            raise ValueError("reproduction: the young waiting for nature's move is not described correctly")
+        if nb[3] > len(rs.traits_of(s, s.species[s.animals[nb[0]].species])):
+            raise ValueError("reproduction: the young inherited more traits than its species has")
+        if (nb[2] == H.LOSS and (nb[3] == 0 or rs.loss_frac[0] == 0)) or (nb[2] == H.MUTATION and rs.mutation_frac[0] == 0):
+            raise ValueError("reproduction: nature's move waiting does not fit the rates")
+    elif s.litters or s.newborn:
+        raise ValueError("litters and a waiting young exist only in the reproduction phase")
 
 
 RandomMutationsRuleset.state_from_dict = state_from_dict

@@ -7,6 +7,10 @@ each blind player deck; default 7), ``discards``, ``deck`` (common deck size; de
 ``{"id": 1, "owner": 0, "traits": ["predator", "large"], "population": 2}`` or, to set tokens,
 ``"animals": [{"id": 11, "food": 1, "shelter": true, "parasites": 2, "fed_by_kill": false,
 "attacked": false}, ...]``. Species are placed in each owner's row in list order.
+
+In the Heredity variant (``options: {"heredity": true}``) traits and animals are copies, not cards: only
+the mutation deck and its ``discards`` are counted (no player decks; leave ``deck`` out); an animal may
+name its ``parent``; positions start at feeding.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from .state import RMAnimal, Species
 _TOP = {"players", "options", "phase", "turn", "first", "current", "last_turn", "red", "green", "black",
         "player_decks", "discards", "deck", "move_main", "species"}
 _SPECIES = {"id", "owner", "traits", "population", "animals"}
-_ANIMAL = {"id", "food", "red", "blue", "shelter", "parasites", "fed_by_kill", "attacked"}
+_ANIMAL = {"id", "food", "red", "blue", "shelter", "parasites", "fed_by_kill", "attacked", "parent"}
 
 
 def build(cls, spec):
@@ -35,6 +39,13 @@ def build(cls, spec):
     s = rs.new_game()
     s.species, s.animals, s.sets = {}, {}, {}
     s.rows = tuple(() for _ in range(n))
+    heredity = rs.heredity
+    if heredity:
+        for key, why in (("player_decks", "no player decks"), ("deck", "the mutation deck is every card not in "
+                         "the discards"), ("last_turn", "the last turn is the last generation")):
+            if key in spec:
+                raise ScenarioError(f"{key}: in the Heredity variant there are {why}" if key == "player_decks"
+                                    else f"{key}: in the Heredity variant {why}")
     hidden = list(rs.copies)
     revealed = 0
     species_specs = spec.get("species", [])
@@ -59,10 +70,11 @@ def build(cls, spec):
             if t not in TRAIT_IDS:
                 raise ScenarioError(f"{what}: unknown trait {t!r}; traits are {list(TRAIT_IDS)}")
             i = TRAIT_IDS.index(t)
-            if hidden[i] == 0:
-                raise ScenarioError(f"{what}: no card of {t!r} is left (the deck option sets the copies)")
-            hidden[i] -= 1
-            revealed += 1
+            if not heredity:
+                if hidden[i] == 0:
+                    raise ScenarioError(f"{what}: no card of {t!r} is left (the deck option sets the copies)")
+                hidden[i] -= 1
+                revealed += 1
             own.append((uid, t))
             uid += 1
         sp.own = tuple(own)
@@ -93,6 +105,9 @@ def build(cls, spec):
             a.shelter = bool(ad.get("shelter", False))
             a.fed_by_kill = bool(ad.get("fed_by_kill", False))
             a.attacked = bool(ad.get("attacked", False))
+            a.parent = ad.get("parent", -1)
+            if type(a.parent) is not int or a.parent < -1:
+                raise ScenarioError(f"{what}: parent must be an animal id (or -1)")
             if min(a.red, a.blue, a.parasites) < 0:
                 raise ScenarioError(f"{what}: tokens must be >= 0")
             s.animals[aid] = a
@@ -104,12 +119,22 @@ def build(cls, spec):
     s.next_uid = uid
     s.hidden = tuple(hidden)
     s.revealed = revealed
-    pdecks = spec.get("player_decks", [7] * n)
+    pdecks = spec.get("player_decks", [0 if heredity else 7] * n)
     discards = spec.get("discards", [0] * n)
     if len(pdecks) != n or len(discards) != n or any(type(x) is not int or x < 0 for x in list(pdecks) + list(discards)):
         raise ScenarioError("player_decks and discards: one whole number >= 0 per seat")
     s.pdecks, s.discards = tuple(pdecks), tuple(discards)
-    used = len(s.animals) + revealed + sum(pdecks) + sum(discards)
+    if heredity:
+        need = sum(discards)                   # the discarded mutation cards: from the end of the trait list
+        if need > rs.total_cards:
+            raise ScenarioError(f"discards: the deck has {rs.total_cards} cards")
+        for i in range(len(hidden) - 1, -1, -1):
+            t = min(need, hidden[i])
+            hidden[i] -= t
+            need -= t
+        s.hidden = tuple(hidden)
+        s.revealed = sum(discards)
+    used = (0 if heredity else len(s.animals) + revealed) + sum(pdecks) + sum(discards)
     rest = rs.total_cards - used
     if rest < 0:
         raise ScenarioError(f"the position uses {used} cards; the deck has {rs.total_cards}")
@@ -122,6 +147,11 @@ def build(cls, spec):
     s.first = spec.get("first", 0)
     s.current = spec.get("current", s.first)
     s.last_turn = bool(spec.get("last_turn", False))
+    if heredity:
+        gens = rs.options["generations"]
+        if type(s.turn) is not int or not 1 <= s.turn <= gens:
+            raise ScenarioError(f"turn: a generation 1..{gens} (generations)")
+        s.last_turn = s.turn >= gens
     s.red, s.green, s.black = spec.get("red", 0), spec.get("green", 0), spec.get("black", 0)
     s.blue_out = sum(a.blue for a in s.animals.values())     # blue tokens already in play
     phase = spec.get("phase", "feeding")
@@ -129,6 +159,8 @@ def build(cls, spec):
         s.phase = "feeding"
         s.round = 1
         s.move_main = bool(spec.get("move_main", False))
+    elif phase == "development" and heredity:
+        raise ScenarioError("phase: the Heredity variant has no development phase (positions start at feeding)")
     elif phase == "development":
         s.phase = "development"
         for k in ("red", "green", "black"):
