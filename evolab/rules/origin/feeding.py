@@ -8,8 +8,8 @@ from __future__ import annotations
 from ...events import (Attacked, Died, Escaped, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
                        Pirated, Poisoned, Redirected, RunFailed, Scavenged, TraitLost, TriggerFired, WokeUp)
 from .state import AttackState
-from .traits import (CARNIVOROUS, GRAZING, GUARDS, HIBERNATION, HUNTERS, MIMICRY, PIRACY, POISONOUS,
-                     RUNNING, SCAVENGER, TAIL_LOSS)
+from .traits import (CARNIVOROUS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS, HUNTERS, MIMICRY,
+                     PIRACY, POISONOUS, RUNNING, SCAVENGER, TAIL_LOSS)
 
 RED, BLUE = "red", "blue"
 
@@ -45,12 +45,14 @@ def attack_block(s, pred, prey):
     if pred is prey:
         return "origin.carnivorous.itself", "a carnivore cannot attack itself"
     pm, qm = pred.mask, prey.mask
-    for bit, hunter, rule in HUNTERS:
-        if pm & bit and hunter(s, pred, prey):
-            return rule, "a swimming carnivore can only attack swimming animals"
-    for bit, guard, rule in GUARDS:
-        if qm & bit and guard(s, pred, prey):
-            return rule, _GUARD_TEXT[rule]
+    if pm & HUNTER_BITS:
+        for bit, hunter, rule in HUNTERS:
+            if pm & bit and hunter(s, pred, prey):
+                return rule, "a swimming carnivore can only attack swimming animals"
+    if qm & GUARD_BITS:
+        for bit, guard, rule in GUARDS:
+            if qm & bit and guard(s, pred, prey):
+                return rule, _GUARD_TEXT[rule]
     if prey.links:
         for luid in prey.links:
             l = s.links[luid]
