@@ -24,6 +24,11 @@ def scenario(ruleset_id: str, spec: dict):
     - ``deck``: ``null`` (every card not used above), a number of cards, or ``{card id: count}``;
       cards used nowhere are out of the game.
 
+    In the Heredity variant (``options: {"heredity": True, ...}``, evolab's classroom rules) traits on
+    animals are copies, not cards: animals use no card, ``hands`` must be empty, ``deck`` is left out
+    (the mutation deck is every card not in ``discards``), positions start at feeding, ``turn`` is the
+    generation, and an animal may name its ``parent`` and the generation it was ``born``.
+
     Example::
 
         s = scenario("origin", {"food_bank": 0, "animals": [
