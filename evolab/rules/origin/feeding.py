@@ -44,6 +44,12 @@ def attack_block(s, pred, prey):
     """§8.2: the rule that makes ``pred`` attacking ``prey`` illegal (static protections), or None."""
     if pred is prey:
         return "origin.carnivorous.itself", "a carnivore cannot attack itself"
+    return protection(s, pred, prey)
+
+
+def protection(s, pred, prey):
+    """The static protection of ``prey`` against ``pred``, or None. It depends on the predator only through
+    its traits (its mask), so every carnivore with the same traits has the same prey (see ``_move_actions``)."""
     pm, qm = pred.mask, prey.mask
     if pm & HUNTER_BITS:
         for bit, hunter, rule in HUNTERS:

@@ -322,15 +322,18 @@ class OriginRuleset(Ruleset):
         animals = s.animals
         mine = [a for a in animals.values() if a.owner == seat]
         bank = s.food_bank
+        prey_of = {}                      # predator's traits (mask) -> prey it may attack (itself aside)
         for a in mine:
             m = a.mask
             if main:
                 if bank and F.can_receive(s, a):
                     out.append(_TakeFood(a.id))
                 if m & CARNIVOROUS and F.can_attack(s, a):
-                    for b in animals.values():
-                        if F.attack_block(s, a, b) is None:
-                            out.append(_Attack(a.id, b.id))
+                    prey = prey_of.get(m)
+                    if prey is None:
+                        prey = prey_of[m] = [b.id for b in animals.values() if F.protection(s, a, b) is None]
+                    aid = a.id
+                    out.extend(_Attack(aid, b) for b in prey if b != aid)
                 if a.fat and not a.is_fed():
                     for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
                         out.append(_BurnFat(a.id, n))
