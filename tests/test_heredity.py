@@ -512,3 +512,47 @@ def test_in_the_variant_mutation_rate_is_the_rules_option_in_a_batch():
         if x["parent"] >= 0:
             by_rate[x["mutation_rate"]] += bool(x["mutation"])
     assert by_rate[0.0] == 0 and by_rate[1.0] > 20
+
+
+# ---- the tracker -----------------------------------------------------------------------------------------
+def test_the_tracker_counts_a_population_that_doubles_every_generation():
+    """Food for all, no mutation: every animal breeds, so 4 founders become 8, 16, 32; half carry Camouflage;
+    carriers and others survive and breed alike (selection differential 0); every young's parent is recorded."""
+    from evolab import Tracker
+    rs = load_ruleset("origin", heredity=True, founders=2, founder_traits={"camouflage": 0.5}, food_fixed=200,
+                      mutation_rate=0.0, generations=3)
+    t = Tracker()
+    m = Match(rs, seats=[GreedyBot(), GreedyBot()], seed=2, observers=[t])
+    m.play_out()
+    rows = {r["turn"]: r for r in t.rows("generations") if r["trait"] == "camouflage"}
+    assert [(rows[g]["carriers"], rows[g]["alive"]) for g in range(4)] == [(2, 4), (4, 8), (8, 16), (16, 32)]
+    r = rows[2]
+    assert (r["feeding"], r["feeding_carriers"], r["survived"], r["survived_carriers"], r["young"],
+            r["offspring_carriers"]) == (8, 4, 8, 4, 8, 4)
+    assert r["frequency"] == 0.5 and r["carrier_survival"] == r["other_survival"] == 1.0
+    assert r["carrier_offspring"] == r["other_offspring"] == 1.0 and r["selection_differential"] == 0
+    assert rows[0]["feeding"] == 0 and rows[0]["frequency"] == 0.5
+    births = t.rows("births")
+    assert sum(b["turn"] == 0 and b["parent"] == -1 for b in births) == 4
+    assert len([b for b in births if b["parent"] >= 0]) == 4 + 8 + 16
+    alive = {a.id: a for a in m.state.animals.values()}
+    for b in births:
+        if b["turn"] == 3:
+            assert alive[b["animal"]].parent == b["parent"] and b["traits"] == b["inherited"]
+    assert t.rows("fates") == []          # nothing was fixed or lost
+    traits = {(r["turn"], r["trait"]): r for r in t.rows("traits")}
+    assert traits[(3, "camouflage")]["born"] == 8 and traits[(3, "camouflage")]["animals"] == 16
+
+
+def test_fates_record_a_trait_lost_and_a_trait_fixed():
+    """Carnivores without prey they can catch starve out: carnivorous is lost, the survivors' trait is fixed."""
+    from evolab import Tracker
+    s = hpos({"food_bank": 2, "current": 1, "animals": [
+        {"id": 1, "owner": 0, "traits": ["carnivorous"]},
+        {"id": 2, "owner": 1, "traits": ["swimming"]}, {"id": 3, "owner": 1, "traits": ["swimming"]}]},
+        mutation_rate=0.0, generations=2)
+    t = Tracker()
+    m = Match(s.ruleset, seats=[GreedyBot(), GreedyBot()], seed=1, observers=[t], start=s)
+    m.play_out()
+    fates = {(f["trait"], f["fate"]): f["turn"] for f in t.rows("fates")}
+    assert fates[("carnivorous", "lost")] == 1 and fates[("swimming", "fixed")] == 1
