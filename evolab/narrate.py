@@ -54,11 +54,17 @@ class Narrator:
         return out
 
     # -- one method per event -------------------------------------------------------------------
+    @staticmethod
+    def _turn_word(s):
+        """A turn is a generation in the Heredity variant (and only there)."""
+        return "Generation" if s is not None and s.ruleset.heredity else "Turn"
+
     def _PhaseStarted(self, s, e):
         text = {"development": "development: play cards as animals or traits",
                 "food": "the food bank is rolled", "feeding": "feeding: take food or hunt",
-                "extinction": "extinction: animals that are not fed die"}.get(e.phase)
-        return f"— Turn {e.turn}, {text} —" if text else None
+                "extinction": "extinction: animals that are not fed die",
+                "reproduction": "reproduction: every fed animal has young that inherit its traits"}.get(e.phase)
+        return f"— {self._turn_word(s)} {e.turn}, {text} —" if text else None
 
     def _FirstPlayerChosen(self, s, e):
         return f"{self.who(e.seat)} {'start' if e.seat == self.seat else 'starts'} the game."
@@ -70,6 +76,12 @@ class Narrator:
     def _AnimalBorn(self, s, e):
         if self._hidden(s, e.seat):
             return None
+        if e.parent >= 0:                                          # Heredity: a young, not a card played
+            traits = f"inherited {_traits_text(e.traits).replace('+', ' and ')}" if e.traits else "no traits to inherit"
+            where = ""
+            if s is not None and s.ruleset.unit_noun == "species" and e.animal in s.animals:
+                where = f", in species #{s.animals[e.animal].species}"
+            return f"{self.whose(e.seat)} animal #{e.parent} had a young, #{e.animal}{where} ({traits})."
         if s is not None and s.ruleset.unit_noun == "species":     # a species board grew
             sp = s.species.get(e.animal)
             if sp is not None and sp.pop > 1:
@@ -161,7 +173,34 @@ class Narrator:
 
     def _TurnEnded(self, s, e):
         alive = ", ".join(f"{self.who(i, i != self.seat or True)} {n}" for i, n in enumerate(e.alive))
-        return f"End of turn {e.turn}. Animals alive: {alive}."
+        return f"End of {self._turn_word(s).lower()} {e.turn}. Animals alive: {alive}."
+
+    # -- the Heredity variant: nature's moves, in plain words (never a player's choice) ----------------
+    def _BlindMutation(self, s, e):
+        t = pretty(e.trait)
+        if e.outcome == "added":
+            return f"Mutation! Young #{e.animal} was born with a new trait, by chance: {t}."
+        if e.outcome == "linked":
+            if e.trait == "symbiosis":
+                return f"Mutation! Symbiosis by chance: animal #{e.parent} now protects its young #{e.animal}."
+            return f"Mutation! Young #{e.animal} and its parent #{e.parent} are now linked by {t}, by chance."
+        why = {"duplicate": f"it already had {t}", "forbidden": f"{t} cannot go with one of its traits",
+               "absent": f"{t} is not part of this world now"}.get(e.outcome, e.outcome)
+        return f"A mutation for {t} arose in young #{e.animal}, but {why}: no effect."
+
+    def _TraitNotInherited(self, s, e):
+        return f"Young #{e.animal} was born without {pretty(e.trait)}: its parent's copy was lost."
+
+    def _BirthsCapped(self, s, e):
+        return f"{self.who(e.seat)} reached {e.limit} animals (max_animals): {e.unborn} young were not born."
+
+    def _Migrated(self, s, e):
+        if e.how == "arrived":
+            return f"{self.whose(e.seat)} {_traits_text(e.traits)} animal #{e.animal} arrived."
+        return f"{self.whose(e.seat)} {_traits_text(e.traits)} animal #{e.animal} left: predators are gone from this world."
+
+    def _DeckReshuffled(self, s, e):
+        return f"The mutation deck ran out and was shuffled again ({e.cards} cards)."
 
     def _TraitRevealed(self, s, e):
         where = {"attached": f"it went on species #{e.species}",
@@ -171,6 +210,8 @@ class Narrator:
         return f"{self.who(e.seat)} turned over a blind card: {pretty(e.trait)} — {where}."
 
     def _Speciation(self, s, e):
+        if e.parent >= 0 and s is not None and s.ruleset.heredity:
+            return f"New species! A young with a new set of traits founded species #{e.species}, a daughter of #{e.parent}."
         if e.parent >= 0:
             return f"Divergence! Species #{e.species} split off from species #{e.parent}."
         return None

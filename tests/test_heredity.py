@@ -556,3 +556,20 @@ def test_fates_record_a_trait_lost_and_a_trait_fixed():
     m.play_out()
     fates = {(f["trait"], f["fate"]): f["turn"] for f in t.rows("fates")}
     assert fates[("carnivorous", "lost")] == 1 and fates[("swimming", "fixed")] == 1
+
+
+# ---- the log ---------------------------------------------------------------------------------------------
+def test_the_log_tells_births_inherited_traits_and_each_mutation_in_plain_words():
+    from evolab.narrate import Narrator
+    s, ev = play(_fed_table(mutation_rate=0.1), TakeFood(2))
+    young = s.newborn[0]
+    s, ev2 = play(s, Mutate("swimming", "swimming"), Mutate("symbiosis", "symbiosis"), Mutate("", ""),
+                  Mutate("running", "running"))
+    lines = Narrator(seat=0).lines(s, ev + ev2)
+    text = "\n".join(lines)
+    assert "— Generation 1, reproduction: every fed animal has young that inherit its traits —" in lines
+    assert f"Your animal #1 had a young, #{young} (inherited Camouflage and Fat tissue)." in lines
+    assert f"Mutation! Young #{young} was born with a new trait, by chance: Swimming." in lines
+    assert "Mutation! Symbiosis by chance: animal #2 now protects its young" in text
+    assert "A mutation for Running arose in young" in text and "but it already had Running: no effect." in text
+    assert "End of generation 1." in text and "played" not in text and "gave" not in text

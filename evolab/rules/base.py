@@ -111,6 +111,7 @@ class Ruleset:
     rule_prefix = ""          # rule ids of this edition start with it ("origin", "rm", "northstar")
     unit_noun = "animal"      # what a unit on the table is called in the log ("species" for boards)
     prey_is_species = False   # an Attack names a prey species (Random Mutations), not an animal
+    heredity = False          # evolab's Heredity variant is on: each turn a generation of inheriting young
 
     def hides_plays(self, s, seat, viewer) -> bool:
         """Whether ``seat``'s plays are secret from ``viewer`` now (simultaneous phases)."""

@@ -53,7 +53,6 @@ class OriginRuleset(Ruleset):
     cards = CARDS
     predator_traits = ("carnivorous",)
     rule_prefix = "origin"
-    heredity = False
 
     def __init__(self, options):
         super().__init__(options)

@@ -50,7 +50,6 @@ class RandomMutationsRuleset(Ruleset):
     predator_traits = ("predator", "obligate_predator")
     rule_prefix = "rm"
     prey_is_species = True
-    heredity = False
     field_types = {"mode": str, "species": int, "animal": int, "predator": int, "prey": int, "tokens": int,
                    "card_uid": int}
 
