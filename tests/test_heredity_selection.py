@@ -232,3 +232,19 @@ def test_fixation_times_sort_runs_into_fixed_lost_mixed_and_died_out():
     [f] = fixation_times(gens, fates, "camouflage")
     assert (f["fixed"], f["lost"], f["segregating"], f["died_out"], f["runs"]) == (1, 1, 1, 1, 4)
     assert f["mean"] == 1.5 and f["median"] == 1.5 and f["absorbed"] == 0.5
+
+
+def test_the_charts_say_generation_and_count_the_runs_alive(runs):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from evolab import viz
+    rows = runs["predation"].rows("generations") + runs["no_predators"].rows("generations")
+    ax = viz.generation_frequency(rows, "camouflage")
+    assert ax.get_xlabel() == "Generation" and len(ax.get_lines()) == 2
+    text = viz.describe(ax)
+    assert text.startswith("Heredity variant (evolab's classroom rules)") and "runs still alive" in text
+    assert "banned_traits = ['carnivorous']" in text and "Camouflage rose" in text
+    ax2 = viz.selection_bars(rows, "camouflage")
+    assert "of carriers survived against" in viz.describe(ax2)
+    plt.close("all")
