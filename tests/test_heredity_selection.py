@@ -244,7 +244,7 @@ def test_the_charts_say_generation_and_count_the_runs_alive(runs):
     assert ax.get_xlabel() == "Generation" and len(ax.get_lines()) == 2
     text = viz.describe(ax)
     assert text.startswith("Heredity variant (evolab's classroom rules)") and "runs still alive" in text
-    assert "banned_traits = ['carnivorous']" in text and "Camouflage rose" in text
+    assert "banned_traits = None: Camouflage rose" in text and 'banned_traits = ["carnivorous"]' in text
     ax2 = viz.selection_bars(rows, "camouflage")
     assert "of carriers survived against" in viz.describe(ax2)
     plt.close("all")

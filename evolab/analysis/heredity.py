@@ -34,7 +34,14 @@ def _mean_ci(vals):
 
 
 def _params(rows, by):
-    return [p for p in parameters(rows) if p not in ("turn", "trait")] if by is None else list(by)
+    """``by``, or every experiment parameter found in any row (rows of several batches may be joined)."""
+    if by is not None:
+        return list(by)
+    names: dict = {}
+    for r in rows:
+        for k in r:
+            names.setdefault(k, None)
+    return [p for p in parameters([dict.fromkeys(names)]) if p not in ("turn", "trait")]
 
 
 def _group_key(r, by):

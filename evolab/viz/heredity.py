@@ -103,14 +103,8 @@ def _freeze(v):
 
 def _varying(rows) -> list:
     """The parameters whose value differs between the rows' games (those are the conditions compared)."""
-    from ..analysis import parameters
-    out = []
-    for p in parameters(rows):
-        if p in ("turn", "trait"):
-            continue
-        if len({_freeze(r.get(p)) for r in rows}) > 1:
-            out.append(p)
-    return out
+    from ..analysis.heredity import _params
+    return [p for p in _params(rows, None) if len({_freeze(r.get(p)) for r in rows}) > 1]
 
 
 __all__ = ["generation_frequency", "selection_bars"]
