@@ -4,17 +4,16 @@ invariants of random games. The selection and drift claims are in ``test_heredit
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, EndMove, GameRecord, Match, OptionError, ScenarioError, TakeFood,
-                    apply, chance_outcomes, check, heredity, legal_actions, load_ruleset, load_state, observe,
-                    save_state, scenario, to_move)
-from evolab.actions import LoseTrait, Mutate, PlayAnimal, RollFood
+from evolab import (CHANCE, TERMINAL, GameRecord, Match, OptionError, ScenarioError, TakeFood, apply,
+                    chance_outcomes, heredity, legal_actions, load_ruleset, load_state, observe, save_state,
+                    scenario, to_move)
+from evolab.actions import LoseTrait, Mutate, PlayAnimal
 from evolab.bots import GreedyBot, RandomBot
 from evolab.events import (AnimalBorn, BirthsCapped, BlindMutation, DeckReshuffled, GameOver, Migrated,
                            TraitNotInherited, TurnEnded)

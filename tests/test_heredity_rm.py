@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evolab import (CHANCE, GameRecord, Match, OptionError, ScenarioError, TakeFood, apply, chance_outcomes,
-                    is_over, legal_actions, load_ruleset, load_state, new_game, save_state, scenario, to_move)
+                    is_over, load_ruleset, load_state, new_game, save_state, scenario, to_move)
 from evolab.actions import EndMove, LoseTrait, Mutate
 from evolab.analysis import descent_tree, trait_frequency
 from evolab.bots import GreedyBot, RandomBot

@@ -6,7 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import OptionError
+from ..events import BirthsCapped, PhaseStarted, TurnEnded
 from .base import OptionSpec, resolve_options
+from .common import finish
+
+MUTATION, LOSS = "mutation", "loss"
 
 #: ``food_multiplier``'s default in the variant: the printed food supply feeds about ten animals in a
 #: two-player game, where drift swamps selection (heredity.md, Options).
@@ -122,3 +126,106 @@ def outcome_walk(outs, x):
         if t > x:
             return o
     return outs[-1][0]
+
+
+# ---- reproduction, the same in every edition ---------------------------------------------------------
+def start_reproduction(s, parents, ev):
+    """§4: ``parents(seat)`` lists the seat's fed animals left to right; each has ``offspring`` young, seat
+    by seat from the first player, until a seat reaches ``max_animals`` (one ``BirthsCapped`` says how many
+    young were not born). Litters are (parent, young still to bear, the animal the next one sits right of)."""
+    o = s.ruleset.options
+    k, limit, n = o["offspring"], o["max_animals"], s.players
+    alive = [0] * n
+    for a in s.animals.values():
+        alive[a.owner] += 1
+    litters = []
+    for j in range(n):
+        seat = (s.first + j) % n
+        room = limit - alive[seat]
+        unborn = 0
+        for aid in parents(seat):
+            young = min(k, max(room, 0))
+            room -= young
+            unborn += k - young
+            if young:
+                litters.append((aid, young, aid))
+        if unborn and ev is not None:
+            ev.append(BirthsCapped(seat, unborn, limit, s.turn))
+    s.litters = tuple(litters)
+    s.phase = "reproduction"
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "reproduction"))
+
+
+def next_litter(s, young_id):
+    """The litter queue once ``young_id`` (of the first litter) is born."""
+    pid, left, _ = s.litters[0]
+    return (((pid, left - 1, young_id),) if left > 1 else ()) + s.litters[1:]
+
+
+def waiting(s, young_id, parent_id, inherited: int) -> bool:
+    """Stop at the young's first chance node (its mutation, else its loss); False if it has none."""
+    rs = s.ruleset
+    if rs.mutation_frac[0] > 0:
+        s.newborn = (young_id, parent_id, MUTATION, inherited)
+        return True
+    if rs.loss_frac[0] > 0 and inherited:
+        s.newborn = (young_id, parent_id, LOSS, inherited)
+        return True
+    return False
+
+
+def after_mutation(s, next_birth, ev):
+    """After the mutation node: the loss node if there is one for this young, else the next birth."""
+    yid, pid, _, inherited = s.newborn
+    if s.ruleset.loss_frac[0] > 0 and inherited:
+        s.newborn = (yid, pid, LOSS, inherited)
+        return
+    next_birth(s, ev)
+
+
+def loss_outcomes(inherited, loss_frac, lose, none) -> tuple:
+    """((LoseTrait, weight), ...): no loss with 1 - rate; each inherited copy (a list of trait ids) equally."""
+    num, den = loss_frac
+    out = [(none, (den - num) * len(inherited))] if den > num else []
+    counts: dict = {}
+    for t in inherited:
+        counts[t] = counts.get(t, 0) + 1
+    out.extend((lose[t], num * k) for t, k in counts.items())
+    return tuple(out)
+
+
+def end_generation(s, start_generation, ev):
+    """§5: the game ends after the last generation or when no animal is alive; otherwise the first-player
+    role passes on and ``start_generation`` begins the next one."""
+    if ev is not None:
+        alive = [0] * s.players
+        for a in s.animals.values():
+            alive[a.owner] += 1
+        ev.append(TurnEnded(s.turn, tuple(alive)))
+    if s.turn >= s.ruleset.options["generations"] or not s.animals:
+        finish(s, ev)
+        return
+    s.first = (s.first + 1) % s.players
+    s.turn += 1
+    s.last_turn = s.turn >= s.ruleset.options["generations"]
+    start_generation(s, ev)
+
+
+def validate_reproduction(rs, s, traits_of_young):
+    """The variant's reproduction fields: litters and the young waiting for nature name animals on the table,
+    and the waiting node fits the rates. ``traits_of_young(aid)`` counts what a young could have inherited."""
+    if s.phase != "reproduction":
+        if s.litters or s.newborn:
+            raise ValueError("litters and a waiting young exist only in the reproduction phase")
+        return
+    for entry in s.litters:
+        if (len(entry) != 3 or any(type(x) is not int for x in entry) or entry[0] not in s.animals
+                or entry[2] not in s.animals or entry[1] < 1):
+            raise ValueError(f"reproduction: bad litter {list(entry)!r}")
+    nb = s.newborn
+    if (len(nb) != 4 or nb[0] not in s.animals or nb[1] not in s.animals or nb[2] not in (MUTATION, LOSS)
+            or type(nb[3]) is not int or not 0 <= nb[3] <= traits_of_young(nb[0])):
+        raise ValueError("reproduction: the young waiting for nature's move is not described correctly")
+    if (nb[2] == LOSS and (nb[3] == 0 or rs.loss_frac[0] == 0)) or (nb[2] == MUTATION and rs.mutation_frac[0] == 0):
+        raise ValueError("reproduction: nature's move waiting does not fit the mutation and loss rates")

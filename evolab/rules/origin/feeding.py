@@ -427,11 +427,7 @@ def remove_animal(s, a, cause, ev, by=None):
     """The animal leaves the table; its card, trait cards and linked pair cards go to its owner's discards."""
     traits = traits_of(s, a) if ev is not None else ()
     del s.animals[a.id]
-    for uid in a.links:
-        l = s.links.pop(uid)
-        other = s.animals.get(l.other(a.id))
-        if other is not None:
-            other.links = tuple(u for u in other.links if u != uid)
+    drop_links(s, a)
     if s.pending:
         gone = set(a.links)
         s.pending = tuple(p for p in s.pending if p[0] not in gone and p[1] != a.id)
@@ -439,6 +435,15 @@ def remove_animal(s, a, cause, ev, by=None):
         s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
     if ev is not None:
         ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else ()))
+
+
+def drop_links(s, a):
+    """The pair links of an animal that left the table go with it (its partners lose them too)."""
+    for uid in a.links:
+        l = s.links.pop(uid)
+        other = s.animals.get(l.other(a.id))
+        if other is not None:
+            other.links = tuple(u for u in other.links if u != uid)
 
 
 def _add(t, i, n):

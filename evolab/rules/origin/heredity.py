@@ -29,10 +29,10 @@ Rulings (the spec leaves these open; each is ours):
 from __future__ import annotations
 
 from ...actions import LoseTrait, Mutate
-from ...events import (AnimalBorn, BirthsCapped, BlindMutation, DeckReshuffled, Migrated, PhaseStarted,
-                       TraitNotInherited, TurnEnded)
+from ...events import AnimalBorn, BlindMutation, DeckReshuffled, Migrated, PhaseStarted, TraitNotInherited
 from ..common import finish
-from ..heredity import founder_plan, fraction, outcome_walk
+from .. import heredity as variant
+from ..heredity import MUTATION, founder_plan, fraction, outcome_walk
 from .deck import CARD_INDEX, CARDS
 from .state import Animal, Link, TraitCard
 from .traits import BIT, EXCLUDES, TRAITS
@@ -45,7 +45,6 @@ _LOSE = {t: LoseTrait(t) for t in TRAITS}
 #: trait on an animal always names a card that has it, so saved positions stay checkable.
 COPY_CARD = {t: min((c for c in CARDS if t in c.traits), key=lambda c: (len(c.traits), CARD_INDEX[c.id])).id
              for t in TRAITS}
-MUTATION, LOSS = "mutation", "loss"
 
 
 # ---- configuration (once per ruleset) -----------------------------------------------------------
@@ -120,53 +119,25 @@ def _traits(s, a):
 
 def _remove_quietly(s, a):
     """An animal leaves the table alive (migration): its pair links go with it."""
+    from .feeding import drop_links
     del s.animals[a.id]
-    for uid in a.links:
-        l = s.links.pop(uid)
-        other = s.animals.get(l.other(a.id))
-        if other is not None:
-            other.links = tuple(u for u in other.links if u != uid)
+    drop_links(s, a)
 
 
 # ---- reproduction ---------------------------------------------------------------------------------
 def reproduce(s, ev):
     """§4: every animal alive and fed (not hibernating) has ``offspring`` young, seat by seat from the first."""
-    rs = s.ruleset
-    k = rs.options["offspring"]
-    limit = rs.options["max_animals"]
-    n = s.players
-    alive = [0] * n
-    for a in s.animals.values():
-        alive[a.owner] += 1
-    litters = []
-    for j in range(n):
-        seat = (s.first + j) % n
-        room = limit - alive[seat]
-        unborn = 0
-        for a in s.animals.values():
-            if a.owner != seat or a.hibernating or a.red + a.blue < a.need:
-                continue
-            young = min(k, max(room, 0))
-            room -= young
-            unborn += k - young
-            if young:
-                litters.append((a.id, young, a.id))
-        if unborn and ev is not None:
-            ev.append(BirthsCapped(seat, unborn, limit, s.turn))
-    s.litters = tuple(litters)
-    s.phase = "reproduction"
-    if ev is not None:
-        ev.append(PhaseStarted(s.turn, "reproduction"))
+    def parents(seat):
+        return [a.id for a in s.animals.values()
+                if a.owner == seat and not a.hibernating and a.red + a.blue >= a.need]
+    variant.start_reproduction(s, parents, ev)
     next_birth(s, ev)
 
 
 def next_birth(s, ev):
     """Bear the next young; stop at its chance nodes (mutation, loss), or end the generation."""
-    rs = s.ruleset
-    mutates = rs.mutation_frac[0] > 0
-    loses = rs.loss_frac[0] > 0
     while s.litters:
-        pid, left, anchor = s.litters[0]
+        pid, _, anchor = s.litters[0]
         parent = s.animals[pid]
         young = Animal(s.next_uid, parent.owner, s.turn, pid)
         s.next_uid += 1
@@ -177,14 +148,10 @@ def next_birth(s, ev):
                 s.next_uid += 1
             young.set_cards(tuple(cards))
         _place(s, anchor, young)
-        s.litters = (((pid, left - 1, young.id),) if left > 1 else ()) + s.litters[1:]
+        s.litters = variant.next_litter(s, young.id)
         if ev is not None:
             ev.append(AnimalBorn(young.owner, young.id, s.turn, pid, young.traits))
-        if mutates:
-            s.newborn = (young.id, pid, MUTATION, len(young.cards))
-            return
-        if loses and young.cards:
-            s.newborn = (young.id, pid, LOSS, len(young.cards))
+        if variant.waiting(s, young.id, pid, len(young.cards)):
             return
     s.newborn = ()
     end_generation(s, ev)
@@ -222,14 +189,8 @@ def mutation_outcomes(s) -> tuple:
 def loss_outcomes(s) -> tuple:
     """((LoseTrait, weight), ...): none with 1 - rate; else each inherited copy with an equal chance."""
     young = s.animals[s.newborn[0]]
-    inherited = young.cards[:s.newborn[3]]
-    num, den = s.ruleset.loss_frac
-    out = [(_NO_LOSS, (den - num) * len(inherited))] if den > num else []
-    counts: dict = {}
-    for c in inherited:
-        counts[c.trait] = counts.get(c.trait, 0) + 1
-    out.extend((_LOSE[t], num * k) for t, k in counts.items())
-    return tuple(out)
+    inherited = [c.trait for c in young.cards[:s.newborn[3]]]
+    return variant.loss_outcomes(inherited, s.ruleset.loss_frac, _LOSE, _NO_LOSS)
 
 
 def outcomes(s) -> tuple:
@@ -260,7 +221,7 @@ def sample(s, rng):
 
 
 def apply_mutate(rs, s, action, ev):
-    yid, pid, _, inherited = s.newborn
+    yid, pid = s.newborn[:2]
     young = s.animals[yid]
     if action.card:
         if s.deck_size == 0:
@@ -280,10 +241,7 @@ def apply_mutate(rs, s, action, ev):
         outcome = _mutate(s, young, s.animals[pid], action.card, action.trait)
         if ev is not None:
             ev.append(BlindMutation(young.owner, yid, pid, action.trait, action.card, outcome, s.turn))
-    if rs.loss_frac[0] > 0 and inherited:
-        s.newborn = (yid, pid, LOSS, inherited)
-        return
-    next_birth(s, ev)
+    variant.after_mutation(s, next_birth, ev)
 
 
 def _mutate(s, young, parent, card, trait) -> str:
@@ -323,23 +281,7 @@ def apply_lose(rs, s, action, ev):
 
 
 def end_generation(s, ev):
-    """§5: food is cleared as at the end of an ordinary turn; the game ends after the last generation or
-    when no animal is alive; otherwise the first-player role passes on and the next generation begins."""
-    for a in s.animals.values():
-        a.red = a.blue = 0
-        a.attacked = a.pirated = a.hibernating = a.poisoned = False
-    if ev is not None:
-        alive = [0] * s.players
-        for a in s.animals.values():
-            alive[a.owner] += 1
-        ev.append(TurnEnded(s.turn, tuple(alive)))
-    if s.barred is not None:
-        s.barred = [set() for _ in range(s.players)]
-    s.rolled = False
-    if s.turn >= s.ruleset.options["generations"] or not s.animals:
-        finish(s, ev)
-        return
-    s.first = (s.first + 1) % s.players
-    s.turn += 1
-    s.last_turn = s.turn >= s.ruleset.options["generations"]
-    start_generation(s, ev)
+    """§5: food is cleared as at the end of an ordinary turn, then the next generation (or the end)."""
+    from .ruleset import clear_turn
+    clear_turn(s)
+    variant.end_generation(s, start_generation, ev)

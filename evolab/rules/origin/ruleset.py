@@ -1013,23 +1013,28 @@ def _end_feeding(s, ev):
     _next_draw(s, s.first, ev)
 
 
-def _end_turn(s, ev):
-    """§9 steps 4-6: clear food, reset per-turn flags, pass the first-player role clockwise."""
+def clear_turn(s):
+    """§9 steps 4-5: food tokens go, per-turn flags are reset (fat stays)."""
     for a in s.animals.values():
         a.red = a.blue = 0
         a.attacked = a.pirated = a.hibernating = a.poisoned = False
+    if s.barred is not None:
+        s.barred = [set() for _ in range(s.players)]
+    s.rolled = False
+
+
+def _end_turn(s, ev):
+    """§9 steps 4-6: clear food, reset per-turn flags, pass the first-player role clockwise."""
+    clear_turn(s)
     if ev is not None:
         alive = [0] * s.players
         for a in s.animals.values():
             alive[a.owner] += 1
         ev.append(TurnEnded(s.turn, tuple(alive)))
-    if s.barred is not None:
-        s.barred = [set() for _ in range(s.players)]
     if s.ruleset.options["scenario"] == "equilibrium":
         s.last_turn = s.next_last
     elif s.deck_size == 0:
         s.last_turn = True
-    s.rolled = False
     s.first = (s.first + 1) % s.players
     s.turn += 1
     if s.ruleset.options["scenario"] != "base":
@@ -1175,21 +1180,7 @@ def _validate_heredity(rs, s):
     for a in s.animals.values():
         if type(a.parent) is not int:
             raise ValueError(f"animal {a.id}: parent must be an animal id or -1")
-    if s.phase == "reproduction":
-        for entry in s.litters:
-            if (len(entry) != 3 or any(type(x) is not int for x in entry) or entry[0] not in s.animals
-                    or entry[2] not in s.animals or entry[1] < 1):
-                raise ValueError(f"reproduction: bad litter {list(entry)!r}")
-        nb = s.newborn
-        if (len(nb) != 4 or nb[0] not in s.animals or nb[1] not in s.animals or nb[2] not in (H.MUTATION, H.LOSS)
-                or type(nb[3]) is not int or not 0 <= nb[3] <= len(s.animals[nb[0]].cards)):
-            raise ValueError("reproduction: the young waiting for nature's move is not described correctly")
-        if nb[2] == H.LOSS and (nb[3] == 0 or rs.loss_frac[0] == 0):
-            raise ValueError("reproduction: a loss is drawn only for a young with inherited traits and a loss rate")
-        if nb[2] == H.MUTATION and rs.mutation_frac[0] == 0:
-            raise ValueError("reproduction: no mutation is drawn when the mutation rate is 0")
-    elif s.litters or s.newborn:
-        raise ValueError("litters and a waiting young exist only in the reproduction phase")
+    variant.validate_reproduction(rs, s, lambda aid: len(s.animals[aid].cards))
 
 
 OriginRuleset.state_from_dict = state_from_dict

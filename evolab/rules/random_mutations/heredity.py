@@ -28,14 +28,13 @@ from __future__ import annotations
 
 from ...actions import LoseTrait, Mutate
 from ...errors import OptionError
-from ...events import (AnimalBorn, BirthsCapped, BlindMutation, DeckReshuffled, Migrated, PhaseStarted,
-                       Speciation, TraitNotInherited, TurnEnded)
+from ...events import AnimalBorn, BlindMutation, DeckReshuffled, Migrated, PhaseStarted, Speciation, TraitNotInherited
 from ..common import finish
-from ..heredity import founder_plan, fraction, outcome_walk
+from .. import heredity as variant
+from ..heredity import MUTATION, founder_plan, fraction, outcome_walk
 from .deck import TRAIT_IDS
 from .state import RMAnimal, Species
 
-MUTATION, LOSS = "mutation", "loss"
 _EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
 _NO_MUTATION = Mutate("", "")
 _NO_LOSS = LoseTrait("")
@@ -141,50 +140,27 @@ def start_generation(s, ev):
 # ---- reproduction -----------------------------------------------------------------------------------------
 def reproduce(s, ev):
     """Every animal alive after extinction has ``offspring`` young (rm.heredity.2)."""
-    rs = s.ruleset
-    k = rs.options["offspring"]
-    limit = rs.options["max_animals"]
-    n = s.players
-    litters = []
-    for j in range(n):
-        seat = (s.first + j) % n
-        room = limit - sum(1 for a in s.animals.values() if a.owner == seat)
-        unborn = 0
-        for sid in s.rows[seat]:
-            for aid in s.species[sid].animals:
-                young = min(k, max(room, 0))
-                room -= young
-                unborn += k - young
-                if young:
-                    litters.append((aid, young, aid))
-        if unborn and ev is not None:
-            ev.append(BirthsCapped(seat, unborn, limit, s.turn))
-    s.litters = tuple(litters)
-    s.phase = "reproduction"
-    if ev is not None:
-        ev.append(PhaseStarted(s.turn, "reproduction"))
+    def parents(seat):
+        return [aid for sid in s.rows[seat] for aid in s.species[sid].animals]
+    variant.start_reproduction(s, parents, ev)
     next_birth(s, ev)
 
 
 def next_birth(s, ev):
     rs = s.ruleset
     while s.litters:
-        pid, left, anchor = s.litters[0]
+        pid, _, anchor = s.litters[0]
         parent = s.animals[pid]
         sp = s.species[parent.species]
         young = _animal(s, sp, anchor, pid)
-        s.litters = (((pid, left - 1, young.id),) if left > 1 else ()) + s.litters[1:]
+        s.litters = variant.next_litter(s, young.id)
         traits = rs.traits_of(s, sp)
         if ev is not None:
             ev.append(AnimalBorn(young.owner, young.id, s.turn, pid, traits))
-        if rs.mutation_frac[0] > 0:
-            s.newborn = (young.id, pid, MUTATION, len(traits))
-            return
-        if rs.loss_frac[0] > 0 and traits:
-            s.newborn = (young.id, pid, LOSS, len(traits))
+        if variant.waiting(s, young.id, pid, len(traits)):
             return
     s.newborn = ()
-    end_generation(s, ev)
+    variant.end_generation(s, start_generation, ev)
 
 
 def mutation_outcomes(s) -> tuple:
@@ -203,14 +179,7 @@ def _inherited(s):
 
 
 def loss_outcomes(s) -> tuple:
-    inherited = _inherited(s)
-    num, den = s.ruleset.loss_frac
-    out = [(_NO_LOSS, (den - num) * len(inherited))] if den > num else []
-    counts: dict = {}
-    for t in inherited:
-        counts[t] = counts.get(t, 0) + 1
-    out.extend((_LOSE[t], num * k) for t, k in counts.items())
-    return tuple(out)
+    return variant.loss_outcomes(_inherited(s), s.ruleset.loss_frac, _LOSE, _NO_LOSS)
 
 
 def outcomes(s) -> tuple:
@@ -232,7 +201,7 @@ def sample(s, rng):
 
 
 def apply_mutate(rs, s, action, ev):
-    yid, pid, _, inherited = s.newborn
+    yid, pid = s.newborn[:2]
     if action.card:
         young = s.animals[yid]
         if s.deck_size == 0:
@@ -264,10 +233,7 @@ def apply_mutate(rs, s, action, ev):
             ev.append(BlindMutation(young.owner, yid, pid, trait, trait, outcome, s.turn))
         if outcome == "added":
             _found(s, young, traits + (trait,), ev)
-    if rs.loss_frac[0] > 0 and inherited:
-        s.newborn = (yid, pid, LOSS, inherited)
-        return
-    next_birth(s, ev)
+    variant.after_mutation(s, next_birth, ev)
 
 
 def _found(s, young, traits, ev):
@@ -298,20 +264,3 @@ def apply_lose(rs, s, action, ev):
         if ev is not None:
             ev.append(TraitNotInherited(young.owner, yid, pid, action.trait, s.turn))
     next_birth(s, ev)
-
-
-def end_generation(s, ev):
-    """Tokens were cleared at extinction; the game ends after the last generation or when no animal is
-    alive, else the first-player role passes on and the next generation's climate is rolled."""
-    if ev is not None:
-        alive = [0] * s.players
-        for a in s.animals.values():
-            alive[a.owner] += 1
-        ev.append(TurnEnded(s.turn, tuple(alive)))
-    if s.turn >= s.ruleset.options["generations"] or not s.animals:
-        finish(s, ev)
-        return
-    s.first = (s.first + 1) % s.players
-    s.turn += 1
-    s.last_turn = s.turn >= s.ruleset.options["generations"]
-    start_generation(s, ev)

@@ -1156,21 +1156,7 @@ def _validate_heredity(rs, s):
         raise ValueError("the Heredity variant has no player decks, no development and no Divergence sets")
     if s.deck_size != sum(s.hidden) or s.revealed != sum(s.discards):
         raise ValueError("the mutation deck is the hidden cards, and its discards the revealed ones")
-    if s.phase == "reproduction":
-        for entry in s.litters:
-            if (len(entry) != 3 or any(type(x) is not int for x in entry) or entry[0] not in s.animals
-                    or entry[2] not in s.animals or entry[1] < 1):
-                raise ValueError(f"reproduction: bad litter {list(entry)!r}")
-        nb = s.newborn
-        if (len(nb) != 4 or nb[0] not in s.animals or nb[1] not in s.animals or nb[2] not in (H.MUTATION, H.LOSS)
-                or type(nb[3]) is not int or nb[3] < 0):
-            raise ValueError("reproduction: the young waiting for nature's move is not described correctly")
-        if nb[3] > len(rs.traits_of(s, s.species[s.animals[nb[0]].species])):
-            raise ValueError("reproduction: the young inherited more traits than its species has")
-        if (nb[2] == H.LOSS and (nb[3] == 0 or rs.loss_frac[0] == 0)) or (nb[2] == H.MUTATION and rs.mutation_frac[0] == 0):
-            raise ValueError("reproduction: nature's move waiting does not fit the rates")
-    elif s.litters or s.newborn:
-        raise ValueError("litters and a waiting young exist only in the reproduction phase")
+    variant.validate_reproduction(rs, s, lambda aid: len(rs.traits_of(s, s.species[s.animals[aid].species])))
 
 
 RandomMutationsRuleset.state_from_dict = state_from_dict
