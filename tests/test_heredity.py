@@ -10,32 +10,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, GameRecord, Match, OptionError, ScenarioError, TakeFood, apply,
+from evolab import (CHANCE, TERMINAL, GameRecord, Match, OptionError, ScenarioError, TakeFood,
                     chance_outcomes, heredity, legal_actions, load_ruleset, load_state, observe, save_state,
                     scenario, to_move)
 from evolab.actions import LoseTrait, Mutate, PlayAnimal
 from evolab.bots import GreedyBot, RandomBot
 from evolab.events import (AnimalBorn, BirthsCapped, BlindMutation, DeckReshuffled, GameOver, Migrated,
                            TraitNotInherited, TurnEnded)
+from conftest import play
 from engine_checks import assert_json_round_trip, assert_refused
 from test_properties import SLOW, assert_table_invariants, play_random_game
 
 H = {"heredity": True}
 
 
-def hpos(spec, **options):
+def hpos(spec, edition="origin", **options):
     """A Heredity position from a scenario dict (options merged in)."""
     spec = dict(spec)
     spec["options"] = {**H, **spec.get("options", {}), **options}
-    return scenario("origin", spec)
-
-
-def play(state, *moves):
-    events = []
-    for m in moves:
-        state, ev = apply(state, m)
-        events.extend(ev)
-    return state, events
+    return scenario(edition, spec)
 
 
 def row(state, seat):

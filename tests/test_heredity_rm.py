@@ -10,30 +10,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evolab import (CHANCE, GameRecord, Match, OptionError, ScenarioError, TakeFood, apply, chance_outcomes,
-                    is_over, load_ruleset, load_state, new_game, save_state, scenario, to_move)
+                    is_over, load_ruleset, load_state, new_game, save_state, to_move)
 from evolab.actions import EndMove, LoseTrait, Mutate
 from evolab.analysis import descent_tree, trait_frequency
 from evolab.bots import GreedyBot, RandomBot
 from evolab.events import AnimalBorn, BlindMutation, Speciation, TraitNotInherited
 from engine_checks import assert_json_round_trip, assert_refused
+from conftest import play
 from test_heredity import InheritanceWatcher
+from test_heredity import hpos as heredity_position
 from test_rm_conformance import assert_check_agrees, assert_table_invariants
 
 SLOW = settings(deadline=None, database=None)
 
 
 def hpos(spec, **options):
-    spec = dict(spec)
-    spec["options"] = {"heredity": True, **spec.get("options", {}), **options}
-    return scenario("random_mutations", spec)
-
-
-def play(state, *moves):
-    events = []
-    for m in moves:
-        state, ev = apply(state, m)
-        events.extend(ev)
-    return state, events
+    return heredity_position(spec, "random_mutations", **options)
 
 
 def test_the_same_option_names_apply_and_the_variant_says_it_is_ours():

@@ -118,6 +118,11 @@ def founder_plan(founders, shares, banned, trait_turn, conflict) -> tuple:
     return tuple(plan)
 
 
+def predators_gone(rs, trait, turn) -> bool:
+    """``predators_leave``: from that generation on, predator traits are not part of the world."""
+    return rs.predators_leave is not None and turn >= rs.predators_leave and trait in rs.predator_traits
+
+
 def outcome_walk(outs, x):
     """The outcome whose cumulative weight first exceeds ``x`` (what bisect over the weights gives)."""
     t = 0

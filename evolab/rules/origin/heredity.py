@@ -67,7 +67,7 @@ def present(rs, trait, turn) -> bool:
     """Whether ``trait`` is part of this world in generation ``turn`` (experiments' restrictions)."""
     if rs.restricted and not rs.trait_allowed(trait, turn):
         return False
-    return not (rs.predators_leave is not None and turn >= rs.predators_leave and trait in rs.predator_traits)
+    return not variant.predators_gone(rs, trait, turn)
 
 
 # ---- setup and the start of a generation ----------------------------------------------------------

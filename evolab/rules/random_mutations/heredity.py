@@ -63,7 +63,7 @@ def present(rs, trait, turn) -> bool:
     """Whether ``trait`` is part of this world in generation ``turn`` (experiments' settings)."""
     if turn < rs.trait_turn.get(trait, 1) or trait in rs.options["banned_traits"]:
         return False
-    return not (rs.predators_leave is not None and turn >= rs.predators_leave and trait in rs.predator_traits)
+    return not variant.predators_gone(rs, trait, turn)
 
 
 # ---- founders and the start of a generation -------------------------------------------------------------
