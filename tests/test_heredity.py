@@ -565,3 +565,16 @@ def test_the_log_tells_births_inherited_traits_and_each_mutation_in_plain_words(
     assert "Mutation! Symbiosis by chance: animal #2 now protects its young" in text
     assert "A mutation for Running arose in young" in text and "but it already had Running: no effect." in text
     assert "End of generation 1." in text and "played" not in text and "gave" not in text
+
+
+def test_a_replayed_record_gives_the_same_tracked_rows():
+    from evolab import Tracker, track_record
+    from evolab.tracking import ALL_TABLES
+    rs = heredity.load("predation", mutation_rate=0.3, loss_rate=0.1, generations=6)
+    t = Tracker(params={"x": 1})
+    m = Match(rs, seats=[GreedyBot(), GreedyBot()], seed=4, observers=[t])
+    m.play_out()
+    again = track_record(GameRecord.from_json(m.record.to_json()), params={"x": 1})
+    for table in ALL_TABLES:
+        assert t.rows(table) == again.rows(table), table
+    assert t.rows("generations") and t.rows("births")
