@@ -25,7 +25,8 @@ def _parse_option(text):
 
 
 def play_games(ruleset, bots, games, seed):
-    """Yield one summary dict per game: seed, turns, moves, winner, scores and survivors per seat."""
+    """Yield one summary dict per game: seed, turns, moves, winner (-1 for a shared win), winners (every
+    winning seat), scores and survivors per seat."""
     n = ruleset.players
     for g in range(games):
         game_seed = derive_seed(seed, g)
@@ -34,7 +35,8 @@ def play_games(ruleset, bots, games, seed):
         scores = m.play_out()
         s = m.state
         row = {"game": g, "seed": game_seed, "ruleset": ruleset.id, "players": n,
-               "bots": ",".join(bots), "turns": s.turn, "moves": len(m.record.moves), "winner": s.winner}
+               "bots": ",".join(bots), "turns": s.turn, "moves": len(m.record.moves), "winner": s.winner,
+               "winners": list(ruleset.winners(s))}
         alive = [0] * n
         for seat, _, _, k in ruleset.census(s):
             alive[seat] += k
@@ -43,6 +45,18 @@ def play_games(ruleset, bots, games, seed):
         for i in range(n):
             row[f"alive_{i}"] = alive[i]
         yield row
+
+
+def _wins(rows, n):
+    """Wins per seat, a win shared by k seats counting 1/k to each (so the wins add up to the games), and
+    how many of each seat's wins were shared."""
+    wins, shared = [0.0] * n, [0] * n
+    for r in rows:
+        w = r["winners"]
+        for i in w:
+            wins[i] += 1 / len(w)
+            shared[i] += len(w) > 1
+    return wins, shared
 
 
 def _parse_grid(text):
@@ -128,14 +142,14 @@ def simulate(args) -> int:
             w.writeheader()
             w.writerows(rows)
     n = ruleset.players
-    wins = [sum(1 for r in rows if r["winner"] == i) for i in range(n)]
+    wins, shared = _wins(rows, n)
     mean_score = [sum(r[f"score_{i}"] for r in rows) / len(rows) for i in range(n)]
     print(f"{ruleset.name}: {len(rows)} games, {n} players, bots {','.join(bots)}, seed {args.seed}")
     print(f"mean turns {sum(r['turns'] for r in rows) / len(rows):.2f}, "
           f"mean moves {sum(r['moves'] for r in rows) / len(rows):.1f}, {len(rows) / dt:.0f} games/s")
     for i in range(n):
-        print(f"seat {i} ({bots[i % len(bots)]}): wins {wins[i]} ({100 * wins[i] / len(rows):.0f}%), "
-              f"mean score {mean_score[i]:.2f}")
+        print(f"seat {i} ({bots[i % len(bots)]}): wins {wins[i]:.4g} ({100 * wins[i] / len(rows):.0f}%)"
+              f"{f', {shared[i]} shared' if shared[i] else ''}, mean score {mean_score[i]:.2f}")
     if args.out:
         print(f"wrote {len(rows)} rows to {args.out}")
     return 0

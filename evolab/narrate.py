@@ -194,7 +194,10 @@ class Narrator:
 
     def _GameOver(self, s, e):
         pts = ", ".join(f"{self.who(i)} {p}" for i, p in enumerate(e.scores))
-        return f"Game over. Points: {pts}. {self.who(e.winner)} {'win' if e.winner == self.seat else 'wins'}!"
+        won = (s.ruleset.winners(s) if s is not None else ()) or (e.winner,)
+        if len(won) > 1:
+            return f"Game over. Points: {pts}. {' and '.join(self.who(i, k == 0) for k, i in enumerate(won))} share the win!"
+        return f"Game over. Points: {pts}. {self.who(won[0])} {'win' if won[0] == self.seat else 'wins'}!"
 
 
 def action_label(state, action) -> str:
@@ -300,7 +303,8 @@ def action_label(state, action) -> str:
     if n == "Resolve":
         l = state.links.get(action.link)
         what = pretty(l.trait) if l else "trigger"
-        return f"{'Resolve' if action.fire else 'Decline'} {what} (card #{action.link}) now"
+        to = f" to #{l.other(action.source)}" if l and action.source >= 0 else ""   # one side of two pending
+        return f"{'Resolve' if action.fire else 'Decline'} {what} (card #{action.link}){to} now"
     return repr(action)
 
 

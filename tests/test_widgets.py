@@ -261,3 +261,16 @@ def test_northstar_board_plays_a_whole_game():
             assert f"Species #{sid} · Body Size {sp.body} · Population {sp.pop}" in b.text()
         steps += 1
     assert b.match.is_over() and "Game over" in b.text()
+
+
+def test_board_and_log_say_a_shared_win_is_shared():
+    """North Star, tied after both tie-breaks: the banner and the last log line name both winners."""
+    start = evolab.scenario("northstar", {"players": 2, "watering": 1, "last_round": True, "bags": [0, 0], "species": [
+        {"id": 1, "owner": 0, "pop": 2, "food": 1}, {"id": 2, "owner": 1, "pop": 2, "food": 2}]})
+    b = GameBoard(evolab.Match(start.ruleset, seats=[None, "random"], seed=1, start=start), chart=False)
+    (label, button), = b.buttons()
+    button.click()
+    assert b.match.is_over() and evolab.winners(b.state) == (0, 1)
+    assert "share the win" in b.banner.value
+    line = b.log_entries[-1][1]
+    assert "You and Player 2" in line and line.endswith("share the win!"), line

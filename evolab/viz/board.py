@@ -324,7 +324,7 @@ class GameBoard:
     def _banner(self, s, viewer):
         if s.phase == "over":
             sc = s.ruleset.scores(s)
-            winners = getattr(s, "winners", ()) or (s.winner,)      # North Star may share a win
+            winners = s.ruleset.winners(s)      # North Star may share a win
             who = " and ".join(self.names[i] for i in winners)
             verb = "win" if winners == (viewer,) and not self.hot_seat else "wins" if len(winners) == 1 else "share the win"
             return f"<div class='evolab-banner'>Game over! {html.escape(who)} {verb} with {max(sc)} points.</div>"

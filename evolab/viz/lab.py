@@ -205,9 +205,14 @@ class Lab:
         rows = self.result.rows("games")[:n]
         if not rows:
             return ""
-        cols = ["game", "mutation_rate", "turns", "winner", "winner_score", "alive"]
+        cols = ["game", "mutation_rate", "turns", "winners", "winner_score", "alive"]
         head = "".join(f"<th style='padding:2px 8px'>{c}</th>" for c in cols)
-        body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{r.get(c)}</td>" for c in cols) + "</tr>"
+        body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{_cell(r.get(c))}</td>" for c in cols) + "</tr>"
                        for r in rows)
         return (f"<p><b>The first {len(rows)} games</b> (the CSV has one row per game, turn and trait)</p>"
                 f"<table style='font-size:15px;border-collapse:collapse'><tr>{head}</tr>{body}</table>")
+
+
+def _cell(v):
+    """A table cell: a list of seats (the winners of a game, several when they share the win) as "0 & 2"."""
+    return " & ".join(map(str, v)) if isinstance(v, list) else v
