@@ -130,7 +130,7 @@ class Match:
         return rs.scores(self.state)
 
     def _fast_play(self, max_moves):
-        """The hot loop of experiments: no events; only the choices of bots not trusted to pick from legal are checked."""
+        """The hot loop of experiments: no events; only the moves of bots not trusted to pick from legal are checked."""
         s, rs, rng = self.state, self.ruleset, self.rng
         seats, moves = self.seats, self.record.moves
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace

@@ -96,4 +96,5 @@ def make_bot(spec):
     try:
         return BOTS[name](float(rate)) if rate else BOTS[name]()
     except ValueError:
-        raise OptionError(f"bad mutation rate in {spec!r}") from None
+        raise OptionError(f"bad mutation rate in {spec!r}: write {name}:RATE with a RATE from 0 to 1, "
+                          f"e.g. {name}:0.5") from None
