@@ -10,13 +10,15 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 import evolab
 from evolab import apply, check, scenario
 
+# "ci" as Hypothesis's own CI profile: no deadline or slowness check either (a shared CI machine is slow).
 HYPOTHESIS_PROFILES = {"dev": settings(print_blob=True),
-                       "ci": settings(derandomize=True, print_blob=True, database=None)}
+                       "ci": settings(derandomize=True, print_blob=True, database=None, deadline=None,
+                                      suppress_health_check=[HealthCheck.too_slow])}
 for _name, _profile in HYPOTHESIS_PROFILES.items():
     settings.register_profile(_name, _profile)
 _chosen = os.environ.get("EVOLAB_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
