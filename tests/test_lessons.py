@@ -167,14 +167,84 @@ def test_link_finder():
 
 
 # ---- (c) notebooks are committed clean -------------------------------------------------------------
+def _git(path: Path, *args):
+    """``git -C <folder of path> args`` as text, or None when git or a checkout is not there."""
+    try:
+        done = subprocess.run(["git", "-C", str(path.parent), *args], capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.decode("utf-8") if done.returncode == 0 else None
+
+
+def committed_versions(nb: Path) -> list:
+    """(what, notebook JSON) for each version of ``nb`` that is or will be committed.
+
+    A teacher who plays a notebook in JupyterLab has its outputs autosaved into the working copy; that is
+    not what the repository holds, so in a git checkout the check reads the committed file (``HEAD``) and
+    the staged one (the index: what the next commit will hold). A notebook git does not track yet, or a
+    copy that is not a checkout (an unpacked archive), is checked as the file on disk. CI (``CI`` set)
+    checks the working copy too: there it must equal what was committed."""
+    out = []
+    for what, rev in (("committed", f"HEAD:./{nb.name}"), ("staged", f":./{nb.name}")):
+        text = _git(nb, "show", rev)
+        if text is not None:
+            out.append((what, json.loads(text)))
+    if not out or os.environ.get("CI"):
+        out.append(("on disk", read_notebook(nb)))
+    return out
+
+
 @pytest.mark.parametrize("nb", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
 def test_notebook_committed_without_outputs(nb):
-    data = read_notebook(nb)
-    assert data["metadata"].get("kernelspec", {}).get("name") == "python3", f"{nb.name}: kernelspec python3"
-    for i, cell in enumerate(data["cells"]):
-        if cell["cell_type"] == "code":
-            assert not cell.get("outputs"), f"{nb.name}: cell {i} was committed with outputs"
-            assert cell.get("execution_count") is None, f"{nb.name}: cell {i} has an execution count"
+    for what, data in committed_versions(nb):
+        where = f"{nb.name} ({what})"
+        assert data["metadata"].get("kernelspec", {}).get("name") == "python3", f"{where}: kernelspec python3"
+        for i, cell in enumerate(data["cells"]):
+            if cell["cell_type"] == "code":
+                assert not cell.get("outputs"), f"{where}: cell {i} was committed with outputs"
+                assert cell.get("execution_count") is None, f"{where}: cell {i} has an execution count"
+
+
+def _notebook(outputs: bool) -> str:
+    cell = {"cell_type": "code", "metadata": {}, "source": ["print(1)"],
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": ["1\n"]}] if outputs else [],
+            "execution_count": 1 if outputs else None}
+    return json.dumps({"cells": [cell], "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4,
+                       "nbformat_minor": 5})
+
+
+def test_committed_check_ignores_a_played_working_copy_but_not_a_committed_output(tmp_path, monkeypatch):
+    """A teacher plays a notebook (JupyterLab autosaves its outputs) and runs the tests: they pass, because the
+    repository still holds the clean notebook; outputs staged or committed still fail, and so does a notebook
+    outside a checkout."""
+    if _git(ROOT / "README.md", "--version") is None:
+        pytest.skip("git is not installed")
+    monkeypatch.delenv("CI", raising=False)
+    repo = tmp_path / "kit"
+    (repo / "notebooks").mkdir(parents=True)
+    nb = repo / "notebooks" / "play.ipynb"
+    nb.write_text(_notebook(outputs=False))
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "clean"], check=True)
+    nb.write_text(_notebook(outputs=True))                 # played and autosaved, not committed
+    test_notebook_committed_without_outputs(nb)
+    monkeypatch.setenv("CI", "true")                       # CI's checkout must be clean on disk too
+    with pytest.raises(AssertionError, match="on disk"):
+        test_notebook_committed_without_outputs(nb)
+    monkeypatch.delenv("CI")
+    subprocess.run(git + ["add", "-A"], check=True)        # staged: the next commit would hold outputs
+    with pytest.raises(AssertionError, match="staged"):
+        test_notebook_committed_without_outputs(nb)
+    subprocess.run(git + ["commit", "-q", "-m", "outputs"], check=True)
+    with pytest.raises(AssertionError, match="committed"):
+        test_notebook_committed_without_outputs(nb)
+    loose = tmp_path / "unpacked" / "play.ipynb"           # not a checkout: the file itself is checked
+    loose.parent.mkdir()
+    loose.write_text(_notebook(outputs=True))
+    with pytest.raises(AssertionError, match="on disk"):
+        test_notebook_committed_without_outputs(loose)
 
 
 # ---- (d) Binder --------------------------------------------------------------------------------------
