@@ -14,6 +14,7 @@ import importlib.util
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tomllib
@@ -158,6 +159,81 @@ def test_relative_links_resolve():
             if not (base / link).resolve().exists():
                 broken.append(f"{where}: {link}")
     assert not broken, "broken relative links:\n" + "\n".join(broken)
+
+
+# The ways the kit is opened: each `jupyter lab` command the README and the guides give (run from the
+# repository root), and Binder (repo2docker serves the repository root and opens the badge's urlpath).
+LAB_COMMAND_RE = re.compile(r"jupyter\s+lab\b([^`&;|]*)")
+BINDER_RE = re.compile(r"mybinder\.org/v2/gh/[^)\s]*?urlpath=lab/tree/([^)\s&#]+\.ipynb)")
+
+
+def ways_to_open_the_kit() -> list:
+    """(where, arguments of ``jupyter lab``) for every command the documents tell a reader to run."""
+    out = []
+    for path in [ROOT / "README.md", *sorted(LESSONS.glob("*.md")), *sorted(WORKSHEETS.glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for span in re.findall(r"(?s)```.*?```|`[^`]+`", text):        # commands are in code, maybe wrapped
+            for m in LAB_COMMAND_RE.finditer(" ".join(span.strip("`").split())):
+                out.append((path.relative_to(ROOT).as_posix(), shlex.split(m.group(1))))
+    return out
+
+
+def server_root(args) -> tuple:
+    """(server root, notebook opened) of ``jupyter lab args`` started in the repository root, decided by
+    jupyter_server itself (a file argument alone makes its folder the root)."""
+    from jupyter_server.serverapp import ServerApp
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        app = ServerApp()
+        app.parse_command_line(list(args))
+        root = Path(app.root_dir).resolve()
+        opened = Path(app.file_to_run).resolve() if app.file_to_run else None
+    finally:
+        os.chdir(cwd)
+    return root, opened
+
+
+def unreachable_links(root: Path) -> list:
+    """Links in the notebooks' markdown that a browser served from ``root`` cannot follow: outside the server
+    root (a silent 404 in JupyterLab) or missing."""
+    bad = []
+    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = read_notebook(nb)["cells"]
+        text = "\n\n".join(cell_source(c) for c in cells if c["cell_type"] == "markdown")
+        for link in relative_links(text):
+            target = (nb.parent / link).resolve()
+            if not target.is_relative_to(root):
+                bad.append(f"{nb.name}: {link} (outside the server root {root})")
+            elif not target.exists():
+                bad.append(f"{nb.name}: {link} (missing)")
+    return bad
+
+
+def test_the_documents_say_how_to_open_the_kit():
+    ways = ways_to_open_the_kit()
+    assert any(where == "README.md" for where, _ in ways), "the README's quick start opens JupyterLab"
+    assert BINDER_RE.search((ROOT / "README.md").read_text(encoding="utf-8")), "the README has a Binder badge"
+
+
+@pytest.mark.parametrize("where,args", [pytest.param(w, a, id=f"{w}-{i}") for i, (w, a) in enumerate(ways_to_open_the_kit())])
+def test_notebook_links_work_with_each_jupyter_lab_command(where, args):
+    """Every link in every notebook resolves against the server root the command gives, and the command opens
+    a notebook inside that root."""
+    pytest.importorskip("jupyter_server")
+    root, opened = server_root(args)
+    assert opened is not None and opened.exists(), f"{where}: `jupyter lab {' '.join(args)}` opens no notebook"
+    assert opened.is_relative_to(root)
+    bad = unreachable_links(root)
+    assert not bad, f"{where}: `jupyter lab {' '.join(args)}` serves {root}; broken links:\n" + "\n".join(bad)
+
+
+def test_notebook_links_work_on_binder():
+    """repo2docker serves the repository root and opens the badge's notebook."""
+    start = BINDER_RE.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)
+    assert (ROOT / start).exists(), f"the Binder badge opens {start}, which does not exist"
+    bad = unreachable_links(ROOT.resolve())
+    assert not bad, "broken links on Binder:\n" + "\n".join(bad)
 
 
 def test_link_finder():
