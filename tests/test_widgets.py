@@ -1,6 +1,7 @@
 """The GameBoard and Lab widgets driven from Python: clicks, values, a whole game, save/load, undo."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -11,6 +12,7 @@ matplotlib.use("Agg")
 
 import evolab  # noqa: E402
 from evolab.actions import Pass  # noqa: E402
+from evolab.palette import pretty  # noqa: E402
 from evolab.viz import GameBoard, Lab  # noqa: E402
 
 
@@ -261,3 +263,128 @@ def test_northstar_board_plays_a_whole_game():
             assert f"Species #{sid} · Body Size {sp.body} · Population {sp.pop}" in b.text()
         steps += 1
     assert b.match.is_over() and "Game over" in b.text()
+
+
+# ---- the lab bench's charts say what they draw -------------------------------------------------------
+def _final_means(rows, by=("trait",)):
+    """Independent of the charts: per trait (and ``by``), the mean over games of the value in a game's last turn."""
+    last = {}
+    for r in rows:
+        g = r["game"]
+        if g not in last or r["turn"] > last[g]:
+            last[g] = r["turn"]
+    sums = {}
+    for r in rows:
+        if r["turn"] == last[r["game"]]:
+            k = tuple(r[b] for b in by)
+            sums.setdefault(k, []).append(r["frequency"])
+    return {k: sum(v) / len(v) for k, v in sums.items()}
+
+
+@pytest.fixture(scope="module")
+def swept_lab():
+    lab = Lab(reps=3, seed=2)
+    lab.sweep.value = True                   # the default rates 0, 0.25, 0.5, 0.75, 1
+    lab.run()
+    return lab
+
+
+def test_lab_sweep_draws_the_traits_that_end_most_common_and_says_so(swept_lab):
+    lab = swept_lab
+    rows = lab.result.rows("traits")
+    final = _final_means(rows)
+    top = [k[0] for k in sorted(final, key=lambda k: (-final[k], k[0]))][:4]
+    cap = html.unescape(lab.caption1.value)
+    drawn = re.findall(r"the final frequency of (.+?) was", cap)
+    assert drawn == [pretty(t) for t in top], cap           # the caption names the traits that end highest
+    assert [t.get_text() for t in lab.axes1.get_legend().get_texts()] == drawn   # and the chart draws them
+    assert "most common at the end of the games" in cap
+    for t in top:
+        assert f"{pretty(t)} ({100 * final[(t,)]:.0f}%)" in cap
+    by_rate = _final_means(rows, by=("trait", "mutation_rate"))
+    rates = sorted({r["mutation_rate"] for r in rows})
+    lines = {c.get_label(): c.lines[0] for c in lab.axes1.containers}     # errorbar: data line, caps, bars
+    for t in top:                                            # each point is that rate's mean final share
+        line = lines[pretty(t)]
+        assert list(line.get_xdata()) == rates
+        assert list(line.get_ydata()) == pytest.approx([by_rate[(t, r)] for r in rates])
+        m = re.search(rf"final frequency of {re.escape(pretty(t))} was (\d+)% on average \(3 games\); "
+                      rf"with {rates[-1]} it was (\d+)%", cap)
+        assert m and [int(x) for x in m.groups()] == [round(100 * by_rate[(t, rates[0])]),
+                                                      round(100 * by_rate[(t, rates[-1])])]
+    # the student picks a trait of their own: it is drawn, and the caption says so
+    own = next(o for _, o in lab.trait_picker.options if o not in top)
+    lab.trait_picker.value = (own,)
+    cap = html.unescape(lab.caption1.value)
+    assert re.findall(r"the final frequency of (.+?) was", cap) == [pretty(own)] and "you picked" in cap
+    assert [t.get_text() for t in lab.axes1.get_legend().get_texts()] == [pretty(own)]
+    lab.trait_picker.value = lab.default_traits()
+
+
+def test_lab_predator_chart_is_one_rate_over_the_turns_most_games_reach(swept_lab):
+    lab = swept_lab
+    for rate in (0.5, 1.0):                                  # 0.5 is shown first (the middle rate)
+        if rate != 0.5:
+            lab.rate_shown.value = rate
+        turns = [r for r in lab.result.rows("turns") if r["mutation_rate"] == rate]
+        games = {r["game"] for r in turns}
+        reached = {}
+        for r in turns:
+            reached.setdefault(r["turn"], set()).add(r["game"])
+        kept = sorted(t for t, gs in reached.items() if len(gs) >= 0.8 * len(games))
+        pred = {}
+        for r in lab.result.rows("traits"):
+            if r["mutation_rate"] == rate and r["trait"] == "carnivorous" and r["turn"] in kept:
+                pred.setdefault(r["turn"], []).append(r["animals"])
+        alive = {}
+        for r in turns:
+            if r["turn"] in kept:
+                alive.setdefault(r["turn"], []).append(r["alive"])
+        mean = lambda v: sum(v) / len(v)                     # noqa: E731
+        cap = html.unescape(lab.caption2.value)
+        assert f"Mean of {len(games)} game(s) (mutation_rate = {rate})" in cap, cap
+        assert f"turns {kept[0]} to {kept[-1]}, the turns that at least 80% of the games reached" in cap
+        predators, prey = lab.axes2.get_lines()[:2]
+        assert list(predators.get_xdata()) == kept
+        assert list(predators.get_ydata()) == pytest.approx([mean(pred[t]) for t in kept])
+        assert list(prey.get_ydata()) == pytest.approx([mean(alive[t]) - mean(pred[t]) for t in kept])
+        # the caption's peaks are the drawn lines' peaks
+        y_pred, y_prey = list(predators.get_ydata()), list(prey.get_ydata())
+        peak_prey = kept[y_prey.index(max(y_prey))]
+        assert f"prey peaked at turn {peak_prey} ({max(y_prey):.1f} animals)" in cap
+        if max(y_pred) > 0:
+            peak_pred = kept[y_pred.index(max(y_pred))]
+            assert f"predators at turn {peak_pred} ({max(y_pred):.1f})" in cap
+            lag = peak_pred - peak_prey
+            assert (f"predators peaked {lag} turn(s) after prey" in cap) == (lag > 0)
+
+
+def test_lab_progress_moves_after_every_game():
+    lab = Lab(reps=2)
+    lab.sweep.value = True
+    seen = []
+    lab.progress.observe(lambda c: seen.append(c["new"]), "value")
+    lab.run()
+    assert seen == list(range(1, 11)) and lab.progress.max == 10 == len(lab.result)
+
+
+def test_lab_slider_is_off_while_comparing_rates_and_students_choose_the_rates():
+    lab = Lab(reps=2)
+    assert not lab.mutation_rate.disabled
+    lab.sweep.value = True                         # the slider is not used while rates are compared
+    assert lab.mutation_rate.disabled
+    assert not lab.rates.disabled
+    lab.rates.value = "1, 0 ,0.5; 0.5"
+    assert lab.settings()[0] == {"mutation_rate": [0.0, 0.5, 1.0]}
+    for bad, why in (("0, 2", "from 0 to 1"), ("0, x", "'x' is not a number"), ("0.5", "2 to 11")):
+        lab.rates.value = bad
+        with pytest.raises(ValueError, match=why):
+            lab.settings()
+    lab.run_button.click()                         # refused on the bench, nothing played
+    assert "2 to 11" in lab.status.value and lab.result is None
+    lab.rates.value = "0, 1"
+    lab.run()
+    assert sorted({g["mutation_rate"] for g in lab.result.rows("games")}) == [0.0, 1.0]
+    assert [v for _, v in lab.rate_shown.options] == [0.0, 1.0]
+    lab.sweep.value = False
+    assert not lab.mutation_rate.disabled and lab.rates.disabled
