@@ -225,14 +225,19 @@ def action_label(state, action) -> str:
         return "Pass (play no more cards this turn)"
     if n == "TakeFood":
         return f"Take food for {an(action.animal)}"
+    own = hurts_own(state, action)
     if n == "Attack" and rs.prey_is_species:
         sp = state.species.get(action.prey)
-        whose = "" if sp is None else (" (yours!)" if sp.owner == rs.to_move(state) else f" of Player {sp.owner + 1}")
         t = _traits_text(rs.traits_of(state, sp)) if sp else ""
+        if own:
+            return f"{OWN_MARK} Attack YOUR OWN species #{action.prey} ({t}) with {an(action.predator)}"
+        whose = "" if sp is None else f" of Player {sp.owner + 1}"
         return f"Attack species #{action.prey} ({t}){whose} with {an(action.predator)}"
     if n == "Attack":
+        if own:
+            return f"{OWN_MARK} Attack YOUR OWN animal {an(action.prey)} with {an(action.predator)}"
         prey = state.animals.get(action.prey)
-        whose = "" if prey is None else (" (yours!)" if prey.owner == rs.to_move(state) else f" of Player {prey.owner + 1}")
+        whose = "" if prey is None else f" of Player {prey.owner + 1}"
         return f"Attack {an(action.prey)}{whose} with {an(action.predator)}"
     if n == "BurnFat":
         return f"Burn {action.tokens} fat of {an(action.animal)}"
@@ -274,7 +279,11 @@ def action_label(state, action) -> str:
         return f"Species #{action.species} eats from the Watering Hole"
     if n == "Hunt":
         extra = f" (Intelligence: discard {_card(action.card)}, cancel {pretty(action.cancel)})" if action.card else ""
-        return f"Species #{action.predator} attacks species #{action.prey}{extra}"
+        if own:
+            return f"{OWN_MARK} Species #{action.predator} attacks YOUR OWN species #{action.prey}{extra}"
+        owner = target_owner(state, action)
+        whose = "" if owner is None else f" of Player {owner + 1}"
+        return f"Species #{action.predator} attacks species #{action.prey}{whose}{extra}"
     if n == "ThinkFood":
         return f"Intelligence: discard {_card(action.card)}, species #{action.species} takes 2 food"
     if n == "ChooseCard":
@@ -287,6 +296,8 @@ def action_label(state, action) -> str:
     if n == "TakeShelter":
         return f"Shelter for {an(action.animal)}"
     if n == "PlaceParasite":
+        if own:
+            return f"{OWN_MARK} Parasite on YOUR OWN animal {an(action.animal)}"
         a = state.animals.get(action.animal)
         return f"Parasite on {an(action.animal)}" + (f" of Player {a.owner + 1}" if a else "")
     if n == "Stomp":
@@ -302,6 +313,30 @@ def action_label(state, action) -> str:
         what = pretty(l.trait) if l else "trigger"
         return f"{'Resolve' if action.fire else 'Decline'} {what} (card #{action.link}) now"
     return repr(action)
+
+
+#: Marks a move that hurts one of the mover's own animals (a character the default fonts have).
+OWN_MARK = "\u26a0"
+#: Moves aimed at a unit on the table to its harm: action type -> the field that names the target.
+_HARMFUL = {"Attack": "prey", "Hunt": "prey", "PlaceParasite": "animal"}
+
+
+def target_owner(state, action):
+    """The seat owning the unit an attack (or a parasite) is aimed at; None for other moves."""
+    name = type(action).__name__
+    field = _HARMFUL.get(name)
+    if field is None:
+        return None
+    species = name == "Hunt" or (name == "Attack" and state.ruleset.prey_is_species)
+    unit = (state.species if species else state.animals).get(getattr(action, field))
+    return None if unit is None else unit.owner
+
+
+def hurts_own(state, action) -> bool:
+    """Whether ``action`` attacks (or puts a parasite on) the mover's own animal: legal, rarely wanted, so a
+    board lists it last, marks it and never chooses it in advance."""
+    owner = target_owner(state, action)
+    return owner is not None and owner == state.ruleset.to_move(state)
 
 
 def _card(card_id: str) -> str:
@@ -336,11 +371,14 @@ ACTION_GROUPS = (
 )
 
 
-def group_actions(legal) -> list:
-    """[(group title, [actions])] in the order a player reads them; empty groups left out."""
+def group_actions(legal, state=None) -> list:
+    """[(group title, [actions])] in the order a player reads them; empty groups left out. Given the
+    ``state``, moves that hurt the mover's own animals come last in their group."""
     out = []
     for title, types in ACTION_GROUPS:
         acts = [a for a in legal if type(a).__name__ in types]
+        if state is not None and acts:
+            acts.sort(key=lambda a: hurts_own(state, a))          # stable: the rest keep their order
         if acts:
             out.append((title, acts))
     known = {t for _, ts in ACTION_GROUPS for t in ts}

@@ -30,6 +30,18 @@ def check_board_matches_state(b):
         assert b.buttons(), "a person must move but no button is offered"
 
 
+def press(b, button):
+    """Click as a person would: a list that starts with nothing chosen (your own animals to attack) gets its
+    first entry chosen first."""
+    for row in b.actions.children:
+        kids = getattr(row, "children", ())
+        if button in kids:
+            for dd in kids:
+                if isinstance(dd, b.w.Dropdown) and dd.value is None:
+                    dd.value = 0
+    button.click()
+
+
 def click_through(b, choose=lambda labels: 0, limit=3000):
     """Play by clicking: each step picks a button (a group's "Do it" plays its dropdown's choice)."""
     steps = 0
@@ -42,7 +54,7 @@ def click_through(b, choose=lambda labels: 0, limit=3000):
         assert buttons, b.text()[:400]
         label, button = buttons[choose([l for l, _ in buttons])]
         before = len(b.match.record.moves)
-        button.click()
+        press(b, button)
         assert not b.status.value, b.status.value
         if "show my cards" not in label:
             assert len(b.match.record.moves) > before
@@ -213,7 +225,7 @@ def test_random_mutations_board_plays_a_whole_game():
             continue
         label, button = b.buttons()[steps % len(b.buttons())]
         before = len(b.match.record.moves)
-        button.click()
+        press(b, button)
         assert not b.status.value, b.status.value
         assert len(b.match.record.moves) > before
         s = b.state
@@ -256,7 +268,7 @@ def test_northstar_board_plays_a_whole_game():
         buttons = b.buttons()
         label, button = buttons[steps % len(buttons)]
         before = len(b.match.record.moves)
-        button.click()
+        press(b, button)
         assert not b.status.value, b.status.value
         assert len(b.match.record.moves) > before
         for sid, sp in b.state.species.items():
@@ -388,3 +400,65 @@ def test_lab_slider_is_off_while_comparing_rates_and_students_choose_the_rates()
     assert [v for _, v in lab.rate_shown.options] == [0.0, 1.0]
     lab.sweep.value = False
     assert not lab.mutation_rate.disabled and lab.rates.disabled
+
+
+# ---- the board never offers your own animal as the ready-made target --------------------------------
+def _board_at(ruleset, spec, seat=0):
+    start = evolab.scenario(ruleset, spec)
+    rs = start.ruleset
+    return GameBoard(evolab.Match(rs, seats=[None if i == seat else "greedy" for i in range(rs.players)], seed=1,
+                                  start=start), seat=seat, chart=False)
+
+
+def _row(b, title):
+    return next(r for r in b.actions.children if title in r.children[0].value)
+
+
+def test_attack_menu_lists_own_animals_last_marked_and_never_preselected():
+    # animal 2 (yours) has a lower id than animal 3 (the opponent's): the engine lists Attack(1, 2) first
+    b = _board_at("origin", {"players": 2, "phase": "feeding", "food_bank": 0, "animals": [
+        {"id": 1, "owner": 0, "traits": ["carnivorous"]}, {"id": 2, "owner": 0}, {"id": 3, "owner": 1}]})
+    assert b.match.legal_actions()[0] == evolab.Attack(1, 2)
+    label, dd, do_it = _row(b, "Attack").children
+    labels = [text for text, _ in dd.options]
+    assert "YOUR OWN" not in labels[0] and "Player 2" in labels[0]
+    assert labels[-1].startswith("\u26a0 Attack YOUR OWN animal #2")
+    assert dd.label == labels[0]                                # the ready choice is the opponent's animal
+    moves = len(b.match.record.moves)
+    do_it.click()
+    assert b.match.record.moves[moves] == evolab.Attack(1, 3)
+
+
+def test_attack_menu_with_only_your_own_animal_starts_empty():
+    # the opponent's animal swims: the only target is your own animal, which must be chosen on purpose
+    b = _board_at("origin", {"players": 2, "phase": "feeding", "food_bank": 0, "animals": [
+        {"id": 1, "owner": 0, "traits": ["carnivorous"]}, {"id": 2, "owner": 0},
+        {"id": 3, "owner": 1, "traits": ["swimming"]}]})
+    label, dd, do_it = _row(b, "Attack").children
+    assert dd.value is None and [t for t, _ in dd.options] == ["\u26a0 Attack YOUR OWN animal #2 with #1 (Carnivorous)"]
+    moves = len(b.match.record.moves)
+    do_it.click()
+    assert len(b.match.record.moves) == moves and b.state.animals[2].owner == 0
+    assert "Choose a move in the list first" in b.status.value
+    dd.value = 0                                                  # chosen on purpose: now it happens
+    do_it.click()
+    assert b.match.record.moves[moves] == evolab.Attack(1, 2)
+
+
+def test_own_targets_are_marked_in_every_edition():
+    from evolab.actions import Hunt
+    from evolab.narrate import action_label, group_actions
+    ns = evolab.scenario("northstar", {"players": 3, "watering": 0, "species": [
+        {"id": 1, "owner": 0, "body": 2, "pop": 2, "traits": ["carnivore"]}, {"id": 2, "owner": 0, "body": 1, "pop": 1},
+        {"id": 3, "owner": 1, "body": 1, "pop": 2},
+        {"id": 99, "owner": 2, "body": 6, "pop": 6, "traits": ["carnivore"]}]})
+    (title, acts), = [g for g in group_actions(evolab.legal_actions(ns), ns) if g[0] == "Hunt"]
+    assert [a.prey for a in acts] == [3, 2]
+    assert action_label(ns, Hunt(1, 2)) == "\u26a0 Species #1 attacks YOUR OWN species #2"
+    assert action_label(ns, Hunt(1, 3)) == "Species #1 attacks species #3 of Player 2"
+    rm = evolab.scenario("random_mutations", {"players": 2, "red": 0, "species": [
+        {"id": 1, "owner": 0, "traits": ["predator"]}, {"id": 2, "owner": 0}, {"id": 3, "owner": 1}]})
+    groups = dict(group_actions(evolab.legal_actions(rm), rm))
+    attacks = groups["Attack"]
+    assert [a.prey for a in attacks] == [3, 2]
+    assert action_label(rm, attacks[-1]).startswith("\u26a0 Attack YOUR OWN species #2")

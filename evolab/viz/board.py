@@ -12,7 +12,7 @@ import time
 from ..actions import CHANCE, TERMINAL
 from ..bots import make_bot
 from ..match import Match
-from ..narrate import Narrator, action_label, group_actions
+from ..narrate import Narrator, action_label, group_actions, hurts_own
 from ..palette import pretty, trait_colour
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset
@@ -485,21 +485,30 @@ class GameBoard:
             b.on_click(lambda _: self._safe(reveal, _))
             return [b]
         rows = []
-        for title, acts in group_actions(m.legal_actions()):
+        for title, acts in group_actions(m.legal_actions(), m.state):
             label = w.HTML(f"<b>{title}</b>", layout=w.Layout(width="230px"))
-            if len(acts) == 1:
+            own = [hurts_own(m.state, a) for a in acts]          # listed last (group_actions), never preselected
+            if len(acts) == 1 and not own[0]:
                 b = w.Button(description=action_label(m.state, acts[0]), layout=w.Layout(width="auto", height="38px"),
                              tooltip=action_label(m.state, acts[0]))
                 b.on_click(lambda _, a=acts[0]: self._safe(self.do, a))
                 rows.append(w.HBox([label, b]))
             else:
                 dd = w.Dropdown(options=[(action_label(m.state, a), i) for i, a in enumerate(acts)],
-                                layout=w.Layout(width="420px"))
+                                value=None if own[0] else 0, layout=w.Layout(width="420px"))
                 b = w.Button(description="Do it", button_style="primary", layout=w.Layout(width="90px", height="38px"),
                              tooltip=f"{title}: the choice on the left")
-                b.on_click(lambda _, acts=acts, dd=dd: self._safe(self.do, acts[dd.value]))
+                b.on_click(lambda _, acts=acts, dd=dd: self._safe(self._do_choice, acts, dd))
                 rows.append(w.HBox([label, dd, b]))
         return rows
+
+    def _do_choice(self, acts, dd):
+        """The "Do it" of a list: play the chosen move; with nothing chosen (a list of your own animals
+        to attack starts empty) say so and change nothing."""
+        if dd.value is None:
+            self.status.value = "<b>Choose a move in the list first.</b>"
+            return
+        self.do(acts[dd.value])
 
     def _update_chart(self):
         if not self.show_chart:
