@@ -323,6 +323,16 @@ def test_committed_check_ignores_a_played_working_copy_but_not_a_committed_outpu
         test_notebook_committed_without_outputs(loose)
 
 
+def test_play_notebook_reads_right_in_voila():
+    """Voila (``voila notebooks/play.ipynb``, for the projector) shows the text and the board but no code cells:
+    an instruction to run a cell must say it is for JupyterLab."""
+    nb = read_notebook(NOTEBOOKS / "play.ipynb")
+    text = "\n".join(cell_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if re.search(r"\bcells?\b|shift\s*\+\s*enter|code box", sentence, re.I):
+            assert "JupyterLab" in sentence, f"play.ipynb: {sentence!r} makes no sense in Voila"
+
+
 # ---- (d) Binder --------------------------------------------------------------------------------------
 def test_binder_files():
     req = [line.split("#", 1)[0].strip() for line in (ROOT / "binder/requirements.txt").read_text().splitlines()]

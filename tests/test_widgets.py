@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import html
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -462,3 +464,78 @@ def test_own_targets_are_marked_in_every_edition():
     attacks = groups["Attack"]
     assert [a.prey for a in attacks] == [3, 2]
     assert action_label(rm, attacks[-1]).startswith("\u26a0 Attack YOUR OWN species #2")
+
+
+# ---- what the board shows: characters, names, the New game tab, the download link -----------------
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _default_font_cmap():
+    """The characters of DejaVu Sans, the default font of Debian's Chromium (fonts-dejavu-core); matplotlib
+    ships the same font where the system has none."""
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    path = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not path.exists():
+        path = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+    return ttlib.TTFont(str(path)).getBestCmap()
+
+
+def test_every_character_the_kit_shows_is_in_the_default_font():
+    """Emoji such as the link sign are empty boxes in Debian's Chromium: the board, the log, the charts, the
+    notebooks and the guides use only characters the default font draws."""
+    cmap = _default_font_cmap()
+    texts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in
+             [*(ROOT / "evolab").rglob("*.py"), *(ROOT / "lessons").rglob("*.md"), ROOT / "README.md"]}
+    for nb in (ROOT / "notebooks").glob("*.ipynb"):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        texts[nb.name] = "".join("".join(c["source"]) for c in cells)
+    missing = {where: sorted({c for c in text if ord(c) > 127 and ord(c) not in cmap and c != "\ufe0f"})
+               for where, text in texts.items()}
+    missing = {k: v for k, v in missing.items() if v}
+    assert not missing, f"characters the default font lacks: {missing}"
+
+
+def test_trait_names_are_written_the_same_way_everywhere():
+    """One source of names (``palette.pretty``): the board's trait chips, the hand, the buttons and the log."""
+    b = _board_at("origin", {"players": 2, "phase": "feeding", "food_bank": 2, "animals": [
+        {"id": 1, "owner": 0, "traits": ["fat_tissue", "high_body_weight", "hibernation", "sharp_vision"]},
+        {"id": 2, "owner": 1, "traits": ["tail_loss"]}], "hands": [["high_body_weight/fat_tissue", "tail_loss"], []]})
+    chips = re.findall(r"<span class='evolab-trait'[^>]*>([^<]+)</span>", b.table.value + b.hand.value)
+    assert {"Fat tissue", "High body weight", "Hibernation", "Sharp vision", "Tail loss"} <= set(chips)
+    names = {pretty(t) for t in b.state.ruleset.traits}
+    assert "High body weight / Fat tissue" in chips                      # a card in hand: both of its traits
+    assert all(part in names for c in chips for part in html.unescape(c).split(" / ")), chips
+    ns = GameBoard("northstar", seed=3, chart=False)
+    sp = next(iter(ns.state.species.values()))
+    sp.traits = sp.traits + ("long_neck:3",)
+    ns.render()
+    assert "Long neck" in ns.table.value and "Long Neck" not in ns.table.value
+
+
+def test_new_game_tab_starts_from_the_game_on_the_board():
+    b = GameBoard("northstar", seats=[None, "random", "random"], seed=7, chart=False)
+    assert (b.new_ruleset.value, b.new_players.value, b.new_bots.value, b.new_seed.value) == ("northstar", 3, "random", 7)
+    spec = evolab.load_ruleset("northstar").option_specs["players"]
+    assert (b.new_players.min, b.new_players.max) == (spec.min, spec.max)
+    b.new_button.click()                                   # the same game again
+    assert b.state.ruleset.id == "northstar" and b.state.players == 3 and b.match.seed == 7
+    assert [s.name for s in b.match.seats if s] == ["random", "random"]
+    b.new_ruleset.value = "origin"
+    b.new_players.value = 5
+    b.new_button.click()
+    assert b.state.ruleset.id == "origin" and b.state.players == 5
+
+
+def test_download_link_goes_when_the_game_moves_on():
+    b = GameBoard("origin", seat=0, seed=6, chart=False)
+    b.save_button.click()
+    assert 'download="evolab-game.json"' in b.save_link.value
+    link = b.save_link.value
+    b.render()                                             # drawn again, same game: the link stays
+    assert b.save_link.value == link
+    b.do(b.match.legal_actions()[0])
+    assert "download=" not in b.save_link.value and "press Save again" in b.save_link.value
+    b.save_button.click()
+    assert 'download="evolab-game.json"' in b.save_link.value
+    b.undo()
+    assert "download=" not in b.save_link.value
