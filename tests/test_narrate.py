@@ -9,7 +9,7 @@ import pytest
 
 import evolab
 from evolab import Attack, DropTail, EndMove, Pirate, apply, legal_actions, scenario
-from evolab.actions import EndTurn, Hunt, PlaceTrait
+from evolab.actions import Hunt, PlaceTrait
 from evolab.bots import GreedyBot, RandomBot
 from evolab.narrate import Narrator
 from evolab.palette import pretty

@@ -184,6 +184,7 @@ class GameBoard:
             self.new_bots.value = bots[0]
         if isinstance(match.seed, int):
             self.new_seed.value = match.seed
+
     def _ipython_display_(self):
         from IPython.display import display
         display(self.widget)
