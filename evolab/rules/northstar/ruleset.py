@@ -11,8 +11,8 @@ import bisect
 from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies,
                         Pass, PlaceTrait, SelectFood, ThinkFood, interned)
 from ...events import (AnimalBorn, Attacked, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, FoodTaken, GameOver,
-                       Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained, TraitLost,
-                       TurnEnded)
+                       FoodLost, Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained,
+                       TraitLost, TurnEnded)
 from ..base import Ruleset, resolve_options
 from .deck import TRAIT_IDS, card_kinds
 from .options import OPTIONS
@@ -616,6 +616,8 @@ def _remove_trait(rs, s, sp, card, ev):
         if _trait(card) == "fat_tissue" and sp.fat:
             if rs.options["score_fat"] or rs.options["replaced_fat_to_bag"]:
                 s.bags = _add(s.bags, sp.owner, sp.fat)
+            elif ev is not None:
+                ev.append(FoodLost(sp.id, sp.fat))
             sp.fat = 0
         if ev is not None:
             ev.append(TraitLost(sp.owner, sp.id, _trait(card)))
@@ -838,6 +840,8 @@ def _extinct(rs, s, sp, ev):
     for c in cards:
         _discard(s, c)
     if ev is not None:
+        if sp.fat and not rs.options["score_fat"]:
+            ev.append(FoodLost(sp.id, sp.fat))
         ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
     if cards:
         s.draw_queue = s.draw_queue + (sp.owner,) * len(cards)
@@ -852,11 +856,11 @@ def _end_round(rs, s, ev):
             sp = s.species.get(sid)
             if sp is None or sp.food >= sp.pop:
                 continue
-            lost = sp.pop - sp.food
+            lost, pop = sp.pop - sp.food, sp.pop
             for _ in range(lost):
                 sp.pop -= 1
                 if ev is not None:
-                    ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, ()))
+                    ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, (), sp.food, pop))
             if sp.pop <= 0:
                 _extinct(rs, s, sp, ev)
     for sp in s.species.values():
