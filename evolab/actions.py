@@ -212,9 +212,13 @@ class Scavenge(Move):
 
 @_action
 class Resolve(Move):
-    """Resolve the pending pair-trait trigger of card ``link`` now (``fire=False`` declines an optional one)."""
+    """Resolve the pending pair-trait trigger of card ``link`` now (``fire=False`` declines an optional one).
+
+    ``source`` is the linked animal whose food triggered it; it is named only when the card has a trigger
+    pending from each side (-1: the card's only pending trigger)."""
     link: int
     fire: bool = True
+    source: int = -1
 
 
 MOVE_TYPES = dict(_TYPES)

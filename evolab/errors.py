@@ -9,14 +9,15 @@ class EvolabError(Exception):
 class IllegalActionError(EvolabError, ValueError):
     """An action the rules forbid; ``rule`` names the rule (e.g. ``origin.swimming``).
 
-    The state it was tried on is left exactly as it was.
+    The state it was tried on is left exactly as it was. ``seat`` is the seat whose bot chose it, when a bot did.
     """
 
-    def __init__(self, message: str, rule: str, action=None, legal=None):
+    def __init__(self, message: str, rule: str, action=None, legal=None, seat=None):
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.action = action
         self.legal = legal
+        self.seat = seat
 
 
 class OptionError(EvolabError, ValueError):

@@ -132,13 +132,20 @@ class Redirected(Event):
 
 @_event
 class Died(Event):
-    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten."""
+    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten.
+
+    ``food`` and ``need``: the food it held and needed when it died (-1 when not reported), so the log can say
+    why an animal that ate still starved. North Star reports one ``Died`` per Population lost; a starving
+    species gives its food and its Population before the loss.
+    """
     seat: int
     animal: int
     cause: str
     traits: tuple
     by: int = -1
     by_traits: tuple = ()
+    food: int = -1
+    need: int = -1
 
 
 @_event

@@ -156,10 +156,17 @@ def expand_grid(ruleset_id, grid: dict, base: dict | None = None) -> list:
     return points
 
 
+def _check_count(name, value, optional=False, why=""):
+    """Refuse anything but a whole number >= 1 (or None when ``optional``) with ``OptionError``."""
+    if value is None and optional:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise OptionError(f"{name} must be a whole number >= 1{why}, got {value!r}")
+
+
 def plan(ruleset_id, grid, reps=1, seed=0, base=None) -> list:
     """Every game of the batch as (game number, seed, parameters), in the fixed output order."""
-    if not isinstance(reps, int) or isinstance(reps, bool) or reps < 1:
-        raise OptionError(f"reps must be a whole number >= 1, got {reps!r}")
+    _check_count("reps", reps)
     out = []
     g = 0
     for p in expand_grid(ruleset_id, grid, base):
@@ -206,6 +213,28 @@ class BatchResult:
         return f"<BatchResult {len(self.games)} games, tables {sorted(self.tables)}>"
 
 
+def prepare_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", executor=None, workers=None,
+                  tables=DEFAULT_TABLES, chunk=None, **base) -> list:
+    """Check every argument of ``run_batch`` (same signature, less ``progress``) and return its planned games;
+    a bad one raises ``OptionError`` before any game is played."""
+    unknown = sorted(set(tables) - set(ALL_TABLES))
+    if unknown:
+        raise OptionError(f"unknown table(s) {unknown}; tables are {list(ALL_TABLES)}")
+    _check_count("workers", workers, optional=True, why=" (or None: the games run in this process)")
+    _check_count("chunk", chunk, optional=True, why=" (or None: chosen from the number of games)")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise OptionError(f"executor must be a concurrent.futures.Executor (or None), got {executor!r}")
+    grid = dict(grid or {})
+    if not grid and not base:
+        expand_grid(ruleset_id, grid)              # refuses an empty experiment with the list of parameters
+    bad_base = sorted(set(base) - set(allowed_keys(ruleset_id)))
+    if bad_base:
+        raise OptionError(f"unknown parameter(s) {bad_base}; allowed: {allowed_keys(ruleset_id)}")
+    if "bots" not in grid and "bots" not in base:
+        base["bots"] = _bots_spec(bots)
+    return plan(ruleset_id, grid, reps, seed, base)
+
+
 def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", executor=None, progress=True,
               workers=None, tables=DEFAULT_TABLES, chunk=None, **base) -> BatchResult:
     """Play the cartesian ``grid`` x ``reps`` games and return their tracked tables.
@@ -221,18 +250,7 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
     ``progress``: True for a ``tqdm.auto`` bar, False for none, or any object with ``update(n)`` and
     ``close()``.
     """
-    unknown = sorted(set(tables) - set(ALL_TABLES))
-    if unknown:
-        raise OptionError(f"unknown table(s) {unknown}; tables are {list(ALL_TABLES)}")
-    grid = dict(grid or {})
-    if not grid and not base:
-        expand_grid(ruleset_id, grid)              # refuses an empty experiment with the list of parameters
-    bad_base = sorted(set(base) - set(allowed_keys(ruleset_id)))
-    if bad_base:
-        raise OptionError(f"unknown parameter(s) {bad_base}; allowed: {allowed_keys(ruleset_id)}")
-    if "bots" not in grid and "bots" not in base:
-        base["bots"] = _bots_spec(bots)
-    games = plan(ruleset_id, grid, reps, seed, base)
+    games = prepare_batch(ruleset_id, grid, reps, seed, bots, executor, workers, tables, chunk, **base)
     tables = tuple(tables)
     if chunk is None:
         n_workers = workers or getattr(executor, "_max_workers", None) or 1
@@ -299,5 +317,5 @@ def cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-__all__ = ["run_batch", "BatchResult", "expand_grid", "plan", "play_games", "EXPERIMENT_KNOBS", "steady",
-           "decline", "crash"]
+__all__ = ["run_batch", "prepare_batch", "BatchResult", "expand_grid", "plan", "play_games", "EXPERIMENT_KNOBS",
+           "steady", "decline", "crash"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .actions import move_from_dict
 from .errors import EvolabError, SaveFileError
+from .rules import ruleset_class
 
 FORMAT = "evolab.game/1"
 
@@ -24,11 +25,21 @@ class GameRecord:
     seed: object = None
     moves: list = field(default_factory=list)
     start: dict | None = None       # a position from ``scenario`` (None: a new game)
-    version: str = "1"
+    version: str | None = None      # the edition's rules version it was played under (None: the current one)
     seats: list = field(default_factory=list)   # who played each seat (for people reading the file)
 
+    def __post_init__(self):
+        if self.version is None:
+            try:
+                self.version = ruleset_class(self.ruleset).version
+            except EvolabError:
+                self.version = ""      # an unknown edition: refused when it is loaded
+
     def load_ruleset(self):
+        """The ruleset to replay under; a game played under another version of the rules is refused, since
+        its moves would not replay to the same game (evolab keeps only the current rules)."""
         from .rules import load_ruleset
+        _check_version(self.ruleset, self.version)
         return load_ruleset(self.ruleset, **self.options)
 
     def initial_state(self):
@@ -97,8 +108,9 @@ class GameRecord:
         body = {k: v for k, v in d.items() if k != "checksum"}
         if _checksum(body) != d["checksum"]:
             raise SaveFileError("the saved game was changed after it was saved (checksum mismatch); refusing to load it")
-        if not isinstance(d["moves"], list) or not isinstance(d["options"], dict):
-            raise SaveFileError("the saved game's moves or options are malformed")
+        if not isinstance(d["moves"], list) or not isinstance(d["options"], dict) or not isinstance(d["version"], str):
+            raise SaveFileError("the saved game's moves, options or version are malformed")
+        _check_version(d["ruleset"], d["version"])
         try:
             moves = [move_from_dict(m) for m in d["moves"]]
         except (ValueError, TypeError) as e:
@@ -127,6 +139,20 @@ class GameRecord:
             raise SaveFileError(f"the saved game cannot be replayed: {e}") from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
             raise SaveFileError(f"the saved game is corrupt: {e!r}") from None
+
+
+def _check_version(ruleset_id, version):
+    """Refuse a game played under another version of its edition's rules: evolab keeps only the current
+    rules, and the old moves would not replay to the same game."""
+    try:
+        rs = ruleset_class(ruleset_id)
+    except EvolabError:
+        return                      # an unknown edition is refused when the game is replayed
+    if version != rs.version:
+        why = rs.changes.get(rs.version, "")
+        raise SaveFileError(f"this game was saved under version {version!r} of the {rs.name} rules; evolab now "
+                            f"plays version {rs.version!r}{f' ({why})' if why else ''}, so it cannot be replayed "
+                            f"faithfully")
 
 
 def _checksum(body: dict) -> str:

@@ -26,7 +26,8 @@ parameters are on every row):
   carrying it after extinction) and ``share_alive`` (its share of all trait copies carried by living
   animals, comparable with share_arose); ``selection`` = share_alive - share_arose: above 0, selection
   kept more of it than random mutation produced; below 0, selection removed it;
-- ``games``: one row per game (turns, moves, winner, scores);
+- ``games``: one row per game (turns, moves, winner, scores; ``winners`` lists every winning seat, so a
+  shared win — North Star, when its tie-breaks leave a tie — shows as several seats, with ``winner`` -1);
 - ``species``: per turn, each living species' Body Size and Population (North Star; Random Mutations
   with Body Size 0, as it has none; empty for The Origin of Species, whose animals are single cards).
 
@@ -89,7 +90,7 @@ _DERIVED.update({
 
 _COLUMNS = {
     "games": (("game", "i"), ("turns", "h"), ("moves", "i"), ("players", "h"), ("winner", "h"),
-              ("winner_score", "h"), ("alive", "h"), ("scores", "o")),
+              ("winner_score", "h"), ("alive", "h"), ("scores", "o"), ("winners", "o")),
     "turns": (("game", "i"), ("turn", "h"), ("alive", "h"), ("born", "h"), ("food_bank", "h"),
               ("food_eaten", "h"), ("deaths", "h")) + tuple((c, "h") for c in CAUSES) +
              (("attacks", "h"), ("kills", "h"), ("escapes", "h"), ("extinctions", "h"), ("trait_cards", "h"),
@@ -412,7 +413,7 @@ class Tracker:
             s = match.state
             alive = sum(k for _, _, _, k in s.ruleset.census(s))
             self.tables["games"].append(self.game, s.turn, len(match.record.moves), self.players, e.winner,
-                                        max(e.scores), alive, list(e.scores))
+                                        max(e.scores), alive, list(e.scores), list(s.ruleset.winners(s)))
 
     # ---- results ----------------------------------------------------------------------------
     def rows(self, table="traits") -> list:

@@ -20,7 +20,7 @@ _IDS = {"game", "seed", "rep"}
 _MEASURES = {
     "animals", "alive", "at_feeding", "survived", "born", "frequency", "survival", "food_bank", "food_eaten",
     "deaths", "starved", "eaten", "poisoned", "parasites", "attacks", "kills", "escapes", "extinctions",
-    "trait_cards", "mean_traits", "died", "score", "turns", "moves", "winner", "winner_score", "scores",
+    "trait_cards", "mean_traits", "died", "score", "turns", "moves", "winner", "winner_score", "scores", "winners",
     "animal", "cause", "traits", "by", "by_traits", "predator", "prey", "prey_seat", "predator_traits",
     "prey_traits", "outcome", "redirects", "kind", "what", "players_alive",
     # the mutations table, and the Heredity variant's generations, births and fates tables

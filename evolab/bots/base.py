@@ -30,6 +30,11 @@ class Bot:
 
     name = "bot"
     needs_observation = True
+    #: A class that only ever returns an element of ``legal`` may declare ``picks_from_legal = True`` in its own
+    #: body: ``Match`` then skips checking its moves. The declaration is not inherited (a subclass that changes
+    #: how moves are chosen is checked again), so only classes whose every path is known to pick from
+    #: ``legal`` should declare it.
+    picks_from_legal = False
 
     def __init__(self, trait_card_rate=None, divergence_rate=0.1, mutation_rate=None):
         if mutation_rate is not None:
@@ -91,6 +96,7 @@ class RandomBot(Bot):
 
     name = "random"
     needs_observation = False
+    picks_from_legal = True
 
     def pick(self, view, legal, rng):
         return legal[int(rng.random() * len(legal))]
@@ -112,4 +118,5 @@ def make_bot(spec):
     try:
         return BOTS[name](float(rate)) if rate else BOTS[name]()
     except ValueError:
-        raise OptionError(f"bad trait-card rate in {spec!r} (a number 0-1 after the colon)") from None
+        raise OptionError(f"bad trait-card rate in {spec!r}: write {name}:RATE with a RATE from 0 to 1, "
+                          f"e.g. {name}:0.5") from None

@@ -19,6 +19,7 @@ class GreedyBot(Bot):
     """Scores every legal action with a few rules of thumb and plays the best."""
 
     name = "greedy"
+    picks_from_legal = True
 
     def pick(self, view, legal, rng):
         if len(legal) == 1:

@@ -85,7 +85,8 @@ class Ruleset:
 
     id: str = ""
     name: str = ""
-    version: str = "1"
+    version: str = "1"        # of the rules as evolab plays them; a record of another version is refused
+    changes: dict = {}        # version -> what changed in it (for the message that refuses an older record)
     option_specs: dict = {}
     provisional: tuple = ()   # names of provisional rules in force
 
@@ -116,6 +117,12 @@ class Ruleset:
     def hides_plays(self, s, seat, viewer) -> bool:
         """Whether ``seat``'s plays are secret from ``viewer`` now (simultaneous phases)."""
         return False
+
+    def winners(self, s) -> tuple:
+        """The seats that won, once the game is over (() before). The Knorre & Machin editions end every
+        tie with nature's dice (a ``TieBreak``), so they have one winner; North Star may share a win."""
+        return (s.winner,) if s.phase == "over" and s.winner >= 0 else ()
+
     field_types: dict = {}    # action field -> the exact type it must have (True is not animal 1)
     apply_table: dict = {}    # action type -> function(ruleset, state, action, events) changing the state
 

@@ -12,10 +12,10 @@ import time
 from ..actions import CHANCE, TERMINAL
 from ..bots import make_bot
 from ..match import Match
-from ..narrate import Narrator, action_label, group_actions
+from ..narrate import Narrator, action_label, group_actions, hurts_own
 from ..palette import pretty, trait_colour
 from ..record import GameRecord
-from ..rules import available_rulesets, load_ruleset
+from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker
 
 _CSS = """<style>
@@ -30,6 +30,16 @@ _CSS = """<style>
   font-weight: 700; margin: 6px 0;}
 .evolab-log {font-size: 16px; max-height: 260px; overflow-y: auto; border: 1px solid #ccc; padding: 6px;}
 .evolab-log .mine {font-weight: 700;}
+.evolab-board .evolab-actions {border: 1px solid #ccc; padding: 6px;}
+.evolab-board .evolab-move-title {font-weight: 700; font-size: 17px;}
+.evolab-board .evolab-move-title:focus {outline: 3px solid #000 !important; outline-offset: 1px;
+  background: #ffe066;}
+.evolab-board button:focus-visible, .evolab-board select:focus-visible, .evolab-board input:focus-visible,
+.evolab-board .lm-TabBar-tab:focus-visible {outline: 3px solid #000 !important; outline-offset: 2px;
+  box-shadow: 0 0 0 6px #ffe066 !important;}
+.evolab-board .widget-tab > .lm-TabBar .lm-TabBar-tab {flex: 0 0 auto; min-width: max-content;
+  min-height: 30px; line-height: 26px;}
+.evolab-board .widget-tab > .lm-TabBar {min-height: 32px;}
 </style>"""
 
 
@@ -81,7 +91,14 @@ class GameBoard:
         self.banner = w.HTML()
         self.table = w.HTML()
         self.hand = w.HTML()
-        self.actions = w.VBox(layout=w.Layout(border="1px solid #ccc", padding="6px"))
+        # The action panel: its title holds keyboard focus after every click (the buttons are new after
+        # each move, so the one that was clicked is gone and focus would fall to the page); Tab goes on to
+        # the first move. A Label, because it stays on screen and takes focus.
+        self.move_title = w.Label("Your move", tabbable=True)
+        self.move_title.add_class("evolab-move-title")
+        self.actions = w.VBox()
+        self.action_panel = w.VBox([self.move_title, self.actions])
+        self.action_panel.add_class("evolab-actions")
         self.log = w.HTML()
         self.chart = w.Image(format="png", layout=w.Layout(max_width="820px", display="none"))
         self.chart_description = ""
@@ -95,18 +112,24 @@ class GameBoard:
         self.speed = w.FloatSlider(value=self.bot_delay, min=0, max=2, step=0.1, description="Bot delay (s)",
                                    style={"description_width": "initial"})
         self.auto = w.Checkbox(value=self.auto_bots, description="Bots move by themselves")
-        self.bot_step.on_click(lambda _: self._safe(self.step_bot))
-        self.bot_play.on_click(lambda _: self._safe(self.play_bots))
-        self.undo_button.on_click(lambda _: self._safe(self.undo))
+        self.bot_step.on_click(lambda _: self._click(self.step_bot))
+        self.bot_play.on_click(lambda _: self._click(self.play_bots))
+        self.undo_button.on_click(lambda _: self._click(self.undo))
         self.speed.observe(lambda c: setattr(self, "bot_delay", c["new"]), "value")
         self.auto.observe(lambda c: setattr(self, "auto_bots", c["new"]), "value")
         # new game
-        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value="origin", description="Game")
-        self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players")
-        self.new_bots = w.Dropdown(options=["greedy", "random"], value="greedy", description="Bots")
-        self.new_seed = w.IntText(value=1, description="Seed")
-        self.new_button = w.Button(description="New game", button_style="success", layout=big)
-        self.new_button.on_click(lambda _: self._safe(self.new_game))
+        field = {"description_width": "initial"}
+        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value="origin", description="Game",
+                                      style=field, layout=w.Layout(width="230px"))
+        self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players", style=field,
+                                            layout=w.Layout(width="130px"))
+        self.new_bots = w.Dropdown(options=["greedy", "random"], value="greedy", description="Bots", style=field,
+                                   layout=w.Layout(width="160px"))
+        self.new_seed = w.IntText(value=1, description="Seed", style=field, layout=w.Layout(width="170px"))
+        self.new_button = w.Button(description="New game", button_style="success",
+                                   layout=w.Layout(width="auto", min_width="130px", height="38px"))
+        self.new_button.on_click(lambda _: self._click(self.new_game))
+        self.new_ruleset.observe(lambda c: self._players_range(c["new"]), "value")
         # save / load
         self.save_button = w.Button(description="Save game (JSON)", layout=big)
         self.save_link = w.HTML()
@@ -114,13 +137,14 @@ class GameBoard:
         self.save_button.on_click(lambda _: self._safe(self._offer_download))
         self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
         controls = w.HBox([self.bot_step, self.bot_play, self.undo_button, self.auto, self.speed])
-        newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button])
+        newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
         files = w.HBox([self.save_button, self.save_link, self.load_upload])
         tabs = w.Tab(children=[w.VBox([newgame]), w.VBox([files])])
         tabs.set_title(0, "New game")
         tabs.set_title(1, "Save / load")
         self.widget = w.VBox([w.HTML(_CSS), self.header, self.banner, self.table, self.hand,
-                              w.HTML("<b>Your move</b>"), self.actions, controls, self.status,
+                              self.action_panel, controls, self.status,
                               w.HTML("<b>What happened</b>"), self.log, self.chart, tabs],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("evolab-board")
@@ -141,6 +165,25 @@ class GameBoard:
         self.log_entries = []        # (moves played when written, text)
         self._chart_turn = 0
         self.chart.layout.display = "none"
+        self._new_game_defaults(match)
+
+    def _players_range(self, ruleset_id):
+        spec = ruleset_class(ruleset_id).option_specs["players"]
+        self.new_players.min, self.new_players.max = spec.min, spec.max
+        self.new_players.value = min(max(self.new_players.value, spec.min), spec.max)
+
+    def _new_game_defaults(self, match):
+        """The New game tab starts from the game on the board: its edition, players, bots and seed."""
+        rs = match.ruleset
+        if rs.id in self.new_ruleset.options:
+            self.new_ruleset.value = rs.id
+            self._players_range(rs.id)
+        self.new_players.value = rs.players
+        bots = [b.name for b in match.seats if b is not None and getattr(b, "name", None) in self.new_bots.options]
+        if bots:
+            self.new_bots.value = bots[0]
+        if isinstance(match.seed, int):
+            self.new_seed.value = match.seed
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -261,8 +304,17 @@ class GameBoard:
     def _offer_download(self):
         import base64
         data = base64.b64encode(self.save_json().encode()).decode()
+        self._saved_at = (self.match, len(self.match.record.moves))
         self.save_link.value = (f'<a download="evolab-game.json" href="data:application/json;base64,{data}" '
-                                f'style="font-size:17px">⬇ Download evolab-game.json</a>')
+                                f'style="font-size:17px">⬇ Download evolab-game.json</a> '
+                                f'<small>(turn {self.state.turn}, {self._saved_at[1]} moves)</small>')
+
+    def _expire_download(self):
+        """A download link holds the game as it was when Save was pressed: once the game moves on (or is
+        undone, or another game starts), the link goes, so nobody downloads an old position by mistake."""
+        if self.save_link.value and getattr(self, "_saved_at", None) != (self.match, len(self.match.record.moves)):
+            self.save_link.value = "<i>The game has moved on: press Save again to download it as it is now.</i>"
+            self._saved_at = None
 
     def _load_upload(self):
         files = self.load_upload.value
@@ -270,6 +322,11 @@ class GameBoard:
             return
         f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         self.load_json(bytes(f["content"]).decode("utf-8"))
+
+    def _click(self, fn, *args):
+        """A click that changes the game: run it, then give keyboard focus back to the action panel."""
+        self._safe(fn, *args)
+        self.move_title.focus()
 
     def _safe(self, fn, *args):
         """Run a click handler; show an error in plain words instead of losing it in the kernel log."""
@@ -316,6 +373,7 @@ class GameBoard:
         else:
             self.hand.value = _EDITIONS[rs.id]["hand"](self, s, viewer)
         self.actions.children = self._action_widgets(gate)
+        self._expire_download()
         lines = self.log_entries[-40:]
         self.log.value = ("<div class='evolab-log'>" +
                           "".join(f"<div>{html.escape(t)}</div>" for _, t in reversed(lines)) + "</div>")
@@ -324,7 +382,7 @@ class GameBoard:
     def _banner(self, s, viewer):
         if s.phase == "over":
             sc = s.ruleset.scores(s)
-            winners = getattr(s, "winners", ()) or (s.winner,)      # North Star may share a win
+            winners = s.ruleset.winners(s)      # North Star may share a win
             who = " and ".join(self.names[i] for i in winners)
             verb = "win" if winners == (viewer,) and not self.hot_seat else "wins" if len(winners) == 1 else "share the win"
             return f"<div class='evolab-banner'>Game over! {html.escape(who)} {verb} with {max(sc)} points.</div>"
@@ -368,7 +426,7 @@ class GameBoard:
             cards = "".join(self._animal_html(s, a) for a in animals) or "<i>no animals</i>"
             links = [l for l in s.links.values() if s.animals[l.a].owner == seat]
             link_txt = "".join(
-                f"<div>🔗 {pretty(l.trait)}: #{l.a} {'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>"
+                f"<div>Pair trait {pretty(l.trait)}: #{l.a} {'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>"
                 for l in links)
             first = " · starts this turn" if seat == s.first else ""
             pool = f" · gene pool: {len(s.pools[seat])}" if getattr(s, "pools", None) is not None else ""
@@ -381,7 +439,7 @@ class GameBoard:
         rs = s.ruleset
         traits = "".join(
             f"<span class='evolab-trait' title='{html.escape(rs.traits[c.trait].hint)}' "
-            f"style='border-left-color:{trait_colour(c.trait)}'>{html.escape(rs.traits[c.trait].name)}</span>"
+            f"style='border-left-color:{trait_colour(c.trait)}'>{html.escape(pretty(c.trait))}</span>"
             for c in a.cards) or "<i>no traits</i>"
         food = a.red + a.blue
         dots = "●" * min(food, a.need) + "○" * max(0, a.need - food)
@@ -389,7 +447,7 @@ class GameBoard:
         if a.is_fed():
             state.append("<b>fed</b>")
         if a.hibernating:
-            state.append("💤 hibernating")
+            state.append("☾ hibernating")
         if a.poisoned:
             state.append("☠ poisoned")
         if a.attacked:
@@ -411,7 +469,7 @@ class GameBoard:
                 sp = view.species[sid]
                 chips = "".join(
                     f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
-                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(rs.traits[t].name)}</span>"
+                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(pretty(t))}</span>"
                     for t in sp.trait_ids) or "<i>no traits</i>"
                 hidden = len(sp.pending)
                 if hidden:
@@ -440,7 +498,7 @@ class GameBoard:
                 traits = rs.traits_of(s, sp)
                 chips = "".join(
                     f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
-                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(rs.traits[t].name)}</span>"
+                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(pretty(t))}</span>"
                     for t in traits) or "<i>no traits</i>"
                 need = rs.need(s, sp)
                 animals = []
@@ -451,9 +509,9 @@ class GameBoard:
                     if a.fed_by_kill:
                         bits.append("fed by its kill")
                     if a.shelter:
-                        bits.append("🏠 sheltered")
+                        bits.append("⌂ sheltered")
                     if a.parasites:
-                        bits.append(f"🪱 {a.parasites} parasite(s)")
+                        bits.append(f"☣ {a.parasites} parasite(s)")
                     if a.attacked:
                         bits.append("has attacked")
                     animals.append("<div>" + " · ".join(bits) + "</div>")
@@ -482,24 +540,33 @@ class GameBoard:
             def reveal(_):
                 self._revealed = (who, len(m.record.moves))
                 self.render()
-            b.on_click(lambda _: self._safe(reveal, _))
+            b.on_click(lambda _: self._click(reveal, _))
             return [b]
         rows = []
-        for title, acts in group_actions(m.legal_actions()):
+        for title, acts in group_actions(m.legal_actions(), m.state):
             label = w.HTML(f"<b>{title}</b>", layout=w.Layout(width="230px"))
-            if len(acts) == 1:
+            own = [hurts_own(m.state, a) for a in acts]          # listed last (group_actions), never preselected
+            if len(acts) == 1 and not own[0]:
                 b = w.Button(description=action_label(m.state, acts[0]), layout=w.Layout(width="auto", height="38px"),
                              tooltip=action_label(m.state, acts[0]))
-                b.on_click(lambda _, a=acts[0]: self._safe(self.do, a))
+                b.on_click(lambda _, a=acts[0]: self._click(self.do, a))
                 rows.append(w.HBox([label, b]))
             else:
                 dd = w.Dropdown(options=[(action_label(m.state, a), i) for i, a in enumerate(acts)],
-                                layout=w.Layout(width="420px"))
+                                value=None if own[0] else 0, layout=w.Layout(width="420px"))
                 b = w.Button(description="Do it", button_style="primary", layout=w.Layout(width="90px", height="38px"),
                              tooltip=f"{title}: the choice on the left")
-                b.on_click(lambda _, acts=acts, dd=dd: self._safe(self.do, acts[dd.value]))
+                b.on_click(lambda _, acts=acts, dd=dd: self._click(self._do_choice, acts, dd))
                 rows.append(w.HBox([label, dd, b]))
         return rows
+
+    def _do_choice(self, acts, dd):
+        """The "Do it" of a list: play the chosen move; with nothing chosen (a list of your own animals
+        to attack starts empty) say so and change nothing."""
+        if dd.value is None:
+            self.status.value = "<b>Choose a move in the list first.</b>"
+            return
+        self.do(acts[dd.value])
 
     def _update_chart(self):
         if not self.show_chart:

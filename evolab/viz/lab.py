@@ -7,6 +7,7 @@ import html
 import time
 
 from ..experiments import crash, decline, run_batch, steady
+from ..palette import pretty as _pretty
 from ..rules import available_rulesets, ruleset_class
 
 FOOD_SCHEDULES = {
@@ -16,6 +17,32 @@ FOOD_SCHEDULES = {
     "Sudden crash: 8 food, then 2 from turn 5": crash(8, 2, 5),
 }
 SWEEP_RATES = [0.0, 0.25, 0.5, 0.75, 1.0]
+MAX_RATES = 11
+#: How many traits the first chart draws until the student picks others (a sweep, a single setting).
+DRAWN_TRAITS = {True: 4, False: 6}
+#: The predator-prey chart draws only the turns that at least this share of the games reached: games end at
+#: different turns, and a late turn's mean over the few longest games describes those games, not the setting.
+COMMON_TURNS = 0.8
+
+
+def parse_rates(text: str) -> list:
+    """``"0, 0.5, 1"`` -> ``[0.0, 0.5, 1.0]``: the mutation rates to compare (2 to 11 numbers from 0 to 1)."""
+    parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+    rates = []
+    for p in parts:
+        try:
+            r = float(p)
+        except ValueError:
+            raise ValueError(f"Rates to compare: {p!r} is not a number; write numbers from 0 to 1 separated by "
+                             f"commas, e.g. 0, 0.5, 1") from None
+        if not 0 <= r <= 1:
+            raise ValueError(f"Rates to compare: {p} is not a rate; a mutation rate is from 0 to 1")
+        rates.append(round(r, 4))
+    rates = sorted(set(rates))
+    if not 2 <= len(rates) <= MAX_RATES:
+        raise ValueError(f"Rates to compare: give 2 to {MAX_RATES} different rates from 0 to 1, e.g. 0, 0.5, 1 "
+                         f"(got {len(rates)})")
+    return rates
 
 
 class _Bar:
@@ -28,6 +55,7 @@ class _Bar:
 
     def update(self, n):
         self.widget.value = min(self.widget.max, self.widget.value + n)
+        self.widget.description = f"{self.widget.value} / {self.widget.max}"
 
     def close(self):
         self.widget.value = self.widget.max
@@ -55,8 +83,11 @@ class Lab:
         self.mutation_rate = w.FloatSlider(value=mutation_rate, min=0, max=1, step=0.05,
                                            description="Mutation rate", style=style, layout=wide,
                                            tooltip="How often a card is played as a new trait instead of a new animal")
-        self.sweep = w.Checkbox(value=False, description="Compare mutation rates 0, 0.25, 0.5, 0.75, 1",
-                                layout=wide)
+        self.sweep = w.Checkbox(value=False, description="Compare several mutation rates", layout=wide)
+        self.rates = w.Text(value=", ".join(f"{r:g}" for r in SWEEP_RATES), description="Rates to compare",
+                            tooltip="Mutation rates from 0 to 1, separated by commas", disabled=True,
+                            style=style, layout=wide)
+        self.sweep.observe(lambda c: self._sweep_changed(), "value")
         self.food = w.FloatSlider(value=1.0, min=0.25, max=3, step=0.25, description="Food supply × (dice)",
                                   style=style, layout=wide)
         self.schedule = w.Dropdown(options=list(FOOD_SCHEDULES), description="Food over time", style=style,
@@ -78,6 +109,17 @@ class Lab:
         self.run_button.on_click(lambda _: self._safe(self.run))
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Games", layout=w.Layout(width="480px"))
         self.status = w.HTML()
+        self.trait_picker = w.SelectMultiple(options=[], rows=6, description="Traits drawn", style=style,
+                                             layout=w.Layout(width="480px", display="none"),
+                                             tooltip="Ctrl-click (Cmd-click on a Mac) to pick several traits")
+        self.trait_picker.observe(lambda c: self._redraw(self._draw_traits), "value")
+        self.rate_shown = w.Dropdown(options=[], description="Mutation rate shown", style=style,
+                                     layout=w.Layout(width="480px", display="none"))
+        self.rate_shown.observe(lambda c: self._redraw(self._draw_predators), "value")
+        self._filling = False
+        self._compared = False
+        self.ranking = []
+        self.axes1 = self.axes2 = None      # the charts' Axes (for tests and teachers): what is drawn
         self.chart1 = w.Image(format="png", layout=w.Layout(max_width="820px", display="none"))
         self.caption1 = w.HTML()
         self.chart2 = w.Image(format="png", layout=w.Layout(max_width="820px", display="none"))
@@ -86,10 +128,11 @@ class Lab:
         self.download = w.HTML()
         self.widget = w.VBox([
             w.HTML("<h3 style='margin:4px 0'>The lab bench</h3>"),
-            self.ruleset, self.players, self.bots, self.mutation_rate, self.sweep, self.food, self.schedule,
-            self.no_carnivores, self.carnivores_from, self.reps, self.seed, rules_box,
+            self.ruleset, self.players, self.bots, self.mutation_rate, self.sweep, self.rates, self.food,
+            self.schedule, self.no_carnivores, self.carnivores_from, self.reps, self.seed, rules_box,
             w.HBox([self.run_button, self.progress]), self.status,
-            self.chart1, self.caption1, self.chart2, self.caption2, self.table, self.download,
+            self.trait_picker, self.chart1, self.caption1, self.rate_shown, self.chart2, self.caption2,
+            self.table, self.download,
         ])
         self.widget.add_class("evolab-lab")
 
@@ -120,6 +163,11 @@ class Lab:
         self.rules_box.children = [w.VBox(rows)]
         self.rules_box.set_title(0, "Rules options")
 
+    def _sweep_changed(self):
+        """Comparing rates uses the list of rates; one rate uses the slider: only the control in use is active."""
+        self.mutation_rate.disabled = self.sweep.value
+        self.rates.disabled = not self.sweep.value
+
     def _ipython_display_(self):
         from IPython.display import display
         display(self.widget)
@@ -130,6 +178,15 @@ class Lab:
             fn()
         except Exception as e:     # shown on the bench
             self.status.value = f'<span style="color:#b00020;font-weight:700">⚠ {html.escape(str(e))}</span>'
+
+    def _redraw(self, fn):
+        """A picker changed: draw again from the games already played (errors shown, the status kept)."""
+        if self._filling or self.result is None:
+            return
+        keep = self.status.value
+        self._safe(fn)
+        if not self.status.value:
+            self.status.value = keep
 
     def settings(self) -> tuple:
         """(grid, fixed parameters) from the controls."""
@@ -147,44 +204,36 @@ class Lab:
         for name, cw in self.rule_widgets.items():
             if cw.value != spec[name].default:
                 fixed[name] = cw.value
-        rates = SWEEP_RATES if self.sweep.value else [round(self.mutation_rate.value, 2)]
+        rates = parse_rates(self.rates.value) if self.sweep.value else [round(self.mutation_rate.value, 2)]
         return {"mutation_rate": rates}, fixed
 
     def run(self):
         """Play the games and draw the charts."""
-        import matplotlib.pyplot as plt
         from . import plots
         grid, fixed = self.settings()
+        rates = grid["mutation_rate"]
         t0 = time.perf_counter()
+        # chunk=1: the bar moves after every game (in this process; the bench never starts a pool)
         self.result = run_batch(self.ruleset.value, grid=grid, reps=self.reps.value, seed=self.seed.value,
-                                bots=self.bots.value, progress=_Bar(self.progress, len(grid["mutation_rate"]) * self.reps.value),
-                                **fixed)
+                                bots=self.bots.value, progress=_Bar(self.progress, len(rates) * self.reps.value),
+                                chunk=1, **fixed)
         self.seconds = time.perf_counter() - t0
         traits = self.result.rows("traits")
-        fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
-        if self.sweep.value:
-            caps = []
-            finals = {}
-            for r in traits:
-                finals[r["trait"]] = max(finals.get(r["trait"], 0), r["frequency"] or 0)
-            top = sorted(finals, key=lambda t: (-finals[t], t))[:4]
-            for t in top:
-                plots.sweep(traits, x="mutation_rate", trait=t, ax=ax, label=plots.pretty(t))
-                caps.append(plots.describe(ax))
-            ax.set_title("Final share of living animals with each trait, by mutation rate")
-            ax.set_ylabel("Final share of living animals")
-            cap = " ".join(caps)
-        else:
-            plots.trait_frequencies(traits, ax=ax)
-            cap = plots.describe(ax)
-        self.chart1.value = plots.figure_png(fig)
-        self.caption1.value = f"<p style='font-size:16px'>{html.escape(cap)}</p>"
-        plt.close(fig)
-        fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
-        plots.predator_prey(traits, self.result.rows("turns"), ax=ax)
-        self.chart2.value = plots.figure_png(fig)
-        self.caption2.value = f"<p style='font-size:16px'>{html.escape(plots.describe(ax))}</p>"
-        plt.close(fig)
+        self._compared = len(rates) > 1
+        self.ranking = plots.final_shares(traits)
+        self._filling = True               # fill the pickers without drawing twice
+        try:
+            self.trait_picker.options = [(f"{plots.pretty(r['trait'])} (ends at {100 * r['mean']:.0f}%)", r["trait"])
+                                         for r in self.ranking]
+            self.trait_picker.value = self.default_traits()
+            self.rate_shown.options = [(f"{r:g}", r) for r in rates]
+            self.rate_shown.value = rates[len(rates) // 2]
+        finally:
+            self._filling = False
+        self.trait_picker.layout.display = None
+        self.rate_shown.layout.display = None if self._compared else "none"
+        self._draw_traits()
+        self._draw_predators()
         self.chart1.layout.display = self.chart2.layout.display = None
         self.table.value = self._preview()
         csv = self._csv_text()
@@ -193,6 +242,63 @@ class Lab:
                                f'style="font-size:17px">⬇ Download the trait rows as CSV ({len(traits)} rows)</a>')
         self.status.value = f"<i>{len(self.result)} games in {self.seconds:.1f} s.</i>"
         return self.result
+
+    def default_traits(self) -> tuple:
+        """The traits drawn until the student picks others: those most common at the end of the games
+        (mean over all games of each trait's share of living animals in a game's last turn)."""
+        ranked = [r["trait"] for r in self.ranking if r["mean"] > 0] or [r["trait"] for r in self.ranking]
+        return tuple(ranked[:DRAWN_TRAITS[self._compared]])
+
+    def _drawn_text(self, picked) -> str:
+        """The first sentence of the first caption: which traits are drawn, and why these."""
+        final = {r["trait"]: r for r in self.ranking}
+        n = len(self.result)
+        names = ", ".join(f"{_pretty(t)} ({100 * final[t]['mean']:.0f}%)" for t in picked)
+        why = (f"the {len(picked)} trait(s) most common at the end of the games"
+               if tuple(picked) == self.default_traits() else "the trait(s) you picked")
+        return (f"Drawn: {why} (mean share of living animals in each game's last turn, over all {n} games): "
+                f"{names}. Pick others in the list above the chart.")
+
+    def _draw_traits(self):
+        """The first chart, for the traits picked: final share by rate (comparing rates), else turn by turn."""
+        import matplotlib.pyplot as plt
+        from . import plots
+        picked = list(self.trait_picker.value)
+        if not picked:
+            self.caption1.value = "<p style='font-size:16px'>Pick at least one trait in the list.</p>"
+            return
+        traits = self.result.rows("traits")
+        fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
+        if self._compared:
+            caps = []
+            for t in picked:
+                plots.sweep(traits, x="mutation_rate", trait=t, ax=ax, label=plots.pretty(t))
+                caps.append(plots.describe(ax))
+            ax.set_title("Final share of living animals with each trait, by mutation rate")
+            ax.set_ylabel("Final share of living animals")
+            cap = " ".join(caps)
+        else:
+            plots.trait_frequencies(traits, traits=picked, ax=ax)
+            cap = plots.describe(ax)
+        cap = self._drawn_text(picked) + " " + cap
+        ax.evolab_description = cap
+        self.axes1 = ax
+        self.chart1.value = plots.figure_png(fig)
+        self.caption1.value = f"<p style='font-size:16px'>{html.escape(cap)}</p>"
+        plt.close(fig)
+
+    def _draw_predators(self):
+        """The second chart: predators and prey for one mutation rate, over the turns most games reached."""
+        import matplotlib.pyplot as plt
+        from . import plots
+        fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
+        where = {"mutation_rate": self.rate_shown.value}
+        plots.predator_prey(self.result.rows("traits"), self.result.rows("turns"), ax=ax, where=where,
+                            min_share=COMMON_TURNS)
+        self.axes2 = ax
+        self.chart2.value = plots.figure_png(fig)
+        self.caption2.value = f"<p style='font-size:16px'>{html.escape(plots.describe(ax))}</p>"
+        plt.close(fig)
 
     def _csv_text(self) -> str:
         import io
@@ -205,9 +311,14 @@ class Lab:
         rows = self.result.rows("games")[:n]
         if not rows:
             return ""
-        cols = ["game", "mutation_rate", "turns", "winner", "winner_score", "alive"]
+        cols = ["game", "mutation_rate", "turns", "winners", "winner_score", "alive"]
         head = "".join(f"<th style='padding:2px 8px'>{c}</th>" for c in cols)
-        body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{r.get(c)}</td>" for c in cols) + "</tr>"
+        body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{_cell(r.get(c))}</td>" for c in cols) + "</tr>"
                        for r in rows)
         return (f"<p><b>The first {len(rows)} games</b> (the CSV has one row per game, turn and trait)</p>"
                 f"<table style='font-size:15px;border-collapse:collapse'><tr>{head}</tr>{body}</table>")
+
+
+def _cell(v):
+    """A table cell: a list of seats (the winners of a game, several when they share the win) as "0 & 2"."""
+    return " & ".join(map(str, v)) if isinstance(v, list) else v

@@ -11,8 +11,8 @@ import bisect
 from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies,
                         Pass, PlaceTrait, SelectFood, ThinkFood, interned)
 from ...events import (AnimalBorn, Attacked, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, FoodTaken, GameOver,
-                       Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained, TraitLost,
-                       TurnEnded)
+                       FoodLost, Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained,
+                       TraitLost, TurnEnded)
 from ..base import Ruleset, resolve_options
 from .deck import TRAIT_IDS, card_kinds
 from .options import OPTIONS
@@ -40,7 +40,10 @@ class NorthStarRuleset(Ruleset):
 
     id = "northstar"
     name = "Evolution (North Star Games)"
-    version = "1"
+    version = "2"
+    changes = {"2": "2026-12-01: an attack resolves meat first, then the target's Population loss (option "
+                    "attack_order); Cooperation fires only for an attacker that took meat; Intelligence's plant "
+                    "take is one take of 2 (Foraging +1 once, Cooperation once)"}
     option_specs = OPTIONS
     traits = TRAITS
     predator_traits = ("carnivore",)
@@ -396,6 +399,10 @@ class NorthStarRuleset(Ruleset):
         mine = s.species_of(seat)
         return (sum(len(sp.traits) + len(sp.pending) for sp in mine), sum(sp.pop + sp.body for sp in mine))
 
+    def winners(self, s) -> tuple:
+        """§10: the seats that won; several when the tie-breaks leave a tie (the tied players share the win)."""
+        return tuple(s.winners) if s.phase == "over" else ()
+
     def ranking(self, s) -> list:
         sc = self.scores(s)
         return sorted(range(s.players), key=lambda i: (-sc[i], tuple(-x for x in self.tie_key(s, i)), i))
@@ -609,6 +616,8 @@ def _remove_trait(rs, s, sp, card, ev):
         if _trait(card) == "fat_tissue" and sp.fat:
             if rs.options["score_fat"] or rs.options["replaced_fat_to_bag"]:
                 s.bags = _add(s.bags, sp.owner, sp.fat)
+            elif ev is not None:
+                ev.append(FoodLost(sp.id, sp.fat))
             sp.fat = 0
         if ev is not None:
             ev.append(TraitLost(sp.owner, sp.id, _trait(card)))
@@ -692,14 +701,16 @@ def _reveal(s, ev):
 
 
 # ---- feeding -------------------------------------------------------------------------------------------
-def _take(rs, s, sp, kind, source, ev, why, first=True):
-    """One intake (§5.4): plant from the Watering Hole or the Food Bank, or meat; Foraging; Cooperation."""
+def _take(rs, s, sp, kind, source, ev, why, amount=1):
+    """One intake (§5.4) of ``amount`` food: plant from the Watering Hole or the Food Bank, or meat (an
+    attack's meat is one intake of the prey's Body Size); Foraging adds 1 plant food once; then, if
+    anything was taken, Cooperation fires once."""
     if sp.id not in s.species or (kind == "plant" and sp.has("carnivore")):
         return 0
-    n = 1
+    n = amount
     if kind == "plant" and sp.has("foraging") and (
             rs.options["foraging_everywhere"] or (source == "hole" and why != "cooperation")):
-        n = 2
+        n += 1
     got = 0
     for _ in range(n):
         if source == "hole" and s.watering < 1:
@@ -715,7 +726,7 @@ def _take(rs, s, sp, kind, source, ev, why, first=True):
         row = s.rows[sp.owner]
         i = row.index(sp.id)
         if i + 1 < len(row):
-            _take(rs, s, s.species[row[i + 1]], kind, source, ev, "cooperation", False)
+            _take(rs, s, s.species[row[i + 1]], kind, source, ev, "cooperation")
     return got
 
 
@@ -765,8 +776,7 @@ def _do_think(rs, s, action, ev):
     _play_card(s, seat, action.card)
     _discard(s, action.card)
     sp = s.species[action.species]
-    _take(rs, s, sp, "plant", "bank", ev, "intelligence")
-    _take(rs, s, sp, "plant", "bank", ev, "intelligence")
+    _take(rs, s, sp, "plant", "bank", ev, "intelligence", 2)    # one take of 2 (§6 notes)
     _next_feeder(rs, s, ev, True)
 
 
@@ -777,7 +787,10 @@ def _do_pass(rs, s, action, ev):
 
 
 def _do_hunt(rs, s, action, ev):
-    """§5.3 resolution: Horns, the target shrinks, meat = its Body Size, Cooperation, every Scavenger."""
+    """§5.3 resolution: Horns; meat = the target's Body Size, then Cooperation if any meat was taken; the
+    target loses 1 Population; every Scavenger. With ``attack_order="shrink_first"`` the target shrinks
+    before the meat (the earlier draft's order), which matters when it is the attacker's Cooperation
+    neighbour: it then has less room for the shared meat, or is gone and the next species gets it."""
     seat = s.current
     a, t = s.species[action.predator], s.species[action.prey]
     for c in (action.card.split("+") if action.card else ()):
@@ -785,21 +798,14 @@ def _do_hunt(rs, s, action, ev):
         _discard(s, c)
     if ev is not None:
         ev.append(Attacked(seat, a.id, t.id, a.trait_ids, t.trait_ids, t.owner))
-    meat = t.body
     if t.has("horns") and "horns" not in action.cancel.split("+"):
         _shrink(rs, s, a, ev, "horns")            # the prey's horns wound the attacker first
-    _shrink(rs, s, t, ev, "eaten", by=a)
-    if a.id in s.species:
-        for _ in range(meat):
-            if not _store(rs, s, a):
-                break
-            if ev is not None:
-                ev.append(FoodTaken(seat, a.id, "meat", "carnivore", a.food >= a.pop and a.fat > 0))
-        if a.has("cooperation"):
-            row = s.rows[a.owner]
-            i = row.index(a.id)
-            if i + 1 < len(row):
-                _take(rs, s, s.species[row[i + 1]], "meat", "bank", ev, "cooperation", False)
+    shrink_first = rs.options["attack_order"] == "shrink_first"
+    if shrink_first:
+        _shrink(rs, s, t, ev, "eaten", by=a)
+    _take(rs, s, a, "meat", "bank", ev, "carnivore", t.body)   # nothing if Horns killed the attacker
+    if not shrink_first:
+        _shrink(rs, s, t, ev, "eaten", by=a)
     n = s.players
     for k in range(n):
         for sid in s.rows[(seat + k) % n]:
@@ -834,6 +840,8 @@ def _extinct(rs, s, sp, ev):
     for c in cards:
         _discard(s, c)
     if ev is not None:
+        if sp.fat and not rs.options["score_fat"]:
+            ev.append(FoodLost(sp.id, sp.fat))
         ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
     if cards:
         s.draw_queue = s.draw_queue + (sp.owner,) * len(cards)
@@ -848,11 +856,11 @@ def _end_round(rs, s, ev):
             sp = s.species.get(sid)
             if sp is None or sp.food >= sp.pop:
                 continue
-            lost = sp.pop - sp.food
+            lost, pop = sp.pop - sp.food, sp.pop
             for _ in range(lost):
                 sp.pop -= 1
                 if ev is not None:
-                    ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, ()))
+                    ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, (), sp.food, pop))
             if sp.pop <= 0:
                 _extinct(rs, s, sp, ev)
     for sp in s.species.values():

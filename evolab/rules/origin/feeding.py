@@ -189,15 +189,19 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
             l = s.links[luid]
             if l.fired == epoch or (l.trait == "communication" and not from_bank) or l.trait == "symbiosis":
                 continue
-            if any(p[0] == luid for p in pending):
-                continue
+            if any(p[0] == luid and p[1] == a.id for p in pending):
+                continue          # one trigger per card and side; the other side's may be pending too
             pending = pending + ((luid, a.id, epoch),)
         s.pending = pending
     return True
 
 
 def fire(s, entry, ev):
-    """Resolve one pending trigger: Communication takes red from the bank, Cooperation gets blue."""
+    """Resolve one pending trigger: Communication takes red from the bank, Cooperation gets blue.
+
+    §7.5: a card may have a trigger pending from each linked animal; the first that delivers a token is
+    the card's firing and the other one is dropped; a trigger that cannot deliver (partner unable to
+    receive, bank empty) is dropped without counting as a firing."""
     luid, src, epoch = entry
     l = s.links.get(luid)
     if l is None or l.fired == epoch or src not in s.animals:
@@ -205,18 +209,17 @@ def fire(s, entry, ev):
     other = s.animals.get(l.other(src))
     if other is None or not can_receive(s, other):
         return
+    if l.trait == "communication" and s.food_bank < 1:
+        return
+    l.fired = epoch
+    if s.pending:
+        s.pending = tuple(p for p in s.pending if p[0] != luid)
+    if ev is not None:
+        ev.append(TriggerFired(luid, l.trait, src, other.id))
     if l.trait == "communication":
-        if s.food_bank < 1:
-            return
-        l.fired = epoch
         s.food_bank -= 1
-        if ev is not None:
-            ev.append(TriggerFired(luid, l.trait, src, other.id))
         receive(s, other, RED, "communication", ev, from_bank=True, epoch=epoch)
     else:
-        l.fired = epoch
-        if ev is not None:
-            ev.append(TriggerFired(luid, l.trait, src, other.id))
         receive(s, other, BLUE, "cooperation", ev, epoch=epoch)
 
 
@@ -226,6 +229,14 @@ def pending_group(s):
         return ()
     owner = s.animals[s.pending[0][1]].owner if s.pending[0][1] in s.animals else None
     return tuple(p for p in s.pending if p[1] in s.animals and s.animals[p[1]].owner == owner)
+
+
+def trigger_choices(s) -> list:
+    """(card, source) of each trigger the owner may resolve next; source is -1 unless the card has a
+    trigger pending from each side (§7.5), so ``Resolve`` names a side only when it must."""
+    group = pending_group(s)
+    links = [p[0] for p in group]
+    return [(p[0], p[1] if links.count(p[0]) > 1 else -1) for p in group]
 
 
 def trigger_decision_needed(s) -> bool:
@@ -434,7 +445,8 @@ def remove_animal(s, a, cause, ev, by=None):
     if not s.ruleset.heredity:          # Heredity: animals and their traits are not cards
         s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
     if ev is not None:
-        ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else ()))
+        ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else (),
+                       a.red + a.blue, a.need))
 
 
 def drop_links(s, a):

@@ -38,7 +38,7 @@ _CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak", 
 
 #: The type every action field must have exactly (True is not animal 1).
 _FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
-                "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool,
+                "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool, "source": int,
                 "animals": tuple}
 
 
@@ -47,7 +47,9 @@ class OriginRuleset(Ruleset):
 
     id = "origin"
     name = "Evolution: The Origin of Species"
-    version = "1"
+    version = "2"
+    changes = {"2": "2026-12-01: a pair card may have a trigger pending from each linked animal; the first that "
+                    "delivers is the card's firing (Resolve names the side when both wait)"}
     option_specs = OPTIONS
     traits = TRAITS
     cards = CARDS
@@ -272,10 +274,9 @@ class OriginRuleset(Ruleset):
             return [Scavenge(a.id) for a in s.animals.values()
                     if a.owner == s.scavenge and a.mask & SCAVENGER and F.can_receive(s, a)]
         if s.pending:
-            group = F.pending_group(s)
-            out = [Resolve(p[0]) for p in group]
+            out = [Resolve(link, True, src) for link, src in F.trigger_choices(s)]
             if self.options["pair_triggers_optional"]:
-                out.extend(Resolve(p[0], False) for p in group)
+                out.extend(Resolve(link, False, src) for link, src in F.trigger_choices(s))
             return out
         out = self._move_actions(s, s.current, not s.move_main)
         out.append(_END)
@@ -896,8 +897,14 @@ def _check_resolve(rs, s, seat, action):
         return "engine.malformed", "fire must be true or false"
     if not action.fire and not rs.options["pair_triggers_optional"]:
         return "origin.triggers.compulsory", "pair-trait triggers are compulsory (pair_triggers_optional is off)"
-    if any(p[0] == action.link for p in F.pending_group(s)):
+    if (action.link, action.source) in F.trigger_choices(s):
         return None
+    sides = [p[1] for p in F.pending_group(s) if p[0] == action.link]
+    if len(sides) > 1:
+        return "origin.triggers.order", (f"card {action.link!r} has a trigger waiting from animal {sides[0]} and one "
+                                         f"from animal {sides[1]}: name the one to resolve as its source")
+    if sides:
+        return "origin.triggers.order", f"card {action.link!r} has one trigger waiting: resolve it without a source"
     return "origin.triggers.order", f"card {action.link!r} has no trigger waiting for you"
 
 
@@ -972,7 +979,7 @@ def _do_scavenge(rs, s, a, ev):
 
 def _do_resolve(rs, s, a, ev):
     group = F.pending_group(s)
-    entry = next(p for p in group if p[0] == a.link)
+    entry = next(p for p in group if p[0] == a.link and a.source in (-1, p[1]))
     s.pending = tuple(p for p in s.pending if p is not entry)
     if a.fire:
         F.fire(s, entry, ev)
