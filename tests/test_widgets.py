@@ -16,6 +16,7 @@ import evolab  # noqa: E402
 from evolab.actions import Pass  # noqa: E402
 from evolab.palette import pretty  # noqa: E402
 from evolab.viz import GameBoard, Lab  # noqa: E402
+from evolab.rules.heredity import NAMES as HEREDITY_OPTIONS  # noqa: E402
 
 
 def check_board_matches_state(b):
@@ -198,18 +199,19 @@ def test_lab_sweep_and_world_knobs():
     lab.no_carnivores.value = True
     lab.schedule.value = "Sudden crash: 8 food, then 2 from turn 5"
     grid, fixed = lab.settings()
-    assert grid == {"mutation_rate": [0.0, 0.25, 0.5, 0.75, 1.0]}
+    assert grid == {"trait_card_rate": [0.0, 0.25, 0.5, 0.75, 1.0]}
     assert fixed["no_carnivores"] is True and fixed["food_schedule"][4] == 2
     lab.run()
     assert len(lab.result) == 15
     assert all(r["attacks"] == 0 for r in lab.result.rows("turns"))
-    assert "mutation rate" in lab.caption1.value
+    assert "trait card rate" in lab.caption1.value and "mutation" not in lab.caption1.value
 
 
 def test_lab_rule_options_come_from_the_declared_options():
     lab = Lab(reps=1)
     spec = evolab.load_ruleset("origin").option_specs
-    assert set(lab.rule_widgets) == {n for n, o in spec.items() if o.kind in ("bool", "choice")}
+    variant = {"heredity"} | set(HEREDITY_OPTIONS)          # set by the World and Heredity controls instead
+    assert set(lab.rule_widgets) == {n for n, o in spec.items() if o.kind in ("bool", "choice")} - variant
     lab.rule_widgets["mimicry_optional"].value = True
     assert lab.settings()[1]["mimicry_optional"] is True
 
@@ -328,8 +330,8 @@ def test_lab_sweep_draws_the_traits_that_end_most_common_and_says_so(swept_lab):
     assert "most common at the end of the games" in cap
     for t in top:
         assert f"{pretty(t)} ({100 * final[(t,)]:.0f}%)" in cap
-    by_rate = _final_means(rows, by=("trait", "mutation_rate"))
-    rates = sorted({r["mutation_rate"] for r in rows})
+    by_rate = _final_means(rows, by=("trait", "trait_card_rate"))
+    rates = sorted({r["trait_card_rate"] for r in rows})
     lines = {c.get_label(): c.lines[0] for c in lab.axes1.containers}     # errorbar: data line, caps, bars
     for t in top:                                            # each point is that rate's mean final share
         line = lines[pretty(t)]
@@ -353,7 +355,7 @@ def test_lab_predator_chart_is_one_rate_over_the_turns_most_games_reach(swept_la
     for rate in (0.5, 1.0):                                  # 0.5 is shown first (the middle rate)
         if rate != 0.5:
             lab.rate_shown.value = rate
-        turns = [r for r in lab.result.rows("turns") if r["mutation_rate"] == rate]
+        turns = [r for r in lab.result.rows("turns") if r["trait_card_rate"] == rate]
         games = {r["game"] for r in turns}
         reached = {}
         for r in turns:
@@ -361,7 +363,7 @@ def test_lab_predator_chart_is_one_rate_over_the_turns_most_games_reach(swept_la
         kept = sorted(t for t, gs in reached.items() if len(gs) >= 0.8 * len(games))
         pred = {}
         for r in lab.result.rows("traits"):
-            if r["mutation_rate"] == rate and r["trait"] == "carnivorous" and r["turn"] in kept:
+            if r["trait_card_rate"] == rate and r["trait"] == "carnivorous" and r["turn"] in kept:
                 pred.setdefault(r["turn"], []).append(r["animals"])
         alive = {}
         for r in turns:
@@ -369,7 +371,7 @@ def test_lab_predator_chart_is_one_rate_over_the_turns_most_games_reach(swept_la
                 alive.setdefault(r["turn"], []).append(r["alive"])
         mean = lambda v: sum(v) / len(v)                     # noqa: E731
         cap = html.unescape(lab.caption2.value)
-        assert f"Mean of {len(games)} game(s) (mutation_rate = {rate})" in cap, cap
+        assert f"Mean of {len(games)} game(s) (trait_card_rate = {rate})" in cap, cap
         assert f"turns {kept[0]} to {kept[-1]}, the turns that at least 80% of the games reached" in cap
         predators, prey = lab.axes2.get_lines()[:2]
         assert list(predators.get_xdata()) == kept
@@ -402,7 +404,7 @@ def test_lab_slider_is_off_while_comparing_rates_and_students_choose_the_rates()
     assert lab.mutation_rate.disabled
     assert not lab.rates.disabled
     lab.rates.value = "1, 0 ,0.5; 0.5"
-    assert lab.settings()[0] == {"mutation_rate": [0.0, 0.5, 1.0]}
+    assert lab.settings()[0] == {"trait_card_rate": [0.0, 0.5, 1.0]}
     for bad, why in (("0, 2", "from 0 to 1"), ("0, x", "'x' is not a number"), ("0.5", "2 to 11")):
         lab.rates.value = bad
         with pytest.raises(ValueError, match=why):
@@ -411,7 +413,7 @@ def test_lab_slider_is_off_while_comparing_rates_and_students_choose_the_rates()
     assert "2 to 11" in lab.status.value and lab.result is None
     lab.rates.value = "0, 1"
     lab.run()
-    assert sorted({g["mutation_rate"] for g in lab.result.rows("games")}) == [0.0, 1.0]
+    assert sorted({g["trait_card_rate"] for g in lab.result.rows("games")}) == [0.0, 1.0]
     assert [v for _, v in lab.rate_shown.options] == [0.0, 1.0]
     lab.sweep.value = False
     assert not lab.mutation_rate.disabled and lab.rates.disabled
@@ -552,3 +554,49 @@ def test_download_link_goes_when_the_game_moves_on():
     assert 'download="evolab-game.json"' in b.save_link.value
     b.undo()
     assert "download=" not in b.save_link.value
+
+
+# ---- the Heredity variant on the bench ------------------------------------------------------------------
+def test_lab_heredity_world_calls_nature_s_rate_a_mutation_rate_and_counts_generations():
+    lab = Lab(reps=3, seed=2)
+    assert lab.mutation_rate.description == "Trait-card rate" and "not a mutation" in lab.mutation_rate.tooltip
+    lab.world.value = True
+    assert lab.mutation_rate.description == "Mutation rate" and lab.mutation_rate.value == 0.05
+    assert lab.food.value == 3.0 and "Camouflage" in lab.preset_text.value
+    lab.preset.value = "environment_change"
+    assert lab.predators_leave.value == 11 and lab.food_crash.value == 11 and lab.generations.value == 25
+    lab.preset.value = "predation"
+    lab.generations.value = 6
+    lab.sweep.value = True
+    lab.rates.value = "0, 0.2"
+    grid, fixed = lab.settings()
+    assert grid == {"mutation_rate": [0.0, 0.2]} and fixed["heredity"] is True and fixed["generations"] == 6
+    assert "rule_widgets" in vars(lab) and not set(lab.rule_widgets) & ({"heredity"} | set(HEREDITY_OPTIONS))
+    lab.run()
+    assert len(lab.result) == 6 and lab.axes1.get_xlabel() == "Generation"
+    assert lab.trait_picker.value[0] == "camouflage"                  # the preset's trait to watch comes first
+    cap = html.unescape(lab.caption1.value)
+    assert "mutation_rate = 0.0: Camouflage" in cap and "runs still alive" in cap
+    assert "of carriers survived against" in html.unescape(lab.caption2.value)
+    assert 'download="evolab-generations.csv"' in lab.download.value
+    lab.world.value = False                        # back to the printed game: its own rate and labels
+    assert lab.mutation_rate.description == "Trait-card rate" and lab.mutation_rate.value == 0.5
+    assert lab.settings()[0] == {"trait_card_rate": [0.0, 0.25, 0.5, 0.75, 1.0]}
+    lab.ruleset.value = "northstar"
+    assert lab.world.disabled and not lab.heredity
+
+
+def test_board_plays_the_heredity_variant_and_tells_births_and_mutations():
+    """A student feeds; the board names the generation and the variant, and the log tells each birth and
+    each mutation as nature draws it (never as a player's move)."""
+    b = GameBoard(evolab.heredity.load("predation", generations=3, mutation_rate=0.5), seat=0, seed=3, chart=False)
+    assert "Generation 1 of 3" in b.header.value and "not the printed game" in b.header.value
+    steps = 0
+    while not b.match.is_over() and steps < 300:
+        b.match.step(b.match.legal_actions()[0])
+        b._advance()
+        steps += 1
+    b.render()
+    text = html.unescape(b.log.value)
+    assert "had a young" in text and "Mutation!" in text and "played a new animal" not in text
+    assert "young of #" in b.table.value

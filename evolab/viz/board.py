@@ -355,13 +355,18 @@ class GameBoard:
         phase = {"development": "Development (play cards)", "feeding": "Feeding (take food or hunt)",
                  "over": "Game over", "parasites": "Extinction (parasites)",
                  "choose": "Choose cards from your gene pool", "select_food": "Select a food card (secret)",
-                 "play_cards": "Play cards (traits face down)"}.get(s.phase, s.phase.capitalize())
+                 "play_cards": "Play cards (traits face down)",
+                 "reproduction": "Reproduction (young are born; nature draws their mutations)"}.get(s.phase, s.phase.capitalize())
         mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
                  else self.names[who])
         last = " · <b>LAST TURN</b>" if getattr(s, "last_turn", getattr(s, "last_round", False)) else ""
         centre = _EDITIONS[rs.id]["centre"](s)
+        turn = f"Turn {s.turn}"
+        if rs.heredity:          # evolab's variant: a turn is a generation, and the board says whose rules these are
+            turn = f"Generation {s.turn} of {rs.options['generations']}"
+            last = " · <i>Heredity: evolab's classroom variant, not the printed game</i>"
         self.header.value = (
-            f"<div style='font-size:20px'><b>Turn {s.turn}</b> · {phase}{last} · {centre} · "
+            f"<div style='font-size:20px'><b>{turn}</b> · {phase}{last} · {centre} · "
             f"To move: <b>{html.escape(mover)}</b></div>"
             f"<div>Points now: " + ", ".join(f"{html.escape(self.names[i])} <b>{scores[i]}</b>"
                                               for i in range(s.players)) + "</div>")
@@ -430,9 +435,10 @@ class GameBoard:
                 for l in links)
             first = " · starts this turn" if seat == s.first else ""
             pool = f" · gene pool: {len(s.pools[seat])}" if getattr(s, "pools", None) is not None else ""
+            cards_txt = (f"animals: {len(animals)}" if s.ruleset.heredity else
+                         f"cards in hand: {len(s.hands[seat])}{pool} · discard pile: {s.discards[seat]}")
             out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
-                       f"cards in hand: {len(s.hands[seat])}{pool} · discard pile: {s.discards[seat]}"
-                       f"<div>{cards}</div>{link_txt}</div>")
+                       f"{cards_txt}<div>{cards}</div>{link_txt}</div>")
         return "".join(out)
 
     def _animal_html(self, s, a):
@@ -453,6 +459,8 @@ class GameBoard:
         if a.attacked:
             state.append("has attacked")
         fat = f" · fat {a.fat}/{a.fat_cards}" if a.fat_cards else ""
+        if a.parent >= 0:
+            state.append(f"young of #{a.parent} (generation {a.born})")
         return (f"<div class='evolab-animal'><b>#{a.id}</b> {traits}"
                 f"<div>food {dots} {food}/{a.need} ({a.red} red, {a.blue} blue){fat}</div>"
                 f"<div>{' · '.join(state)}</div></div>")

@@ -19,10 +19,11 @@ def _label(cond: dict) -> str:
     return ", ".join(f"{k} = {v}" for k, v in cond.items())
 
 
-def generation_frequency(rows, trait, by=None, ax=None, where=None, band=True):
+def generation_frequency(rows, trait, by=None, ax=None, where=None, band=True, label=None):
     """The share of living animals carrying ``trait``, generation by generation: the mean over the runs
     still alive, its 95% band, one line per condition (``by``: the parameters that differ, found by
-    default). The legend gives the runs alive at the last generation."""
+    default). The legend gives the runs alive at the last generation; ``label`` names a single line (e.g.
+    the trait, when several traits share the axes)."""
     rows = [r for r in _load(rows, where) if r["trait"] == trait]
     if not rows:
         raise ValueError(f"no generations rows for trait {trait!r} (is this a Heredity batch?)")
@@ -41,8 +42,9 @@ def generation_frequency(rows, trait, by=None, ax=None, where=None, band=True):
         x = [p["turn"] for p in alive]
         last = pts[-1]
         cond = dict(key)
+        name = label if label is not None and len(series) == 1 else _label(cond)
         ax.plot(x, [p["mean"] for p in alive], color=colour, linestyle=style, linewidth=2, marker="o", markersize=3,
-                label=f"{_label(cond)} ({last['runs_alive']}/{last['runs']} runs alive at the end)")
+                label=f"{name} ({last['runs_alive']}/{last['runs']} runs alive at the end)")
         if band:
             lo = [max(0.0, p["ci_low"]) if p["n"] > 1 else p["mean"] for p in alive]
             hi = [min(1.0, p["ci_high"]) if p["n"] > 1 else p["mean"] for p in alive]
