@@ -173,3 +173,18 @@ def test_random_games_hold_every_invariant_at_every_step(seed, mutation, loss):
         assert before != state.to_dict() or move == EndMove()
         steps += 1
     assert_table_invariants(state)
+
+
+def test_predators_leave_with_their_species_and_cannot_come_back():
+    from evolab.events import Migrated
+    rs = load_ruleset("random_mutations", heredity=True, founder_traits={"predator": 0.25}, predators_leave=2,
+                      mutation_rate=1.0, generations=3, food_fixed=30)
+    m = Match(rs, seats=[GreedyBot(), GreedyBot()], seed=2, keep_events=True)
+    m.play_out()
+    left = [e for e in m.events if isinstance(e, Migrated)]
+    assert left and all(e.how == "left" and e.turn == 2 and "predator" in e.traits for e in left)
+    late = [e for e in m.events if isinstance(e, BlindMutation) and e.trait == "predator" and e.turn >= 2]
+    assert late and all(e.outcome == "absent" for e in late)
+    s = m.state
+    assert not any("predator" in rs.traits_of(s, sp) for sp in s.species.values())
+    assert s.card_total() == rs.total_cards
