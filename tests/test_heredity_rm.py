@@ -182,9 +182,10 @@ def test_predators_leave_with_their_species_and_cannot_come_back():
     m = Match(rs, seats=[GreedyBot(), GreedyBot()], seed=2, keep_events=True)
     m.play_out()
     left = [e for e in m.events if isinstance(e, Migrated)]
-    assert left and all(e.how == "left" and e.turn == 2 and "predator" in e.traits for e in left)
-    late = [e for e in m.events if isinstance(e, BlindMutation) and e.trait == "predator" and e.turn >= 2]
+    hunters = set(rs.predator_traits)                    # Predator and Obligate Predator
+    assert left and all(e.how == "left" and e.turn == 2 and hunters & set(e.traits) for e in left)
+    late = [e for e in m.events if isinstance(e, BlindMutation) and e.trait in hunters and e.turn >= 2]
     assert late and all(e.outcome == "absent" for e in late)
     s = m.state
-    assert not any("predator" in rs.traits_of(s, sp) for sp in s.species.values())
+    assert not any(hunters & set(rs.traits_of(s, sp)) for sp in s.species.values())
     assert s.card_total() == rs.total_cards
