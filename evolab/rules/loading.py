@@ -1,0 +1,119 @@
+"""Checks every edition's saved positions share: the ruleset a position names, unique ids, the end of the
+game, and that the seat to move has something to do. Each failure names the field at fault."""
+from __future__ import annotations
+
+from ..actions import CHANCE, TERMINAL
+from ..errors import OptionError, UnknownRuleset
+from ..validation import Anything, Context, Record, Text
+
+RULESET = Record({"id": Text(), "options": Anything()})
+
+
+def ruleset_of(d, ctx: Context, path="ruleset"):
+    """The ruleset a position's ``ruleset`` field names (``{"id": ..., "options": {...}}``), options checked."""
+    from . import load_ruleset
+    r = ctx.read(RULESET, d, path)
+    if type(r["options"]) is not dict:
+        ctx.fail(f"{path}.options", "must be an object of rules options")
+    try:
+        return load_ruleset(r["id"], **r["options"])
+    except UnknownRuleset as e:
+        ctx.fail(f"{path}.id", str(e))
+    except OptionError as e:
+        ctx.fail(f"{path}.options", str(e))
+    except (TypeError, ValueError) as e:      # an option's own check tripped over a value of the wrong kind
+        ctx.fail(f"{path}.options", f"an option has a value of the wrong kind ({e})")
+
+
+def same_ruleset(rs, d, ctx: Context):
+    """A position loaded for ``rs`` must have been saved under ``rs`` (same edition and options)."""
+    if ruleset_of(d, ctx) != rs:
+        ctx.fail("ruleset", f"the position was saved under other rules than {rs!r}")
+
+
+def unique(values, path: str, what: str, ctx: Context):
+    """Every value appears once (ids of animals, cards, links...)."""
+    seen = set()
+    for i, v in enumerate(values):
+        if v in seen:
+            ctx.fail(path(i) if callable(path) else path, f"{what} {v} appears twice")
+        seen.add(v)
+
+
+def in_order(cards, index: dict, path: str, ctx: Context):
+    """A hand is kept in card order, as the game keeps it."""
+    keys = [index[c] for c in cards]
+    if keys != sorted(keys):
+        ctx.fail(path, "cards must be in the deck's card order, as the game keeps a hand")
+
+
+def game_end(s, ctx: Context, shared_win=False):
+    """The winner, ties and the last phases agree: a winner only when the game is over, a tie only in the
+    tie-break (or after it), and a tie-break among two or more seats."""
+    n = s.players
+    if s.phase == "over":
+        if s.winner < 0 and not shared_win:
+            ctx.fail("winner", "a finished game has a winner")
+    elif s.winner >= 0:
+        ctx.fail("winner", f"the game is not over (phase {s.phase!r}) but names a winner")
+    tied = s.tied if hasattr(s, "tied") else s.winners
+    if len(set(tied)) != len(tied) or any(not 0 <= t < n for t in tied):
+        ctx.fail("tied" if hasattr(s, "tied") else "winners", "must list different seats")
+    if s.phase == "tiebreak" and len(tied) < 2:
+        ctx.fail("tied", "a tie-break is between two or more seats")
+    if tied and s.phase not in ("tiebreak", "over"):
+        ctx.fail("tied" if hasattr(s, "tied") else "winners", f"a tie is only settled at the end (phase {s.phase!r})")
+
+
+def live(rs, s, ctx: Context):
+    """Unless the game is over, nature has outcomes to draw from or the seat to move has a legal action."""
+    who = rs.to_move(s)
+    if who == TERMINAL:
+        return
+    if who == CHANCE:
+        if not rs.chance_outcomes(s):
+            ctx.fail("phase", f"nature moves in phase {s.phase!r} but has nothing to draw or roll")
+    elif not rs.legal_actions(s):
+        ctx.fail("phase", f"seat {who} must decide in phase {s.phase!r} but has no legal action")
+
+
+# ---- scenario tables ---------------------------------------------------------------------------------
+def open_scenario(cls, spec, keys, default_players=None):
+    """Start reading a ``scenario`` spec: a dict with known keys only, ``players`` and ``options`` giving the
+    ruleset. Returns (ruleset, context) for reading the rest; errors are ``ScenarioError`` naming the key."""
+    from ..errors import ScenarioError
+    from ..validation import Whole
+    ctx = Context(ScenarioError)
+    if type(spec) is not dict:
+        raise ScenarioError(f"a scenario is a dict (JSON object), got {type(spec).__name__}", "")
+    for k in spec:
+        if k not in keys:
+            ctx.fail(str(k), f"is not a scenario key; allowed: {sorted(keys)}")
+    options = spec.get("options", {})
+    if type(options) is not dict:
+        ctx.fail("options", "must be a dict of rules options")
+    options = dict(options)
+    players = spec.get("players", options.get("players", default_players))
+    if players is not None:
+        options["players"] = ctx.read(Whole(2, 8), players, "players" if "players" in spec else "options.players")
+    try:
+        rs = cls.load(**options)
+    except OptionError as e:
+        ctx.fail("players" if "players" in str(e) and "players" in spec else "options", str(e))
+    except (TypeError, ValueError) as e:
+        ctx.fail("options", f"an option has a value of the wrong kind ({e})")
+    ctx.n = rs.players
+    return rs, ctx
+
+
+def settled(rs, s, ctx, validate, settle):
+    """Check a table set up by ``scenario``, let play move on to a real decision, and check it again;
+    a refusal by the state checks becomes the ``ScenarioError`` of ``ctx``, naming the field."""
+    from ..errors import SaveFileError
+    try:
+        validate(rs, s, at_rest=False)
+        settle(s)
+        validate(rs, s)
+    except SaveFileError as e:
+        raise ctx.error(f"impossible table: {e}", e.field) from None
+    return s

@@ -1,0 +1,309 @@
+"""Attack the loaders as a hostile file would: saved positions of every edition, taken at many points of
+real games, each changed in one field (wrong type, out of range, a dangling or another real id, wrong
+length, swapped values, null, huge or negative numbers), re-checksummed and loaded.
+
+Each file must be refused with ``SaveFileError`` naming a field, or load into a state on which
+``legal_actions``, ``apply`` of every legal action (every outcome at a chance node), ``scores``,
+``observe`` and the board's render all work. Used by ``tests/test_load_fuzz.py`` (a fixed seeded corpus)
+and ``benchmarks/load_fuzz.py`` (bigger runs).
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import traceback
+from dataclasses import dataclass, field
+
+from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply, chance_outcomes, legal_actions,
+                    load_ruleset, load_state, observe, scores)
+
+#: (edition, players, options) of the games positions are taken from: every edition, several options.
+GAMES = {
+    "origin": [
+        (2, {}), (3, {}), (5, {}), (8, {}),
+        (3, {"scenario": "fatality"}), (2, {"scenario": "equilibrium"}), (4, {"scenario": "equilibrium"}),
+        (2, {"feeding_pass_is_final": True, "auto_take_food_on_pass": True, "pair_triggers_optional": True,
+             "pair_trigger_reset": "action", "mimicry_optional": True, "grazing_limit": "per_turn"}),
+        (3, {"defences_compulsory": True, "mimicry_once_per_turn": True, "food_schedule": [9, 6, 3]}),
+    ],
+    "random_mutations": [
+        (2, {}), (4, {}), (8, {}), (3, {"divergence": True}),
+        (2, {"divergence": True, "divergence_position": "next_to_parent",
+             "deck": {"large": 6, "predator": 6, "obligate_predator": 6, "scavenger": 6, "stomper": 6,
+                      "running": 6, "burrowing": 6, "simplification": 6, "swimming": 6, "bark_beetle": 6}}),
+        (3, {"rm_feeding_voluntary": True, "parasite_tie": "per_species", "physical_supply": True,
+             "unfit_trait_outcome": "discard"}),
+    ],
+    "northstar": [
+        (2, {}), (3, {}), (5, {}), (6, {}),
+        (4, {"intelligence_multi_discard": True, "score_fat": True, "fat_filling_mandatory": True}),
+        (3, {"simultaneous_play_cards": "on", "hard_shell_bonus": 3, "pack_hunting_variant": "plus3"}),
+    ],
+}
+
+HUGE = (10 ** 18, 2 ** 63, 10 ** 30, -(10 ** 18))
+
+
+def positions(edition: str, per_game: int = 40, seed: int = 0) -> list:
+    """Saved positions (``state.to_dict()``) from seeded games with greedy and random bots, spread over the
+    kinds of moment a game has (each phase, an attack or a choice in progress...)."""
+    rng = random.Random(seed)
+    out = []
+    for g, (players, options) in enumerate(GAMES[edition]):
+        rs = load_ruleset(edition, players=players, **options)
+        seats = ["greedy" if (g + i) % 2 else "random" for i in range(players)]
+        m = Match(rs, seats=seats, seed=seed * 1000 + g)
+        by_kind: dict = {}
+        while not m.is_over():
+            m.step()
+            d = m.state.to_dict()
+            by_kind.setdefault(_moment(d), []).append(d)
+        by_kind.setdefault(_moment(m.state.to_dict()), []).append(m.state.to_dict())
+        kinds = sorted(by_kind)
+        for k in range(per_game):            # round-robin over the kinds of moment
+            group = by_kind[kinds[k % len(kinds)]]
+            out.append(group[rng.randrange(len(group))])
+    return out
+
+
+def _moment(d) -> tuple:
+    """What kind of moment a position is: its phase and which choices are in progress."""
+    busy = tuple(sorted(k for k in ("attack", "pending", "scavenge", "choose_victim", "simplify",
+                                    "parasite_queue", "pending_play", "snapshot", "draw_queue", "tied")
+                        if k in d and d[k] not in (None, -1, [], ())))
+    return (d["phase"],) + busy
+
+
+# ---- one change -----------------------------------------------------------------------------------
+def _paths(v, path=()):
+    """Every location in a JSON value (containers included), as key/index tuples."""
+    yield path
+    if isinstance(v, dict):
+        for k in v:
+            yield from _paths(v[k], path + (k,))
+    elif isinstance(v, list):
+        for i, x in enumerate(v):
+            yield from _paths(x, path + (i,))
+
+
+def path_text(path) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else p)
+    return out
+
+
+def _get(d, path):
+    for p in path:
+        d = d[p]
+    return d
+
+
+def _set(d, path, value):
+    _get(d, path[:-1])[path[-1]] = value
+
+
+def _name(path) -> str:
+    """The field name a location belongs to (``animals[3].cards[1][0]`` -> ``cards``)."""
+    names = [p for p in path if isinstance(p, str)]
+    return names[-1] if names else ""
+
+
+def _leaves(d, kind):
+    return [p for p in _paths(d) if p and type(_get(d, p)) is kind]
+
+
+def mutate(d: dict, rng: random.Random):
+    """A copy of ``d`` with one location changed: (new dict, path, kind of change)."""
+    paths = [p for p in _paths(d) if p]
+    names = sorted({_name(p) for p in paths})
+    name = names[rng.randrange(len(names))]                 # every field equally often, however many copies
+    where = [p for p in paths if _name(p) == name]
+    path = where[rng.randrange(len(where))]
+    new = copy.deepcopy(d)
+    old = _get(new, path)
+    kind, value = _change(new, path, old, rng)
+    if kind == "swap-siblings":
+        return new, path, kind
+    if kind == "delete":
+        del _get(new, path[:-1])[path[-1]]
+        return new, path, kind
+    _set(new, path, value)
+    return new, path, kind
+
+
+def _change(d, path, old, rng):
+    t = type(old)
+    ints = [_get(d, p) for p in _leaves(d, int)]
+    strings = [_get(d, p) for p in _leaves(d, str)]
+    common = [("null", None), ("wrong-type", rng.choice(["x", 2.5, [], {}, "1", [1], {"a": 1}, True]))]
+    if t is bool:
+        opts = [("wrong-type", int(old)), ("wrong-type", str(old).lower()), ("out-of-range", not old)]
+    elif t is int:
+        opts = [("huge", rng.choice(HUGE)), ("negative", -1), ("negative", -old - 1), ("out-of-range", old + 1),
+                ("out-of-range", old - 1), ("out-of-range", old + rng.randint(2, 9)), ("dangling-id", 999),
+                ("dangling-id", max(ints) + 1), ("other-value", rng.choice(ints)), ("other-value", rng.choice(ints)),
+                ("wrong-type", float(old)), ("wrong-type", old + 0.5), ("wrong-type", str(old)),
+                ("wrong-type", bool(old % 2)), ("out-of-range", 0)]
+    elif t is str:
+        opts = [("other-value", rng.choice(strings)), ("other-value", rng.choice(strings)), ("out-of-range", ""),
+                ("out-of-range", "junk"), ("out-of-range", old + "x"), ("wrong-type", 5), ("wrong-type", [old]),
+                ("out-of-range", "x" * 5000)]
+    elif t is list:
+        opts = [("wrong-length", old + [copy.deepcopy(old[-1])] if old else [0]), ("wrong-length", old[:-1]),
+                ("wrong-length", []), ("wrong-length", old + [0]), ("wrong-length", old + [None]),
+                ("wrong-type", {str(i): x for i, x in enumerate(old)}), ("wrong-type", "[]"),
+                ("other-value", list(reversed(old))), ("wrong-length", old + [["junk", 1, 2]]),
+                ("wrong-type", [old])]
+        if old:
+            i = rng.randrange(len(old))
+            opts.append(("other-value", old[:i] + [old[i]] + old[i:]))          # one item twice
+    elif t is dict:
+        opts = [("wrong-type", list(old.values())), ("wrong-length", dict(old, junk=1)),
+                ("wrong-length", {k: v for k, v in old.items() if k != rng.choice(sorted(old) or ["x"])})]
+        if len(old) >= 2:
+            a, b = rng.sample(sorted(old), 2)
+            old[a], old[b] = old[b], old[a]
+            return "swap-siblings", None
+    else:
+        opts = [("wrong-type", 0), ("wrong-type", []), ("wrong-type", "x"), ("other-value", rng.choice(ints))]
+    if isinstance(path[-1], str) and rng.random() < 0.05:
+        return "delete", None
+    return rng.choice(opts + common)
+
+
+# ---- loading and playing on ---------------------------------------------------------------------
+def checksummed(body: dict) -> str:
+    body = dict(body)
+    body.pop("checksum", None)
+    body["checksum"] = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return json.dumps(body)
+
+
+def as_position(state: dict) -> str:
+    return checksummed({"format": "evolab.state/1", "state": state})
+
+
+def as_record(state: dict) -> str:
+    r = state.get("ruleset") if isinstance(state, dict) else None
+    rid = r.get("id") if isinstance(r, dict) and isinstance(r.get("id"), str) else "origin"
+    opts = r.get("options") if isinstance(r, dict) and isinstance(r.get("options"), dict) else {}
+    return checksummed({"format": "evolab.game/1", "ruleset": rid, "version": "1", "options": opts, "seed": 1,
+                        "seats": [], "start": state, "moves": []})
+
+
+def play_on(s, board=None, rng=None):
+    """Everything a loaded position must allow: scores, every seat's view, every legal action (or chance
+    outcome) applied, and, with ``board``, the board drawn on a match started from it."""
+    rs = s.ruleset
+    scores(s)
+    for seat in range(s.players):
+        o = observe(s, seat)
+        o.to_dict()
+    who = rs.to_move(s)
+    if who == CHANCE:
+        outs = chance_outcomes(s)
+        assert outs, "a chance node without outcomes"
+        for o, _ in outs:
+            apply(s, o)
+        rs.sample_chance(s, rng or random.Random(0))
+    elif who != TERMINAL:
+        acts = legal_actions(s)
+        assert acts, "a player must move but has no legal action"
+        for a in acts:
+            apply(s, a)
+    if board is not None:
+        board(s)
+
+
+def board_drawer():
+    """``draw(state)``: a GameBoard on a hot-seat match started from ``state``, drawn for the seat to move
+    (both behind the 'look away' screen and with the cards shown)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from evolab.viz.board import GameBoard
+
+    def draw(s):
+        m = Match(s.ruleset, seats=[None] * s.players, seed=0, start=s)
+        b = GameBoard(m, seat=0, chart=False)
+        if not m.is_over() and m.to_move >= 0:
+            b._revealed = (m.to_move, len(m.record.moves))
+            b.render()
+        b.text() if hasattr(b, "text") else None
+    return draw
+
+
+@dataclass
+class Tally:
+    """What happened to the files of one run."""
+
+    tried: int = 0
+    refused: int = 0
+    refused_exact: int = 0        # the error named exactly the changed field (or a part of it)
+    loaded: int = 0
+    unchanged: int = 0            # the change happened to give the same position back (e.g. a no-op)
+    other: list = field(default_factory=list)     # (label, exception text): must stay empty
+    unnamed: list = field(default_factory=list)   # refused without naming a field of the file
+
+    def line(self, edition) -> str:
+        return (f"{edition}: {self.tried} files, {self.refused} refused ({self.refused_exact} naming exactly the "
+                f"changed field), {self.loaded} loaded and played on, {len(self.other)} other exceptions, "
+                f"{len(self.unnamed)} refused without a field")
+
+
+def _resolves(doc, fieldpath: str) -> bool:
+    """Whether a field path of an error (``animals[2].owner``) names a location in the document."""
+    import re
+    cur = doc
+    for name, index in re.findall(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]", fieldpath):
+        try:
+            cur = cur[name] if name else cur[int(index)]
+        except (KeyError, IndexError, TypeError):
+            return False
+    return True
+
+
+def attack(edition: str, files: int, seed: int = 0, per_game: int = 40, board_every: int = 1,
+           record_every: int = 10, tally: Tally | None = None) -> Tally:
+    """Load ``files`` changed positions of ``edition``; every ``record_every``-th goes in as a record's
+    start, every ``board_every``-th loaded one is drawn on the board (0: never)."""
+    rng = random.Random(seed)
+    base = positions(edition, per_game=per_game, seed=seed)
+    draw = board_drawer() if board_every else None
+    t = tally or Tally()
+    for k in range(files):
+        d = base[rng.randrange(len(base))]
+        new, path, kind = mutate(d, rng)
+        label = f"{edition} #{k}: {kind} at {path_text(path)}"
+        via_record = record_every and k % record_every == 0
+        prefix = "start." if via_record else "state."
+        t.tried += 1
+        try:
+            if via_record:
+                s = GameRecord.from_json(as_record(new)).initial_state()
+            else:
+                s = load_state(as_position(new))
+        except SaveFileError as e:
+            t.refused += 1
+            f = getattr(e, "field", "")
+            target = prefix + path_text(path)
+            named = f.startswith(prefix) and (_resolves(new, f[len(prefix):]) or _resolves(d, f[len(prefix):]))
+            if not f or not named and f not in (
+                    "ruleset", "options", "version", "seed"):
+                t.unnamed.append((label, f"field {f!r}: {e}"))
+            elif f.startswith(target) or target.startswith(f):
+                t.refused_exact += 1
+            continue
+        except Exception:
+            t.other.append((label, traceback.format_exc(limit=-3)))
+            continue
+        t.loaded += 1
+        if json.dumps(s.to_dict(), sort_keys=True) == json.dumps(d, sort_keys=True):
+            t.unchanged += 1
+        try:
+            play_on(s, draw if (draw and t.loaded % board_every == 0) else None, rng)
+        except Exception:
+            t.other.append((label + " (after loading)", traceback.format_exc(limit=-4)))
+    return t
