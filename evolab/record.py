@@ -111,8 +111,9 @@ class GameRecord:
     @classmethod
     def from_dict(cls, d, verify: bool = True) -> "GameRecord":
         """Check a parsed saved game field by field (``SaveFileError`` names the field), then replay it."""
-        from .rules import load_ruleset, ruleset_class
-        from .errors import OptionError, UnknownRuleset
+        from .rules import ruleset_class
+        from .rules.loading import load as load_options
+        from .errors import UnknownRuleset
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise SaveFileError(f"not an evolab saved game (expected format {FORMAT!r})", "format")
         ctx = Context(SaveFileError)
@@ -128,14 +129,7 @@ class GameRecord:
         if h["version"] != cls_.version:
             ctx.fail("version", f"this evolab plays version {cls_.version!r} of {h['ruleset']!r}, "
                                 f"not {h['version']!r}")
-        if type(h["options"]) is not dict:
-            ctx.fail("options", f"must be an object of rules options, got {show(h['options'])}")
-        try:
-            rs = load_ruleset(h["ruleset"], **h["options"])
-        except OptionError as e:
-            ctx.fail("options", str(e))
-        except (TypeError, ValueError) as e:
-            ctx.fail("options", f"an option has a value of the wrong kind ({e})")
+        rs = load_options(cls_, h["options"], ctx, "options")
         seats = h.get("seats", [])
         if seats and len(seats) != rs.players:
             ctx.fail("seats", f"must name the {rs.players} seats of this game, got {len(seats)}")

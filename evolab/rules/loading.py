@@ -4,25 +4,47 @@ from __future__ import annotations
 
 from ..actions import CHANCE, TERMINAL
 from ..errors import OptionError, UnknownRuleset
-from ..validation import Anything, Context, Record, Text
+from ..validation import Anything, Context, Record, Text, show
 
 RULESET = Record({"id": Text(), "options": Anything()})
 
 
 def ruleset_of(d, ctx: Context, path="ruleset"):
     """The ruleset a position's ``ruleset`` field names (``{"id": ..., "options": {...}}``), options checked."""
-    from . import load_ruleset
+    from . import ruleset_class
     r = ctx.read(RULESET, d, path)
-    if type(r["options"]) is not dict:
-        ctx.fail(f"{path}.options", "must be an object of rules options")
     try:
-        return load_ruleset(r["id"], **r["options"])
+        cls = ruleset_class(r["id"])
     except UnknownRuleset as e:
         ctx.fail(f"{path}.id", str(e))
+    return load(cls, r["options"], ctx, f"{path}.options")
+
+
+def load(cls, options, ctx: Context, path="options"):
+    """``cls.load(**options)`` for options read from a file or a table, each refusal naming its option."""
+    if type(options) is not dict:
+        ctx.fail(path, f"must be an object of rules options, got {show(options)}")
+    specs = cls.option_specs
+    for name, value in options.items():
+        where = f"{path}.{name}"
+        if name not in specs:
+            ctx.fail(where, f"is not an option of {cls.id!r}; options: {sorted(specs)}")
+        try:
+            specs[name].validate(value)
+        except OptionError as e:
+            ctx.fail(where, str(e))
+        except (TypeError, ValueError, AttributeError) as e:   # an option's own check met a value of the wrong kind
+            ctx.fail(where, f"has a value of the wrong kind ({e})")
+    try:
+        return cls.load(**options)
     except OptionError as e:
-        ctx.fail(f"{path}.options", str(e))
-    except (TypeError, ValueError) as e:      # an option's own check tripped over a value of the wrong kind
-        ctx.fail(f"{path}.options", f"an option has a value of the wrong kind ({e})")
+        ctx.fail(path, str(e))
+
+
+def seats(rs, d, ctx: Context):
+    """A position's own count of seats agrees with its rules (checked first: every per-seat list needs it)."""
+    if type(d) is dict and type(d.get("players")) is int and d["players"] != rs.players:
+        ctx.fail("players", f"the position has {d['players']} seats but its rules have {rs.players}")
 
 
 def same_ruleset(rs, d, ctx: Context):
@@ -82,7 +104,6 @@ def open_scenario(cls, spec, keys, default_players=None):
     """Start reading a ``scenario`` spec: a dict with known keys only, ``players`` and ``options`` giving the
     ruleset. Returns (ruleset, context) for reading the rest; errors are ``ScenarioError`` naming the key."""
     from ..errors import ScenarioError
-    from ..validation import Whole
     ctx = Context(ScenarioError)
     if type(spec) is not dict:
         raise ScenarioError(f"a scenario is a dict (JSON object), got {type(spec).__name__}", "")
@@ -91,17 +112,17 @@ def open_scenario(cls, spec, keys, default_players=None):
             ctx.fail(str(k), f"is not a scenario key; allowed: {sorted(keys)}")
     options = spec.get("options", {})
     if type(options) is not dict:
-        ctx.fail("options", "must be a dict of rules options")
+        ctx.fail("options", f"must be a dict of rules options, got {show(options)}")
     options = dict(options)
-    players = spec.get("players", options.get("players", default_players))
-    if players is not None:
-        options["players"] = ctx.read(Whole(2, 8), players, "players" if "players" in spec else "options.players")
-    try:
-        rs = cls.load(**options)
-    except OptionError as e:
-        ctx.fail("players" if "players" in str(e) and "players" in spec else "options", str(e))
-    except (TypeError, ValueError) as e:
-        ctx.fail("options", f"an option has a value of the wrong kind ({e})")
+    if "players" in spec:
+        try:
+            cls.option_specs["players"].validate(spec["players"])
+        except OptionError as e:
+            ctx.fail("players", str(e))
+        options["players"] = spec["players"]
+    elif default_players is not None:
+        options.setdefault("players", default_players)
+    rs = load(cls, options, ctx)
     ctx.n = rs.players
     return rs, ctx
 
@@ -115,5 +136,5 @@ def settled(rs, s, ctx, validate, settle):
         settle(s)
         validate(rs, s)
     except SaveFileError as e:
-        raise ctx.error(f"impossible table: {e}", e.field) from None
+        raise ctx.error(f"{e} (no real table looks like this)", e.field) from None
     return s

@@ -43,6 +43,7 @@ def _context(rs, prefix):
 def state_from_dict(rs, d, prefix: str = "") -> NSState:
     """Rebuild a state from ``NSState.to_dict()``; ``SaveFileError`` naming the field on bad data."""
     ctx = _context(rs, prefix)
+    loading.seats(rs, d, ctx)
     v = ctx.read(STATE, d)
     loading.same_ruleset(rs, d["ruleset"], ctx)
     s = NSState.__new__(NSState)
@@ -96,6 +97,11 @@ def consistent(rs, s, ctx: Context, at_rest: bool = True):
 def _table(rs, s, species, rows, where, ctx):
     """Species boards and rows: every board in its owner's row once, within the limits of a board."""
     from .ruleset import TRAIT_OF
+    for seat, row in enumerate(rows):
+        loading.unique(row, f"{where}rows[{seat}]", "species", ctx)
+        for j, x in enumerate(row):
+            if x not in species or species[x].owner != seat:
+                ctx.fail(f"{where}rows[{seat}][{j}]", f"there is no species {x} of seat {seat}")
     for i, sp in enumerate(species.values()):
         p = f"{where}species[{i}]"
         if sp.id >= s.next_uid:
@@ -113,11 +119,6 @@ def _table(rs, s, species, rows, where, ctx):
             ctx.fail(f"{p}.fat", f"species {sp.id} stores fat without Fat Tissue room")
         if sp.founded > s.turn:
             ctx.fail(f"{p}.founded", f"round {sp.founded} is after the current round {s.turn}")
-    for seat, row in enumerate(rows):
-        loading.unique(row, f"{where}rows[{seat}]", "species", ctx)
-        for j, x in enumerate(row):
-            if x not in species or species[x].owner != seat:
-                ctx.fail(f"{where}rows[{seat}][{j}]", f"there is no species {x} of seat {seat}")
 
 
 def _cards(rs, s, ctx):
@@ -137,7 +138,9 @@ def _cards(rs, s, ctx):
         where.setdefault(c, path)
     for i, (u, c) in enumerate(zip(used, rs.copies)):
         if u > c:
-            ctx.fail(where.get(CARD_IDS[i], f"deck[{i}]"), f"{u} copies of {CARD_IDS[i]!r}; the game has {c}")
+            path = where.get(CARD_IDS[i], f"discard[{i}]" if s.discard[i] else f"deck[{i}]")
+            ctx.fail(path, f"{u} copies of {CARD_IDS[i]!r} (deck {s.deck[i]}, discard pile {s.discard[i]}, "
+                           f"in play {u - s.deck[i] - s.discard[i]}); the game has {c}")
     for seat, h in enumerate(s.hands):
         loading.in_order(h, CARD_INDEX, f"hands[{seat}]", ctx)
     if s.card_total() != rs.total_cards:

@@ -51,6 +51,7 @@ STATE = Record({
 def state_from_dict(rs, d, prefix: str = "") -> OriginState:
     """Rebuild a state from ``OriginState.to_dict()``; ``SaveFileError`` naming the field on bad data."""
     ctx = Context(SaveFileError, prefix, n=rs.players, field_types=rs.field_types)
+    loading.seats(rs, d, ctx)
     v = ctx.read(STATE, d)
     loading.same_ruleset(rs, d["ruleset"], ctx)
     s = OriginState.__new__(OriginState)
@@ -197,7 +198,7 @@ def _animals(rs, s, ctx):
                                                "[origin.placement.exclusive]")
             singles |= bit
         if a.red + a.blue > a.need:
-            ctx.fail(f"{p}.red", f"animal {a.id} holds {a.red + a.blue} food but needs only {a.need}")
+            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue", f"animal {a.id} holds {a.red + a.blue} food but needs only {a.need}")
         if a.fat > a.fat_cards:
             ctx.fail(f"{p}.fat", f"animal {a.id} stores {a.fat} fat on {a.fat_cards} Fat Tissue card(s)")
         if a.born > s.turn:

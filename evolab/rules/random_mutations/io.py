@@ -48,6 +48,7 @@ STATE = Record({
 def state_from_dict(rs, d, prefix: str = "") -> RMState:
     """Rebuild a state from ``RMState.to_dict()``; ``SaveFileError`` naming the field on bad data."""
     ctx = Context(SaveFileError, prefix, n=rs.players)
+    loading.seats(rs, d, ctx)
     v = ctx.read(STATE, d)
     loading.same_ruleset(rs, d["ruleset"], ctx)
     s = RMState.__new__(RMState)
@@ -128,6 +129,11 @@ def _ids(s, ctx):
 def _species(rs, s, ctx):
     listed = {}
     users: dict = {}
+    for seat, row in enumerate(s.rows):
+        loading.unique(row, f"rows[{seat}]", "species", ctx)
+        for j, x in enumerate(row):
+            if x not in s.species or s.species[x].owner != seat:
+                ctx.fail(f"rows[{seat}][{j}]", f"there is no species {x} of seat {seat}")
     for i, sp in enumerate(s.species.values()):
         p = f"species[{i}]"
         if not sp.animals:
@@ -163,11 +169,6 @@ def _species(rs, s, ctx):
             ctx.fail(f"sets[{i}][0]", f"no species inherits trait set {k}")
         if len(owners) > 1:
             ctx.fail(f"sets[{i}][0]", f"trait set {k} is shared by species of different seats")
-    for seat, row in enumerate(s.rows):
-        loading.unique(row, f"rows[{seat}]", "species", ctx)
-        for j, x in enumerate(row):
-            if x not in s.species or s.species[x].owner != seat:
-                ctx.fail(f"rows[{seat}][{j}]", f"there is no species {x} of seat {seat}")
 
 
 def _animals(rs, s, ctx):
@@ -183,7 +184,7 @@ def _animals(rs, s, ctx):
                     ctx.fail(f"{p}.{k}", f"no animal holds tokens or feeding marks in phase {s.phase!r}")
         traits = set(rs.traits_of(s, sp))
         if a.red + a.blue > rs.need(s, sp):
-            ctx.fail(f"{p}.red", f"animal {a.id} holds {a.red + a.blue} food but needs only {rs.need(s, sp)}")
+            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue", f"animal {a.id} holds {a.red + a.blue} food but needs only {rs.need(s, sp)}")
         if a.fed_by_kill and "obligate_predator" not in traits:
             ctx.fail(f"{p}.fed_by_kill", "only an Obligate Predator is fed by its kill")
         if a.attacked and not traits & _HUNTERS:
@@ -262,6 +263,8 @@ def _phase(rs, s, ctx, at_rest):
             ctx.fail("attack[1]", f"species {sid} cannot be under this animal's attack")
         if "running" not in rs.traits_of(s, target):
             ctx.fail("attack[1]", "an attack waits for a die only when the target has Running")
+        if not rs._victims(s, target):
+            ctx.fail("attack[1]", f"species {sid} has no animal the attack could take (all sheltered or burrowed)")
     if s.choose_victim is not None:
         seat, sid, aid = s.choose_victim
         target = s.species.get(sid)
