@@ -242,9 +242,11 @@ def test_more_moves_than_any_game_are_refused_before_any_move_is_built(monkeypat
 
 
 def test_not_a_number_constants_are_refused(record):
-    text = json.dumps(record).replace('"seed": 4', '"seed": NaN')
-    with pytest.raises(SaveFileError):
-        GameRecord.from_json(text)
+    """JSON has no NaN or Infinity; a file that holds one (checksum and all) is refused."""
+    d = json.loads(json.dumps(record))
+    d["seed"] = float("nan")
+    with pytest.raises(SaveFileError, match="NaN"):
+        GameRecord.from_json(json.dumps(rechecksum(d)))
 
 
 def test_a_number_of_a_thousand_digits_is_refused_by_name(record):
@@ -269,12 +271,17 @@ def _upload(board, content: bytes):
                                 "content": memoryview(content), "last_modified": datetime.datetime.now()},)
 
 
-@pytest.mark.parametrize("content", [b"x" * (MAX_FILE_BYTES + 1), b"\xff\xfe not utf-8", b"[" * 100_000])
-def test_board_upload_refuses_bad_files_and_keeps_the_game(board, content):
+@pytest.mark.parametrize("content,says", [(b"x" * (MAX_FILE_BYTES + 1), "larger than"),
+                                          (b"\xff\xfe not utf-8", "not UTF-8"), (b"[" * 100_000, "nest")])
+def test_board_upload_refuses_bad_files_and_keeps_the_game(monkeypatch, board, content, says):
+    """The board's upload refuses a file over the limit before parsing it, and says what is wrong."""
     before = board.match.state.to_dict()
     moves = list(board.match.record.moves)
+    real_loads = json.loads
+    monkeypatch.setattr(json, "loads", lambda text, **k: pytest.fail("a bad file was parsed")
+                        if len(text) > MAX_FILE_BYTES or text.startswith("[[[") else real_loads(text, **k))
     _upload(board, content)
-    assert "⚠" in board.status.value
+    assert "⚠" in board.status.value and says in board.status.value, board.status.value
     assert board.match.state.to_dict() == before and board.match.record.moves == moves
 
 
