@@ -117,6 +117,8 @@ class GameRecord:
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise SaveFileError(f"not an evolab saved game (expected format {FORMAT!r})", "format")
         ctx = Context(SaveFileError)
+        if type(d.get("moves")) is list and len(d["moves"]) > MAX_MOVES:      # before any other work
+            ctx.fail("moves", f"{len(d['moves']):,} moves; no real game has more than {MAX_MOVES:,}")
         body = {k: v for k, v in d.items() if k != "checksum"}
         if _checksum(body) != d.get("checksum"):
             raise SaveFileError("the saved game was changed after it was saved (checksum mismatch); "

@@ -25,8 +25,11 @@ MAX_COUNT = 10 ** 6
 #: Longest list a file may hold (hands, animals, a gene pool...): more than every card of every edition.
 MAX_ITEMS = 10_000
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
+# A JSON string; the look-ahead is atomic, so an unclosed string costs one scan, not a backtrack per character
+# (possessive quantifiers would say the same but need Python 3.11).
+_STRING = re.compile(r'"(?=([^"\\]*(?:\\.[^"\\]*)*))\1"')
+_BRACKETS = bytes.maketrans(b"{}", b"[]")          # for depth, an object is a list
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
 def parse_json(text, what: str = "saved game"):
@@ -75,15 +78,15 @@ def _no_constant(name):
 
 
 def _nesting_within(text: str, depth: int) -> bool:
-    """Whether brackets nest at most ``depth`` deep: strings are blanked, then each pass of a C-speed regex
-    removes the innermost level. Never recursive, never slower than ``depth`` scans of the text."""
-    t = _STRING.sub('""', text)
+    """Whether brackets nest at most ``depth`` deep (and close): strings are blanked, everything but the
+    brackets dropped, then each pass removes every adjacent ``[]`` pair, the innermost level (a replace
+    never looks again at the pairs its own removals bring together). Never recursive; ``depth`` passes."""
+    t = _STRING.sub('""', text).encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
     for _ in range(depth):
-        t2 = _INNERMOST.sub("0", t)
-        if t2 == t:
+        if not t:
             break
-        t = t2
-    return not any(c in t for c in "[]{}")
+        t = t.replace(b"[]", b"")
+    return not t
 
 
 def show(v) -> str:
