@@ -21,7 +21,7 @@ import tracemalloc
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
 
-from fuzz_saves import Tally, attack  # noqa: E402
+from fuzz_saves import Tally, attack, write_huge_record  # noqa: E402
 
 from evolab import GameRecord, Match, SaveFileError, load_ruleset, load_state  # noqa: E402
 from evolab.validation import MAX_MOVES  # noqa: E402
@@ -66,12 +66,7 @@ def limits():
     real = m.record.to_json(indent=1)
     with tempfile.TemporaryDirectory() as tmp:
         huge = pathlib.Path(tmp) / "huge.json"
-        with open(huge, "w") as f:
-            f.write('{"format": "evolab.game/1", "moves": [')
-            chunk = '{"type": "Pass"}, ' * 10_000
-            for _ in range(50 * 1024 * 1024 // len(chunk)):
-                f.write(chunk)
-            f.write('{"type": "Pass"}]}')
+        write_huge_record(huge, 50)
         d = json.loads(real)
         d["moves"] = [{"type": "Pass"}] * (MAX_MOVES + 1)
         d.pop("checksum")

@@ -201,6 +201,16 @@ def as_record(state: dict) -> str:
                         "seats": [], "start": state, "moves": []})
 
 
+def write_huge_record(path, megabytes: int = 50):
+    """A record file of ``megabytes`` MB of moves (written in chunks, never held in memory)."""
+    with open(path, "w") as f:
+        f.write('{"format": "evolab.game/1", "moves": [')
+        chunk = '{"type": "Pass"}, ' * 10_000
+        for _ in range(megabytes * 1024 * 1024 // len(chunk)):
+            f.write(chunk)
+        f.write('{"type": "Pass"}]}')
+
+
 def play_on(s, board=None, rng=None, playout: int = 0):
     """Everything a loaded position must allow: scores, every seat's view, every legal action (or chance
     outcome) applied and the positions reached still able to go on, with ``board`` the board drawn on a

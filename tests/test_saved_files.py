@@ -12,6 +12,7 @@ import evolab
 from evolab import GameRecord, Match, SaveFileError, load_ruleset, load_state, save_state
 from evolab.validation import MAX_DEPTH, MAX_FILE_BYTES, MAX_MOVES
 from engine_checks import rechecksum
+from fuzz_saves import write_huge_record
 
 
 def _position(edition, ready, players=3, seed=1, **options):
@@ -185,12 +186,7 @@ def test_a_file_over_the_size_limit_is_refused_before_parsing(monkeypatch, recor
 def test_a_huge_file_on_disk_is_refused_without_reading_it_all(tmp_path):
     """A 50 MB record is refused reading at most the limit (memory stays near the limit, not the file)."""
     path = tmp_path / "huge.json"
-    with open(path, "w") as f:
-        f.write('{"format": "evolab.game/1", "moves": [')
-        chunk = '{"type": "Pass"}, ' * 10_000
-        for _ in range(50 * 1024 * 1024 // len(chunk)):
-            f.write(chunk)
-        f.write('{"type": "Pass"}]}')
+    write_huge_record(path, 50)
     tracemalloc.start()
     try:
         with pytest.raises(SaveFileError, match="larger than"):

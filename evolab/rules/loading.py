@@ -62,6 +62,17 @@ def unique(values, path: str, what: str, ctx: Context):
         seen.add(v)
 
 
+def counter_ids(items, next_uid: int, ctx: Context):
+    """Ids drawn from one counter (``next_uid``): given as (path, id), all different and all below it."""
+    seen = {}
+    for path, u in items:
+        if u in seen:
+            ctx.fail(path, f"id {u} is also used by {seen[u]}")
+        if u >= next_uid:
+            ctx.fail(path, f"id {u} is not below next_uid ({next_uid})")
+        seen[u] = path
+
+
 def in_order(cards, index: dict, path: str, ctx: Context):
     """A hand is kept in card order, as the game keeps it."""
     keys = [index[c] for c in cards]
@@ -138,3 +149,50 @@ def settled(rs, s, ctx, validate, settle):
     except SaveFileError as e:
         raise ctx.error(f"{e} (no real table looks like this)", e.field) from None
     return s
+
+
+# ---- one edition's saved positions --------------------------------------------------------------------
+class StateFile:
+    """How one edition reads and checks its positions: the state class and its plain fields, the schema of
+    ``to_dict()``, the facts the schema needs, how the rest is built, and what must agree (``consistent``)."""
+
+    def __init__(self, cls, plain, schema, build, consistent, facts=lambda rs: {}):
+        self.cls, self.plain, self.schema = cls, plain, schema
+        self.build, self.consistent, self.facts = build, consistent, facts
+
+    def context(self, rs, prefix=""):
+        from ..errors import SaveFileError
+        return Context(SaveFileError, prefix, n=rs.players, **self.facts(rs))
+
+    def read(self, rs, d, prefix: str = ""):
+        """Rebuild a state from its ``to_dict()`` form; ``SaveFileError`` naming the field on bad data."""
+        ctx = self.context(rs, prefix)
+        seats(rs, d, ctx)
+        v = ctx.read(self.schema, d)
+        same_ruleset(rs, d["ruleset"], ctx)
+        s = self.cls.__new__(self.cls)
+        for f in self.plain:
+            setattr(s, f, v[f])
+        s.ruleset = rs
+        self.build(s, v, ctx)
+        self.check_built(rs, s, ctx)
+        return s
+
+    def check(self, rs, s, at_rest: bool = True):
+        """Refuse (``SaveFileError`` naming the field) a state no game could reach: its JSON form is read as a
+        saved position would be, then everything that must agree is checked. ``at_rest=False`` skips what
+        holds only once play has moved on to a real decision (a table being set up by ``scenario``)."""
+        ctx = self.context(rs)
+        ctx.read(self.schema, s.to_dict())
+        self.check_built(rs, s, ctx, at_rest)
+
+    def check_built(self, rs, s, ctx, at_rest=True):
+        if s.players != rs.players:
+            ctx.fail("players", f"this ruleset has {rs.players} seats, not {s.players}")
+        for name in ("animals", "species", "links"):      # every table filed under its own id
+            for i, (k, x) in enumerate(getattr(s, name, {}).items()):
+                if k != getattr(x, "uid", getattr(x, "id", k)):
+                    ctx.fail(f"{name}[{i}]", f"is filed under id {k} but says {getattr(x, 'uid', getattr(x, 'id', k))}")
+        self.consistent(rs, s, ctx, at_rest)
+        if at_rest:
+            live(rs, s, ctx)

@@ -6,7 +6,6 @@ draws, food cards and face-down traits in progress. The checks run at load time 
 """
 from __future__ import annotations
 
-from ...errors import SaveFileError
 from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, OrNone, Record, Text,
                            Whole, per_seat)
 from .. import loading
@@ -35,34 +34,23 @@ STATE = Record({
 })
 
 
-def _context(rs, prefix):
-    from .ruleset import CARD_INDEX as index
-    return Context(SaveFileError, prefix, n=rs.players, cards=index, food_card_ids=frozenset(index) | {""})
+def _facts(rs):
+    from .ruleset import CARD_INDEX
+    return {"cards": CARD_INDEX, "food_card_ids": frozenset(CARD_INDEX) | {""}}
 
 
-def state_from_dict(rs, d, prefix: str = "") -> NSState:
-    """Rebuild a state from ``NSState.to_dict()``; ``SaveFileError`` naming the field on bad data."""
-    ctx = _context(rs, prefix)
-    loading.seats(rs, d, ctx)
-    v = ctx.read(STATE, d)
-    loading.same_ruleset(rs, d["ruleset"], ctx)
-    s = NSState.__new__(NSState)
-    for f in _PLAIN:
-        setattr(s, f, v[f])
+def _build(s, v, ctx):
     if v["snapshot"] is not None:             # kept as JSON, as the engine keeps it
         s.snapshot = {"species": [dict(x, traits=list(x["traits"]), pending=list(x["pending"]))
                                   for x in v["snapshot"]["species"]],
                       "rows": [list(r) for r in v["snapshot"]["rows"]],
                       "hand_sizes": list(v["snapshot"]["hand_sizes"]), "bags": list(v["snapshot"]["bags"])}
-    s.ruleset = rs
     s.hands = [list(h) for h in v["hands"]]
     s.species = {}
     for i, sd in enumerate(v["species"]):
         if sd["id"] in s.species:
             ctx.fail(f"species[{i}].id", f"species {sd['id']} appears twice")
         s.species[sd["id"]] = _species(sd)
-    consistent(rs, s, ctx)
-    return s
 
 
 def _species(sd):
@@ -73,25 +61,12 @@ def _species(sd):
     return sp
 
 
-def validate_state(rs, s, at_rest: bool = True):
-    """Refuse (``SaveFileError`` naming the field) a state no game could reach; ``at_rest=False`` skips what
-    holds only once play has moved on to a real decision (a table being set up by ``scenario``)."""
-    ctx = _context(rs, "")
-    ctx.read(STATE, s.to_dict())
-    consistent(rs, s, ctx, at_rest)
-
-
 def consistent(rs, s, ctx: Context, at_rest: bool = True):
     """Everything that must agree between the fields of a well-typed state."""
-    n = rs.players
-    if s.players != n:
-        ctx.fail("players", f"this ruleset has {n} seats, not {s.players}")
     _table(rs, s, s.species, s.rows, "", ctx)
     _cards(rs, s, ctx)
     _phase(rs, s, ctx, at_rest)
     _end(s, ctx)
-    if at_rest:
-        loading.live(rs, s, ctx)
 
 
 def _table(rs, s, species, rows, where, ctx):
@@ -102,10 +77,10 @@ def _table(rs, s, species, rows, where, ctx):
         for j, x in enumerate(row):
             if x not in species or species[x].owner != seat:
                 ctx.fail(f"{where}rows[{seat}][{j}]", f"there is no species {x} of seat {seat}")
+    loading.counter_ids(((f"{where}species[{i}].id", sp.id) for i, sp in enumerate(species.values())), s.next_uid,
+                        ctx)
     for i, sp in enumerate(species.values()):
         p = f"{where}species[{i}]"
-        if sp.id >= s.next_uid:
-            ctx.fail(f"{p}.id", f"id {sp.id} is not below next_uid ({s.next_uid})")
         if sp.id not in rows[sp.owner]:
             ctx.fail(f"{p}.owner", f"species {sp.id} is not in seat {sp.owner}'s row")
         if sp.food > sp.pop:
@@ -215,3 +190,16 @@ def _end(s, ctx):
             ctx.fail("winners", "must list different seats")
     elif s.winner != -1 or s.winners:
         ctx.fail("winner" if s.winner != -1 else "winners", f"the game is not over (phase {s.phase!r})")
+
+
+STATE_FILE = loading.StateFile(NSState, _PLAIN, STATE, _build, consistent, _facts)
+
+
+def state_from_dict(rs, d, prefix: str = ""):
+    """Rebuild a state from its ``to_dict()`` form; ``SaveFileError`` naming the field (after ``prefix``)."""
+    return STATE_FILE.read(rs, d, prefix)
+
+
+def validate_state(rs, s, at_rest: bool = True):
+    """Refuse (``SaveFileError`` naming the field) a state no game could reach (see ``StateFile.check``)."""
+    STATE_FILE.check(rs, s, at_rest)

@@ -7,7 +7,6 @@ position that loads can be played on. The checks run at load time only, never on
 from __future__ import annotations
 
 from ...actions import Attack, BurnFat, Graze, Hibernate, Pirate, TakeFood
-from ...errors import SaveFileError
 from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, MoveSpec, OrNone,
                            Record, Row, Text, Whole, per_seat)
 from .. import loading
@@ -48,16 +47,7 @@ STATE = Record({
 })
 
 
-def state_from_dict(rs, d, prefix: str = "") -> OriginState:
-    """Rebuild a state from ``OriginState.to_dict()``; ``SaveFileError`` naming the field on bad data."""
-    ctx = Context(SaveFileError, prefix, n=rs.players, field_types=rs.field_types)
-    loading.seats(rs, d, ctx)
-    v = ctx.read(STATE, d)
-    loading.same_ruleset(rs, d["ruleset"], ctx)
-    s = OriginState.__new__(OriginState)
-    for f in _PLAIN:
-        setattr(s, f, v[f])
-    s.ruleset = rs
+def _build(s, v, ctx):
     s.hands = [list(h) for h in v["hands"]]
     s.pools = [list(p) for p in v["pools"]] if v["pools"] is not None else None
     s.animals = {}
@@ -76,37 +66,17 @@ def state_from_dict(rs, d, prefix: str = "") -> OriginState:
             ctx.fail(f"links[{i}].uid", f"pair card {ld['uid']} appears twice")
         s.links[ld["uid"]] = Link(ld["uid"], ld["card"], ld["trait"], ld["a"], ld["b"], ld["fired"])
     at = v["attack"]
+    s.attack = None
     if at is not None:
         s.attack = AttackState(at["predator"], at["prey"])
         s.attack.targeted, s.attack.ran, s.attack.mimicked = at["targeted"], at["ran"], at["mimicked"]
         s.attack.rolling = at["rolling"]
-    else:
-        s.attack = None
     s.barred = [set(b) for b in v["barred"]] if v["barred"] is not None else None
-    consistent(rs, s, ctx)
-    return s
-
-
-def validate_state(rs, s, at_rest: bool = True):
-    """Refuse (``SaveFileError`` naming the field) a state no game could reach: its JSON form is read as a
-    saved position would be, then everything that must agree is checked. ``at_rest=False`` skips what holds
-    only once play has moved on to a real decision (a table being set up by ``scenario``)."""
-    ctx = Context(SaveFileError, "", n=rs.players, field_types=rs.field_types)
-    d = s.to_dict()
-    ctx.read(STATE, d)
-    for i, ad in enumerate(d["animals"]):
-        if [c.uid for c in s.animals[ad["id"]].cards] != [c[0] for c in ad["cards"]]:
-            ctx.fail(f"animals[{i}].id", "does not match the animal it is filed under")
-    consistent(rs, s, ctx, at_rest)
 
 
 def consistent(rs, s, ctx: Context, at_rest: bool = True):
     """Everything that must agree between the fields of a well-typed state."""
-    n = rs.players
-    opt = rs.options
-    scen = opt["scenario"]
-    if s.players != n:
-        ctx.fail("players", f"this ruleset has {n} seats, not {s.players}")
+    scen = rs.options["scenario"]
     if s.phase not in _SCENARIO_PHASES[scen]:
         ctx.fail("phase", f"a {scen!r} game never rests in phase {s.phase!r}")
     _cards(rs, s, ctx)
@@ -118,8 +88,20 @@ def consistent(rs, s, ctx: Context, at_rest: bool = True):
     loading.game_end(s, ctx)
     if s.phase in ("tiebreak", "over") and not s.last_turn:
         ctx.fail("last_turn", "the game ends only after its last turn")
-    if at_rest:
-        loading.live(rs, s, ctx)
+
+
+STATE_FILE = loading.StateFile(OriginState, _PLAIN, STATE, _build, consistent,
+                               lambda rs: {"field_types": rs.field_types})
+
+
+def state_from_dict(rs, d, prefix: str = ""):
+    """Rebuild a state from its ``to_dict()`` form; ``SaveFileError`` naming the field (after ``prefix``)."""
+    return STATE_FILE.read(rs, d, prefix)
+
+
+def validate_state(rs, s, at_rest: bool = True):
+    """Refuse (``SaveFileError`` naming the field) a state no game could reach (see ``StateFile.check``)."""
+    STATE_FILE.check(rs, s, at_rest)
 
 
 def _cards(rs, s, ctx):
@@ -162,21 +144,12 @@ def _cards(rs, s, ctx):
 
 def _uids(s, ctx):
     """Animals, trait cards and pair cards take their ids from one counter: all different, all below it."""
-    seen = {}
+    items = []
     for i, a in enumerate(s.animals.values()):
-        items = [(f"animals[{i}].id", a.id)] + [(f"animals[{i}].cards[{j}][0]", c.uid) for j, c in enumerate(a.cards)]
-        for path, u in items:
-            if u in seen:
-                ctx.fail(path, f"id {u} is also used by {seen[u]}")
-            if u >= s.next_uid:
-                ctx.fail(path, f"id {u} is not below next_uid ({s.next_uid})")
-            seen[u] = path
-    for i, l in enumerate(s.links.values()):
-        if l.uid in seen:
-            ctx.fail(f"links[{i}].uid", f"id {l.uid} is also used by {seen[l.uid]}")
-        if l.uid >= s.next_uid:
-            ctx.fail(f"links[{i}].uid", f"id {l.uid} is not below next_uid ({s.next_uid})")
-        seen[l.uid] = f"links[{i}]"
+        items.append((f"animals[{i}].id", a.id))
+        items.extend((f"animals[{i}].cards[{j}][0]", c.uid) for j, c in enumerate(a.cards))
+    items.extend((f"links[{i}].uid", l.uid) for i, l in enumerate(s.links.values()))
+    loading.counter_ids(items, s.next_uid, ctx)
 
 
 def _animals(rs, s, ctx):

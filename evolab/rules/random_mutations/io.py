@@ -7,7 +7,6 @@ run at load time only.
 """
 from __future__ import annotations
 
-from ...errors import SaveFileError
 from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, OrNone, Record, Row,
                            Text, Whole, per_seat)
 from .. import loading
@@ -45,16 +44,7 @@ STATE = Record({
 })
 
 
-def state_from_dict(rs, d, prefix: str = "") -> RMState:
-    """Rebuild a state from ``RMState.to_dict()``; ``SaveFileError`` naming the field on bad data."""
-    ctx = Context(SaveFileError, prefix, n=rs.players)
-    loading.seats(rs, d, ctx)
-    v = ctx.read(STATE, d)
-    loading.same_ruleset(rs, d["ruleset"], ctx)
-    s = RMState.__new__(RMState)
-    for f in _PLAIN:
-        setattr(s, f, v[f])
-    s.ruleset = rs
+def _build(s, v, ctx):
     s.species = {}
     for i, sd in enumerate(v["species"]):
         if sd["id"] in s.species:
@@ -75,23 +65,10 @@ def state_from_dict(rs, d, prefix: str = "") -> RMState:
         if k in s.sets:
             ctx.fail(f"sets[{i}][0]", f"trait set {k} appears twice")
         s.sets[k] = cards
-    consistent(rs, s, ctx)
-    return s
-
-
-def validate_state(rs, s, at_rest: bool = True):
-    """Refuse (``SaveFileError`` naming the field) a state no game could reach; ``at_rest=False`` skips what
-    holds only once play has moved on to a real decision (a table being set up by ``scenario``)."""
-    ctx = Context(SaveFileError, "", n=rs.players)
-    ctx.read(STATE, s.to_dict())
-    consistent(rs, s, ctx, at_rest)
 
 
 def consistent(rs, s, ctx: Context, at_rest: bool = True):
     """Everything that must agree between the fields of a well-typed state."""
-    n = rs.players
-    if s.players != n:
-        ctx.fail("players", f"this ruleset has {n} seats, not {s.players}")
     _ids(s, ctx)
     _species(rs, s, ctx)
     _animals(rs, s, ctx)
@@ -100,30 +77,32 @@ def consistent(rs, s, ctx: Context, at_rest: bool = True):
     loading.game_end(s, ctx)
     if s.phase in ("tiebreak", "over") and not s.last_turn:
         ctx.fail("last_turn", "the game ends only after its last turn")
-    if at_rest:
-        loading.live(rs, s, ctx)
+
+
+STATE_FILE = loading.StateFile(RMState, _PLAIN, STATE, _build, consistent)
+
+
+def state_from_dict(rs, d, prefix: str = ""):
+    """Rebuild a state from its ``to_dict()`` form; ``SaveFileError`` naming the field (after ``prefix``)."""
+    return STATE_FILE.read(rs, d, prefix)
+
+
+def validate_state(rs, s, at_rest: bool = True):
+    """Refuse (``SaveFileError`` naming the field) a state no game could reach (see ``StateFile.check``)."""
+    STATE_FILE.check(rs, s, at_rest)
 
 
 def _ids(s, ctx):
     """Species, animals, trait cards and trait sets take their ids from one counter: all different."""
-    seen = {}
-
-    def take(path, u):
-        if u in seen:
-            ctx.fail(path, f"id {u} is also used by {seen[u]}")
-        if u >= s.next_uid:
-            ctx.fail(path, f"id {u} is not below next_uid ({s.next_uid})")
-        seen[u] = path
+    items = []
     for i, sp in enumerate(s.species.values()):
-        take(f"species[{i}].id", sp.id)
-        for j, (u, _) in enumerate(sp.own):
-            take(f"species[{i}].own[{j}][0]", u)
-    for i, a in enumerate(s.animals.values()):
-        take(f"animals[{i}].id", a.id)
+        items.append((f"species[{i}].id", sp.id))
+        items.extend((f"species[{i}].own[{j}][0]", u) for j, (u, _) in enumerate(sp.own))
+    items.extend((f"animals[{i}].id", a.id) for i, a in enumerate(s.animals.values()))
     for i, (k, cards) in enumerate(s.sets.items()):
-        take(f"sets[{i}][0]", k)
-        for j, (u, _) in enumerate(cards):
-            take(f"sets[{i}][1][{j}][0]", u)
+        items.append((f"sets[{i}][0]", k))
+        items.extend((f"sets[{i}][1][{j}][0]", u) for j, (u, _) in enumerate(cards))
+    loading.counter_ids(items, s.next_uid, ctx)
 
 
 def _species(rs, s, ctx):
