@@ -5,8 +5,9 @@ refusing oversized, deeply nested and over-long files next to loading a real sav
     python benchmarks/load_fuzz.py --files 2000 --seeds 3 --playout 20
     python benchmarks/load_fuzz.py --limits-only
 
-Counts per edition: files tried, refused (and how many named exactly the changed field), loaded and played
-on, other exceptions (must be 0), refusals that named no field (must be 0).
+Counts per edition, for changed positions and (a fifth as many) changed saved games: files tried, refused
+(and how many named exactly the changed field), loaded and played on, other exceptions (must be 0),
+refusals that named no field (must be 0).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import tracemalloc
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
 
-from fuzz_saves import Tally, attack, write_huge_record  # noqa: E402
+from fuzz_saves import Tally, attack, attack_records, write_huge_record  # noqa: E402
 
 from evolab import GameRecord, Match, SaveFileError, load_ruleset, load_state  # noqa: E402
 from evolab.validation import MAX_MOVES  # noqa: E402
@@ -35,10 +36,16 @@ def fuzz(args):
         for seed in range(args.seeds):
             attack(edition, args.files // args.seeds, seed=1000 + seed, per_game=args.per_game,
                    board_every=args.board_every, playout=args.playout, tally=tally)
-        print(tally.line(edition) + f" ({time.perf_counter() - t0:.0f} s)")
-        for label, tb in tally.other[:5] + tally.unnamed[:5]:
-            print("   ", label, "\n   ", str(tb).strip().splitlines()[-1][:200])
-        bad += len(tally.other) + len(tally.unnamed)
+        print("positions " + tally.line(edition) + f" ({time.perf_counter() - t0:.0f} s)")
+        t0 = time.perf_counter()
+        games = Tally()
+        for seed in range(args.seeds):
+            attack_records(edition, args.files // 5 // args.seeds, seed=1000 + seed, tally=games)
+        print("games     " + games.line(edition) + f" ({time.perf_counter() - t0:.0f} s)")
+        for t in (tally, games):
+            for label, tb in t.other[:5] + t.unnamed[:5]:
+                print("   ", label, "\n   ", str(tb).strip().splitlines()[-1][:200])
+            bad += len(t.other) + len(t.unnamed)
     return bad
 
 

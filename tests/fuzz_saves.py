@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 
 from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply, chance_outcomes, legal_actions,
                     load_ruleset, load_state, observe, scores)
+from evolab.bots import GreedyBot
+
+_GREEDY = GreedyBot()
 
 #: (edition, players, options) of the games positions are taken from: every edition, several options.
 GAMES = {
@@ -227,6 +230,8 @@ def play_on(s, board=None, rng=None, playout: int = 0):
         rs.sample_chance(s, rng)
     else:
         moves = legal_actions(s)
+        if moves:                                   # what a bot would do here (the board lets bots move)
+            assert _GREEDY.choose(observe(s, who), moves, rng) in moves
     assert moves or who == TERMINAL, f"{'nature' if who == CHANCE else f'seat {who}'} must move but cannot"
     after = []
     for a in moves:
@@ -341,6 +346,54 @@ def attack(edition: str, files: int, seed: int = 0, per_game: int = 40, board_ev
             t.unchanged += 1
         try:
             play_on(s, draw if (draw and t.loaded % board_every == 0) else None, rng, playout)
+        except Exception:
+            t.other.append((label + " (after loading)", traceback.format_exc(limit=-4)))
+    return t
+
+
+def records(edition: str, seed: int = 0) -> list:
+    """Saved games (``GameRecord.to_dict()``) of seeded games, each cut at a random point (so a replay is short)."""
+    rng = random.Random(seed)
+    out = []
+    for g, (players, options) in enumerate(GAMES[edition]):
+        rs = load_ruleset(edition, players=players, **options)
+        m = Match(rs, seats=["greedy" if (g + i) % 2 else "random" for i in range(players)], seed=seed * 1000 + g)
+        m.play_out()
+        for _ in range(4):
+            d = m.record.to_dict()
+            d["moves"] = d["moves"][:rng.randint(1, min(len(d["moves"]), 150))]
+            d.pop("checksum")
+            out.append(d)
+    return out
+
+
+def attack_records(edition: str, files: int, seed: int = 0, tally: Tally | None = None) -> Tally:
+    """Load ``files`` saved games of ``edition`` changed in one place (header, a move, the cut) and
+    re-checksummed: refused naming a field, or replayed to a position that plays on."""
+    rng = random.Random(seed)
+    base = [Target(d) for d in records(edition, seed)]
+    t = tally or Tally()
+    for k in range(files):
+        target = base[rng.randrange(len(base))]
+        new, path, kind = mutate(target, rng)
+        label = f"{edition} record #{k}: {kind} at {path_text(path)}"
+        t.tried += 1
+        try:
+            s = GameRecord.from_json(checksummed(new)).replay()
+        except SaveFileError as e:
+            t.refused += 1
+            f, where = getattr(e, "field", ""), path_text(path)
+            if f and (f.startswith(where) or where.startswith(f)):
+                t.refused_exact += 1
+            elif not (f and (_resolves(new, f) or _resolves(target.d, f))):
+                t.unnamed.append((label, f"field {f!r}: {e}"))
+            continue
+        except Exception:
+            t.other.append((label, traceback.format_exc(limit=-3)))
+            continue
+        t.loaded += 1
+        try:
+            play_on(s, None, rng)
         except Exception:
             t.other.append((label + " (after loading)", traceback.format_exc(limit=-4)))
     return t

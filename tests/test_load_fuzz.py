@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from fuzz_saves import attack
+from fuzz_saves import attack, attack_records
 
 FILES = int(os.environ.get("EVOLAB_FUZZ_FILES", "2000"))
 
@@ -25,3 +25,15 @@ def test_hostile_saved_positions_are_refused_naming_a_field_or_play_on(edition):
     # both outcomes really happen: most changes are refused, and some still load and are played on
     assert t.refused > FILES // 2 and t.loaded > FILES // 20
     assert t.refused_exact > t.refused * 3 // 4, "most refusals name exactly the field that was changed"
+
+
+@pytest.mark.parametrize("edition", ["origin", "random_mutations", "northstar"])
+def test_hostile_saved_games_are_refused_naming_a_field_or_replay_and_play_on(edition):
+    """Saved games changed in one place (header, options, a move, the seed...), re-checksummed."""
+    n = max(100, FILES // 5)
+    t = attack_records(edition, n, seed=2026)
+    print(t.line(edition))
+    assert not t.other, f"{len(t.other)} exceptions other than SaveFileError, e.g.\n" + "\n".join(
+        f"{label}\n{tb}" for label, tb in t.other[:3])
+    assert not t.unnamed, f"refused without naming a field of the file: {t.unnamed[:5]}"
+    assert t.refused + t.loaded == t.tried == n and t.refused > n // 2 and t.loaded > n // 50
