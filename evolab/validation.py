@@ -161,7 +161,7 @@ class Items:
         self.item, self.length, self.most, self.as_list = item, length, most, as_list
 
     def read(self, v, path, ctx):
-        if type(v) is not list:
+        if type(v) not in (list, tuple):            # a tuple is a list to Python callers of scenario()
             ctx.fail(path, f"must be a list, got {show(v)}")
         n = _get(self.length, ctx)
         if n is not None and len(v) != n:
@@ -180,7 +180,7 @@ class Row:
         self.items = items
 
     def read(self, v, path, ctx):
-        if type(v) is not list or len(v) != len(self.items):
+        if type(v) not in (list, tuple) or len(v) != len(self.items):
             ctx.fail(path, f"must be a list of {len(self.items)} items, got {show(v)}")
         return tuple(spec.read(x, f"{path}[{i}]", ctx) for i, (spec, x) in enumerate(zip(self.items, v)))
 
@@ -194,9 +194,9 @@ class Record:
     def read(self, v, path, ctx):
         if type(v) is not dict:
             ctx.fail(path, f"must be an object, got {show(v)}")
-        extra = sorted(k for k in v if k not in self.fields)
-        if extra:
-            ctx.fail(_join(path, str(extra[0])), f"is not a field of this object (fields: {sorted(self.fields)})")
+        for k in v:
+            if k not in self.fields:
+                ctx.fail(_join(path, str(k)), f"is not a field of this object (fields: {sorted(self.fields)})")
         out = {}
         for k, spec in self.fields.items():
             if k not in v:
