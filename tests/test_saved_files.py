@@ -204,15 +204,18 @@ def test_deep_nesting_is_refused_not_a_recursion_error(text):
             load(text)
 
 
-def test_nesting_one_level_deeper_than_the_format_is_refused(record):
-    """Valid JSON nested deeper than any saved game is refused, however it is checksummed."""
+@pytest.mark.parametrize("depth", [MAX_DEPTH, MAX_DEPTH + 1])
+def test_nesting_deeper_than_the_limit_is_refused(record, depth):
+    """Valid JSON nested one level deeper than ``MAX_DEPTH`` is refused for its nesting, however it is
+    checksummed; at ``MAX_DEPTH`` the nesting passes (and the bad option is what is refused)."""
     d = json.loads(json.dumps(record))
     deep = 1
-    for _ in range(MAX_DEPTH):
+    for _ in range(depth - 2):                # the record and its options are two levels
         deep = [deep]
     d["options"]["food_table"] = deep
-    with pytest.raises(SaveFileError, match="nest"):
+    with pytest.raises(SaveFileError) as err:
         GameRecord.from_json(json.dumps(rechecksum(d)))
+    assert ("nest" in str(err.value)) == (depth > MAX_DEPTH), str(err.value)
 
 
 def test_the_deepest_real_file_is_within_the_nesting_limit():

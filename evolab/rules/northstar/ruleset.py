@@ -911,7 +911,7 @@ _APPLY = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402  (saved positions, checked in full)
+from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
 NorthStarRuleset.state_from_dict = state_from_dict

@@ -17,7 +17,7 @@ from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distri
 from ..common import finish, game_over, next_to_play, pass_seat
 from .options import OPTIONS
 from .state import Animal, Link, OriginState, TraitCard
-from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
+from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
 HAND_SIZE = 6
 # interned constructors for the actions legal_actions builds again and again
@@ -1023,7 +1023,7 @@ _CHECKS = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402  (saved positions, checked in full)
+from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
 OriginRuleset.state_from_dict = state_from_dict

@@ -1001,7 +1001,7 @@ _APPLY = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402  (saved positions, checked in full)
+from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
 RandomMutationsRuleset.state_from_dict = state_from_dict
