@@ -14,9 +14,11 @@ from ..bots import make_bot
 from ..match import Match
 from ..narrate import Narrator, action_label, group_actions, hurts_own
 from ..palette import pretty, trait_colour
+from ..errors import SaveFileError
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker
+from ..validation import MAX_FILE_BYTES
 
 _CSS = """<style>
 .evolab-board {font-size: 17px; line-height: 1.35;}
@@ -285,8 +287,9 @@ class GameBoard:
     def save_json(self) -> str:
         return self.match.record.to_json(indent=1)
 
-    def load_json(self, text: str, seats=None):
-        """Continue a saved game (refused with ``SaveFileError`` when the file is corrupt)."""
+    def load_json(self, text, seats=None):
+        """Continue a saved game (text or bytes; refused with ``SaveFileError`` when the file is corrupt,
+        larger than ``evolab.validation.MAX_FILE_BYTES`` or nested too deep)."""
         rec = GameRecord.from_json(text)
         state = rec.replay()
         n = state.ruleset.players
@@ -321,7 +324,9 @@ class GameBoard:
         if not files:
             return
         f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        self.load_json(bytes(f["content"]).decode("utf-8"))
+        if len(f["content"]) > MAX_FILE_BYTES:        # refused before it is copied, decoded or parsed
+            raise SaveFileError(f"not a saved game: the file is larger than {MAX_FILE_BYTES:,} bytes")
+        self.load_json(bytes(f["content"]))
 
     def _click(self, fn, *args):
         """A click that changes the game: run it, then give keyboard focus back to the action panel."""
