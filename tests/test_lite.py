@@ -167,6 +167,7 @@ def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     assert page.locator(".evolab-board figure svg[role=img]").count() == 1
     assert len(captions) >= 3 and "game(s)" in captions[-1], captions
     page.screenshot(path=str(ARTIFACTS / "lite-gameboard.png"), full_page=True)
+    page.locator(".evolab-board figure").screenshot(path=str(ARTIFACTS / "lite-chart.png"))
 
     assert page.left == [] and page.proxy.hosts() == set(), (page.left, page.proxy.asked)
     assert page.errors == [], page.errors

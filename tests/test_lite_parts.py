@@ -130,3 +130,18 @@ def test_output_folder_is_never_a_stranger(tmp_path):
     (site / "jupyter-lite.json").write_text(json.dumps({}))
     lb._prepare_output(site)
     assert not site.exists()
+
+
+def test_the_pages_workflow_builds_with_the_documented_command():
+    yaml = pytest.importorskip("yaml")
+    flow = yaml.safe_load((lb.ROOT / ".github" / "workflows" / "lite.yml").read_text())
+    steps = flow["jobs"]["build"]["steps"]
+    runs = [s.get("run", "") for s in steps]
+    assert "python -m pip install -e '.[lite]'" in runs and "python -m evolab.lite build --output _site" in runs
+    assert any(s.get("uses", "").startswith("actions/setup-node") for s in steps)      # npm for Pyodide
+    upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == "_site"
+    assert flow["permissions"]["pages"] == "write" and flow["permissions"]["id-token"] == "write"
+    assert flow["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages")
+    readme = (lb.ROOT / "README.md").read_text()
+    assert "## No install: the kit in the browser" in readme and "python -m evolab.lite build" in readme
