@@ -145,3 +145,25 @@ def test_the_pages_workflow_builds_with_the_documented_command():
     assert flow["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages")
     readme = (lb.ROOT / "README.md").read_text()
     assert "## No install: the kit in the browser" in readme and "python -m evolab.lite build" in readme
+
+
+def test_the_preview_server_serves_webassembly_and_modules(tmp_path):
+    """``python -m evolab.lite serve``: a plain static server with the types browsers insist on."""
+    import threading
+    import urllib.request
+    from evolab.lite.serve import serve
+    (tmp_path / "site").mkdir()
+    for name in ("pyodide.asm.wasm", "pyodide.mjs", "index.html"):
+        (tmp_path / "site" / name).write_bytes(b"x")
+    httpd = serve(tmp_path)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        types = {}
+        for name in ("pyodide.asm.wasm", "pyodide.mjs", "index.html"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{httpd.server_port}/site/{name}") as r:
+                types[name] = r.headers["Content-Type"]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert types == {"pyodide.asm.wasm": "application/wasm", "pyodide.mjs": "text/javascript",
+                     "index.html": "text/html"}

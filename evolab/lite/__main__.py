@@ -6,7 +6,7 @@ import sys
 
 
 def main(argv=None):
-    from .build import ROOT, LiteBuildError, build
+    from .build import ROOT, FetchError, LiteBuildError, build
     ap = argparse.ArgumentParser(prog="python -m evolab.lite", description=__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the static JupyterLite site of the kit (PyPI and npm only)")
@@ -20,7 +20,8 @@ def main(argv=None):
         try:
             build(args.output, args.cache)
         except LiteBuildError as e:
-            sys.exit(f"evolab.lite: {e}")
+            print(f"evolab.lite: {e}", file=sys.stderr)
+            sys.exit(3 if isinstance(e, FetchError) else 1)     # 3: a registry could not be reached
         print(f"Preview it with: python -m evolab.lite serve --dir {args.output}")
     else:
         from .serve import serve

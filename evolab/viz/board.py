@@ -513,7 +513,7 @@ class GameBoard:
         from .svgchart import trait_frequencies_svg     # no matplotlib: fast, and works offline in the browser
         chart = trait_frequencies_svg(rows, title="This game: how common each trait is among living animals")
         self.chart.value = chart.html()
-        self.chart.layout.display = None
+        self.chart.layout.display = ""       # not None: the browser version's kernel drops None
         self.chart_description = chart.caption
 
     # ---- for tests and teachers ----------------------------------------------------------------------

@@ -185,7 +185,7 @@ class Lab:
         self.chart2.value = plots.figure_png(fig)
         self.caption2.value = f"<p style='font-size:16px'>{html.escape(plots.describe(ax))}</p>"
         plt.close(fig)
-        self.chart1.layout.display = self.chart2.layout.display = None
+        self.chart1.layout.display = self.chart2.layout.display = ""   # not None: dropped in the browser version
         self.table.value = self._preview()
         csv = self._csv_text()
         data = base64.b64encode(csv.encode()).decode()
