@@ -173,6 +173,11 @@ def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     size_mb = built["bytes"] / 1e6
     assert size_mb <= MAX_MB, f"the site is {size_mb:.1f} MB"
     assert not list(www.rglob("*.map")), "source maps were shipped"
+    files = www / SUB_PATH / "files"                      # every notebook, and the guides and worksheets
+    assert ({p.name for p in (files / "notebooks").glob("*.ipynb")}
+            == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")})
+    assert ({p.relative_to(files) for p in (files / "lessons").rglob("*.md")}
+            == {p.relative_to(ROOT) for p in (ROOT / "lessons").rglob("*.md")})
 
     page.goto(server)
     start = page.locator("body").inner_text()

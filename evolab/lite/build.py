@@ -308,12 +308,11 @@ def _link_favicon(output: Path):
     """Give each page its icon, so that the browser does not ask the web server's root (outside the site, e.g.
     another site on GitHub Pages) for ``/favicon.ico``."""
     for page in output.rglob("index.html"):
-        if page.parent.name != "build" and "build" not in page.relative_to(output).parts:
-            text = page.read_text(encoding="utf-8")
-            if 'rel="icon"' not in text and "<head>" in text:
-                href = Path(*[".."] * (len(page.relative_to(output).parts) - 1), "static", "favicons", "favicon.ico")
-                page.write_text(text.replace("<head>", f'<head>\n    <link rel="icon" href="{href.as_posix()}">', 1),
-                                encoding="utf-8")
+        parts = page.relative_to(output).parts
+        text = page.read_text(encoding="utf-8")
+        if "build" not in parts and 'rel="icon"' not in text and "<head>" in text:
+            href = "../" * (len(parts) - 1) + "static/favicons/favicon.ico"
+            page.write_text(text.replace("<head>", f'<head>\n    <link rel="icon" href="{href}">', 1), encoding="utf-8")
 
 
 def _drop_legacy_fonts(build_dir: Path):
@@ -325,6 +324,34 @@ def _drop_legacy_fonts(build_dir: Path):
 
 def site_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def _write_lite_dir(lite: Path, contents: Path, output: Path, python: str):
+    """JupyterLite's build configuration: the apps, contents and extensions, and the kernel's settings
+    (preloaded packages; the one-line message for chart packages, run when the kernel starts)."""
+    startup = f"/lib/python{python}/site-packages/evolab/lite/startup.py"
+    (lite / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {"appName": "evolab", "litePluginSettings": {
+            "@jupyterlite/pyodide-kernel-extension:kernel": {"loadPyodideOptions": {
+                "packages": list(PRELOAD), "env": {"PYTHONSTARTUP": startup}}}}}}, indent=1))
+    (lite / "overrides.json").write_text(json.dumps(OVERRIDES, indent=1))
+    (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
+        "apps": ["lab"], "contents": [str(contents)], "output_dir": str(output),
+        "no_sourcemaps": True, "ignore_sys_prefix": ["federated_extensions"],
+        "federated_extensions": [str(_extension_dir(name)) for name in EXTENSIONS]}}, indent=1))
+
+
+def _finish(output: Path, notebooks: list, pyodide: str, cdn: str):
+    """After JupyterLite's build: the start page (keeping JupyterLite's root configuration), icons, fonts."""
+    from .. import __version__
+    root = (output / "index.html").read_text(encoding="utf-8")
+    config = re.search(r'<script id="jupyter-config-data".*?</script>', root, re.S)
+    if config is None:
+        raise LiteBuildError("JupyterLite's root page has no jupyter-config-data: this JupyterLite is not supported")
+    (output / "index.html").write_text(landing_page(notebooks, __version__, pyodide, cdn, config[0]), encoding="utf-8")
+    _link_favicon(output)
+    _drop_legacy_fonts(output / "build")
 
 
 def build(output=ROOT / "_site", cache=None, log=print) -> dict:
@@ -347,38 +374,19 @@ def build(output=ROOT / "_site", cache=None, log=print) -> dict:
     shipped = {**fetch_wheels(pins, cache, python), **kernel_wheels()}
     with tempfile.TemporaryDirectory(prefix="evolab-lite-") as tmp:
         tmp = Path(tmp)
-        lite, static = tmp / "lite", tmp / "lite" / "static" / "pyodide"
+        lite, static = tmp / "lite", tmp / "lite" / "static" / "pyodide"     # JupyterLite serves static/pyodide/
         static.mkdir(parents=True)
         shipped["evolab"] = build_evolab_wheel(tmp / "wheel")
         for name in PYODIDE_CORE[:-1]:
             shutil.copy2(core / name, static / name)
         for wheel in shipped.values():
             shutil.copy2(wheel, static / wheel.name)
-        site_packages = f"/lib/python{python}/site-packages"
         (static / "pyodide-lock.json").write_text(json.dumps(rewrite_lock(lock, shipped, PYODIDE_CDN_URL, python)),
                                                   encoding="utf-8")
         notebooks = _stage_contents(tmp / "contents")
-        (lite / "jupyter-lite.json").write_text(json.dumps({
-            "jupyter-lite-schema-version": 0,
-            "jupyter-config-data": {"appName": "evolab", "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"loadPyodideOptions": {
-                    "packages": list(PRELOAD),
-                    "env": {"PYTHONSTARTUP": f"{site_packages}/evolab/lite/startup.py"}}}}}}, indent=1))
-        (lite / "overrides.json").write_text(json.dumps(OVERRIDES, indent=1))
-        (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
-            "apps": ["lab"], "contents": [str(tmp / "contents")], "output_dir": str(output),
-            "no_sourcemaps": True, "ignore_sys_prefix": ["federated_extensions"],
-            "federated_extensions": [str(_extension_dir(name)) for name in EXTENSIONS]}}, indent=1))
+        _write_lite_dir(lite, tmp / "contents", output, python)
         _run([sys.executable, "-m", "jupyterlite_core", "build"], "jupyter lite build", cwd=lite, error=LiteBuildError)
-    _drop_legacy_fonts(output / "build")
-    from .. import __version__
-    root = (output / "index.html").read_text(encoding="utf-8")
-    config = re.search(r'<script id="jupyter-config-data".*?</script>', root, re.S)
-    if config is None:
-        raise LiteBuildError("JupyterLite's root page has no jupyter-config-data: this JupyterLite is not supported")
-    (output / "index.html").write_text(landing_page(notebooks, __version__, version, PYODIDE_CDN_URL, config[0]),
-                                       encoding="utf-8")
-    _link_favicon(output)
+    _finish(output, notebooks, version, PYODIDE_CDN_URL)
     size = site_size(output)
     seconds = time.perf_counter() - t0
     log(f"Built {output} in {seconds:.0f} s: {size / 1e6:.1f} MB")
