@@ -77,7 +77,7 @@ def site(tmp_path_factory):
     t0 = time.perf_counter()
     if importlib.util.find_spec("uv") is not None:
         from uv import find_uv_bin
-        steps = [[find_uv_bin(), "venv", "--quiet", "--python", sys.executable, venv],
+        steps = [[find_uv_bin(), "venv", "--seed", "--quiet", "--python", sys.executable, venv],     # with pip
                  [find_uv_bin(), "pip", "install", "--quiet", "--python", python, "-e", ".[lite]"]]
     else:
         steps = [[sys.executable, "-m", "venv", venv], [python, "-m", "pip", "install", "--quiet", "-e", ".[lite]"]]

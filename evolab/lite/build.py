@@ -22,6 +22,7 @@ only use of the network; playing the game needs none. Downloads are cached, so a
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -163,6 +164,9 @@ def fetch_wheels(pins: dict, cache: Path, python: str) -> dict:
     missing = [f"{name}=={version}" for name, version in sorted(pins.items())
                if _cached_wheel(folder, name, version) is None]
     if missing:
+        if importlib.util.find_spec("pip") is None:
+            raise LiteBuildError("pip downloads the wheels from PyPI, and this environment has none: "
+                                 "python -m ensurepip (or create it with python -m venv)")
         _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--platform", "any",
               "--implementation", "py", "--abi", "none", "--python-version", python, "--disable-pip-version-check",
               "-q", "-d", folder, *missing], "downloading wheels from PyPI")
