@@ -150,9 +150,14 @@ def _play_to_the_end(page, limit=400):
     each distinct caption the live chart showed."""
     captions, clicks = [], 0
     while "Game over" not in _board(page).inner_text() and clicks < limit:
-        actions = page.locator(".evolab-board .evolab-actions button")
-        button = actions.first if actions.count() else \
-            page.locator(".evolab-board button", has_text="Let the bots play").first
+        rows = page.locator(".evolab-board .evolab-actions .widget-hbox").filter(has=page.locator("button"))
+        if rows.count():                                      # the first group of moves
+            row = rows.first
+            button = row.locator("button").last
+            if row.locator("select").count():                 # a list of moves: choose its first one
+                row.locator("select").first.select_option(index=0)
+        else:
+            button = page.locator(".evolab-board button", has_text="Let the bots play").first
         handle = button.element_handle()
         button.click()
         handle.wait_for_element_state("hidden", timeout=60_000)      # the board was drawn again
