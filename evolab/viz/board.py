@@ -102,7 +102,7 @@ class GameBoard:
         self.action_panel = w.VBox([self.move_title, self.actions])
         self.action_panel.add_class("evolab-actions")
         self.log = w.HTML()
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="820px", display="none"))
+        self.chart = w.HTML(layout=w.Layout(max_width="820px", display="none"))     # an SVG chart
         self.chart_description = ""
         self.status = w.HTML()
         big = w.Layout(width="auto", height="38px")
@@ -581,18 +581,11 @@ class GameBoard:
         if last == self._chart_turn:
             return
         self._chart_turn = last
-        try:
-            import matplotlib.pyplot as plt
-            from .plots import describe, figure_png, trait_frequencies
-        except ImportError:        # the board works without matplotlib
-            return
-        fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
-        trait_frequencies(rows, ax=ax, band=False, min_share=0)
-        ax.set_title("This game: how common each trait is among living animals")
-        self.chart.value = figure_png(fig, dpi=80)
-        self.chart.layout.display = None
-        self.chart_description = describe(ax)
-        plt.close(fig)
+        from .svgchart import trait_frequencies_svg     # no matplotlib: fast, and works offline in the browser
+        chart = trait_frequencies_svg(rows, title="This game: how common each trait is among living animals")
+        self.chart.value = chart.html()
+        self.chart.layout.display = ""       # not None: the browser version's kernel drops None
+        self.chart_description = chart.caption
 
     # ---- for tests and teachers ----------------------------------------------------------------------
     def buttons(self) -> list:

@@ -230,11 +230,11 @@ class Lab:
             self.rate_shown.value = rates[len(rates) // 2]
         finally:
             self._filling = False
-        self.trait_picker.layout.display = None
-        self.rate_shown.layout.display = None if self._compared else "none"
+        self.trait_picker.layout.display = ""
+        self.rate_shown.layout.display = "" if self._compared else "none"
         self._draw_traits()
         self._draw_predators()
-        self.chart1.layout.display = self.chart2.layout.display = None
+        self.chart1.layout.display = self.chart2.layout.display = ""   # not None: the browser kernel drops None
         self.table.value = self._preview()
         csv = self._csv_text()
         data = base64.b64encode(csv.encode()).decode()
