@@ -36,6 +36,12 @@ def scenario(ruleset_id: str, spec: dict):
             {"owner": 1, "traits": ["swimming"]}]})
         check(s, Attack(predator=1, prey=2)).rule   # 'origin.swimming'
 
-    Raises ``ScenarioError`` naming the first thing that cannot be on a real table.
+    ``"random_mutations"`` and ``"northstar"`` take their own keys (see ``help`` of
+    ``evolab.rules.random_mutations.scenario`` and ``evolab.rules.northstar.scenario``).
+
+    Raises ``ScenarioError`` naming the first thing that cannot be on a real table: its ``field`` is the key
+    (``animals[0].food``) and its message the rule (a value of the wrong type or out of range, a single
+    trait twice on one animal, Carnivorous with Scavenger, food above need or fat above Fat Tissue, more
+    animals or cards than the deck holds). The whole description is read before anything is built.
     """
     return ruleset_class(ruleset_id).scenario(spec)

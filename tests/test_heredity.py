@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, GameRecord, Match, OptionError, ScenarioError, TakeFood,
+from evolab import (CHANCE, TERMINAL, GameRecord, Match, OptionError, SaveFileError, ScenarioError, TakeFood,
                     chance_outcomes, heredity, legal_actions, load_ruleset, load_state, observe, save_state,
                     scenario, to_move)
 from evolab.actions import LoseTrait, Mutate, PlayAnimal
@@ -344,7 +344,7 @@ def test_a_corrupt_heredity_state_is_refused():
     bad["hands"][0] = ["swimming"]
     bad["deck"][0] -= 1
     bad["deck_size"] -= 1
-    with pytest.raises(ValueError, match="no hands"):
+    with pytest.raises(SaveFileError, match="hands.0.: the Heredity variant has no cards in hand"):
         s.ruleset.state_from_dict(bad)
 
 

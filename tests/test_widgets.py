@@ -167,10 +167,20 @@ def test_step_bot_and_speed_controls():
 
 
 def test_live_chart_is_drawn_each_turn():
+    """The live chart (SVG, no matplotlib) is redrawn when a turn ends, and its caption follows it."""
     b = GameBoard("origin", seat=0, seed=9, chart=True)
-    click_through(b)
-    assert b.chart.value[:8] == b"\x89PNG\r\n\x1a\n"
+    charts = {}
+
+    def choose(labels):
+        charts.setdefault(b.state.turn, (b.chart.value, b.chart_description))
+        return 0
+    click_through(b, choose)
+    assert b.chart.value.startswith("<figure") and "<svg" in b.chart.value
     assert "game(s)" in b.chart_description or "No trait" in b.chart_description
+    seen = [charts[t] for t in sorted(charts) if t >= 2]
+    assert len(seen) >= 3 and len({value for value, _ in seen}) == len(seen)    # a new chart every turn
+    assert all(f"between turn 1 and turn {t - 1}" in caption or "No trait" in caption
+               for t, (_, caption) in sorted(charts.items()) if t >= 3)
 
 
 def test_new_game_button():

@@ -41,6 +41,8 @@ class OptionSpec:
             if value not in self.choices:
                 raise OptionError(f"option {self.name!r} must be one of {list(self.choices)}, got {value!r}")
         elif k == "table":
+            if value is None and self.default is not None:
+                raise OptionError(f"option {self.name!r} must be given (or left out for its default), got None")
             if self.check is not None and value is not None:
                 return self.check(value)
         return value

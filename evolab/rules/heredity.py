@@ -229,8 +229,8 @@ def validate_reproduction(rs, s, traits_of_young):
                 or entry[2] not in s.animals or entry[1] < 1):
             raise ValueError(f"reproduction: bad litter {list(entry)!r}")
     nb = s.newborn
-    if (len(nb) != 4 or nb[0] not in s.animals or nb[1] not in s.animals or nb[2] not in (MUTATION, LOSS)
-            or type(nb[3]) is not int or not 0 <= nb[3] <= traits_of_young(nb[0])):
+    if (len(nb) != 4 or any(type(x) is not int for x in (nb[0], nb[1], nb[3])) or nb[0] not in s.animals
+            or nb[1] not in s.animals or nb[2] not in (MUTATION, LOSS) or not 0 <= nb[3] <= traits_of_young(nb[0])):
         raise ValueError("reproduction: the young waiting for nature's move is not described correctly")
     if (nb[2] == LOSS and (nb[3] == 0 or rs.loss_frac[0] == 0)) or (nb[2] == MUTATION and rs.mutation_frac[0] == 0):
         raise ValueError("reproduction: nature's move waiting does not fit the mutation and loss rates")

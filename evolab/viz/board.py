@@ -14,9 +14,11 @@ from ..bots import make_bot
 from ..match import Match
 from ..narrate import Narrator, action_label, group_actions, hurts_own
 from ..palette import pretty, trait_colour
+from ..errors import SaveFileError
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker
+from ..validation import MAX_FILE_BYTES
 
 _CSS = """<style>
 .evolab-board {font-size: 17px; line-height: 1.35;}
@@ -100,7 +102,7 @@ class GameBoard:
         self.action_panel = w.VBox([self.move_title, self.actions])
         self.action_panel.add_class("evolab-actions")
         self.log = w.HTML()
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="820px", display="none"))
+        self.chart = w.HTML(layout=w.Layout(max_width="820px", display="none"))     # an SVG chart
         self.chart_description = ""
         self.status = w.HTML()
         big = w.Layout(width="auto", height="38px")
@@ -285,8 +287,9 @@ class GameBoard:
     def save_json(self) -> str:
         return self.match.record.to_json(indent=1)
 
-    def load_json(self, text: str, seats=None):
-        """Continue a saved game (refused with ``SaveFileError`` when the file is corrupt)."""
+    def load_json(self, text, seats=None):
+        """Continue a saved game (text or bytes; refused with ``SaveFileError`` when the file is corrupt,
+        larger than ``evolab.validation.MAX_FILE_BYTES`` or nested too deep)."""
         rec = GameRecord.from_json(text)
         state = rec.replay()
         n = state.ruleset.players
@@ -321,7 +324,9 @@ class GameBoard:
         if not files:
             return
         f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        self.load_json(bytes(f["content"]).decode("utf-8"))
+        if len(f["content"]) > MAX_FILE_BYTES:        # refused before it is copied, decoded or parsed
+            raise SaveFileError(f"not a saved game: the file is larger than {MAX_FILE_BYTES:,} bytes")
+        self.load_json(bytes(f["content"]))
 
     def _click(self, fn, *args):
         """A click that changes the game: run it, then give keyboard focus back to the action panel."""
@@ -584,18 +589,11 @@ class GameBoard:
         if last == self._chart_turn:
             return
         self._chart_turn = last
-        try:
-            import matplotlib.pyplot as plt
-            from .plots import describe, figure_png, trait_frequencies
-        except ImportError:        # the board works without matplotlib
-            return
-        fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
-        trait_frequencies(rows, ax=ax, band=False, min_share=0)
-        ax.set_title("This game: how common each trait is among living animals")
-        self.chart.value = figure_png(fig, dpi=80)
-        self.chart.layout.display = None
-        self.chart_description = describe(ax)
-        plt.close(fig)
+        from .svgchart import trait_frequencies_svg     # no matplotlib: fast, and works offline in the browser
+        chart = trait_frequencies_svg(rows, title="This game: how common each trait is among living animals")
+        self.chart.value = chart.html()
+        self.chart.layout.display = ""       # not None: the browser version's kernel drops None
+        self.chart_description = chart.caption
 
     # ---- for tests and teachers ----------------------------------------------------------------------
     def buttons(self) -> list:

@@ -232,7 +232,7 @@ class Lab:
         self.rates.value = ", ".join(f"{r:g}" for r in (HEREDITY_RATES if on else SWEEP_RATES))
         self.rate_shown.description = "Mutation rate shown" if on else "Trait-card rate shown"
         self.carnivores_from.description = "Predators arrive at gen." if on else "Predators from turn"
-        self.heredity_box.layout.display = None if on else "none"
+        self.heredity_box.layout.display = "" if on else "none"      # not None: the browser kernel drops None
         self.preset.disabled = self.ruleset.value != "origin"
         if on:
             self._preset_changed()
@@ -349,11 +349,11 @@ class Lab:
             self.rate_shown.value = rates[len(rates) // 2]
         finally:
             self._filling = False
-        self.trait_picker.layout.display = None
-        self.rate_shown.layout.display = None if self._compared and not self.heredity else "none"
+        self.trait_picker.layout.display = ""
+        self.rate_shown.layout.display = "" if self._compared and not self.heredity else "none"
         self._draw_traits()
         self._draw_predators()
-        self.chart1.layout.display = self.chart2.layout.display = None
+        self.chart1.layout.display = self.chart2.layout.display = ""   # not None: the browser kernel drops None
         self.table.value = self._preview()
         csv = self._csv_text()
         data = base64.b64encode(csv.encode()).decode()

@@ -109,13 +109,7 @@ def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, 
     rows = _common_turns(_load(rows, where), min_share)
     if not rows:
         raise ValueError("no rows to plot (check the table and the where= filter)")
-    stats = summary(rows, "frequency", by=["trait", "turn"])
-    series: dict = {}
-    for s in stats:
-        series.setdefault(s["trait"], []).append(s)
-    if traits is None:
-        peak = {t: max(p["mean"] for p in v) for t, v in series.items()}
-        traits = [t for t in sorted(peak, key=lambda t: (-peak[t], t)) if peak[t] > 0][:top]
+    series, traits = frequency_series(rows, traits, top)
     ax = _axes(ax)
     for t in traits:
         pts = sorted(series.get(t, []), key=lambda p: p["turn"])
@@ -137,10 +131,23 @@ def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, 
     ax.yaxis.set_major_formatter(_percent_formatter())
     if traits:
         ax.legend(title=f"Trait (mean of {n} game{'s' if n != 1 else ''})", fontsize=9, loc="best")
-    return _caption(ax, _describe_frequencies(series, traits, n))
+    return _caption(ax, describe_frequencies(series, traits, n))
 
 
-def _describe_frequencies(series, traits, n):
+def frequency_series(rows, traits=None, top=6):
+    """``({trait: [summary row per turn]}, traits drawn)``: the data of a trait-frequency chart; by default
+    the ``top`` traits with the highest peak (shared by the matplotlib and the SVG charts)."""
+    series: dict = {}
+    for s in summary(rows, "frequency", by=["trait", "turn"]):
+        series.setdefault(s["trait"], []).append(s)
+    if traits is None:
+        peak = {t: max(p["mean"] for p in v) for t, v in series.items()}
+        traits = [t for t in sorted(peak, key=lambda t: (-peak[t], t)) if peak[t] > 0][:top]
+    return series, traits
+
+
+def describe_frequencies(series, traits, n):
+
     parts = []
     for t in traits:
         pts = sorted(series.get(t, []), key=lambda p: p["turn"])

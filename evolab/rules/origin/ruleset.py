@@ -20,7 +20,7 @@ from ..common import finish, game_over, next_to_play, pass_seat
 from .options import OPTIONS
 from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
-from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
+from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
 HAND_SIZE = 6
 # interned constructors for the actions legal_actions builds again and again
@@ -1087,107 +1087,7 @@ _CHECKS = {
 }
 
 
-def state_from_dict(rs, d) -> OriginState:
-    """Rebuild a state from ``OriginState.to_dict()``; ``ValueError``/``KeyError``/``TypeError`` on bad data."""
-    from ...actions import move_from_dict
-    from .state import _LATER_FIELDS, _PLAIN, _TUPLE_FIELDS, AttackState
-    s = OriginState.__new__(OriginState)
-    for f in _PLAIN:
-        v = d[f] if f not in _LATER_FIELDS else d.get(f, _LATER_FIELDS[f])
-        setattr(s, f, tuple(v) if f in _TUPLE_FIELDS else v)
-    s.pending = tuple(tuple(p) for p in d["pending"])
-    s.litters = tuple(tuple(p) for p in s.litters)
-    s.ruleset = rs
-    s.hands = [list(h) for h in d["hands"]]
-    s.pools = [list(p) for p in d["pools"]] if d.get("pools") is not None else None
-    s.animals = {}
-    for ad in d["animals"]:
-        a = Animal.from_dict(ad)
-        s.animals[a.id] = a
-    s.links = {}
-    for ld in d["links"]:
-        l = Link(ld["uid"], ld["card"], ld["trait"], ld["a"], ld["b"], ld["fired"])
-        s.links[l.uid] = l
-    s.attack = AttackState.from_dict(d["attack"]) if d["attack"] else None
-    s.barred = ([set(move_from_dict(m) for m in b) for b in d["barred"]] if d["barred"] is not None else None)
-    validate_state(rs, s)
-    return s
-
-
-def validate_state(rs, s):
-    """Refuse a state that no game could reach: wrong sizes, unknown cards, broken links, lost cards."""
-    n = rs.players
-    if s.players != n or len(s.hands) != n or len(s.discards) != n or len(s.passed) != n:
-        raise ValueError("the number of seats does not match the ruleset")
-    for name in ("turn", "first", "current", "food_bank", "deck_size", "round", "epoch", "next_uid", "removed",
-                 "passes", "draw_seat", "winner", "scavenge"):
-        v = getattr(s, name)
-        if type(v) is not int:
-            raise ValueError(f"{name} must be a whole number, got {v!r}")
-    if s.turn < 1 or s.food_bank < 0 or s.removed < 0 or s.passes < 0:
-        raise ValueError("turn, food bank, passes and cards out of the game cannot be negative")
-    for name in ("first", "current", "draw_seat"):
-        if not 0 <= getattr(s, name) < n:
-            raise ValueError(f"{name} must be a seat 0..{n - 1}")
-    if not -1 <= s.winner < n or not -1 <= s.scavenge < n:
-        raise ValueError("winner and scavenge must be a seat or -1")
-    if any(type(d) is not int or d < 0 for d in s.discards) or any(type(k) is not int or k < 0 for k in s.draw_owed):
-        raise ValueError("discard piles and cards owed must be whole numbers >= 0")
-    if any(a.id >= s.next_uid for a in s.animals.values()):
-        raise ValueError("an animal id is not below next_uid")
-    if s.phase not in ("deal", "first_player", "development", "food", "feeding", "extinction", "draw",
-                       "tiebreak", "over", "choose", "reproduction"):
-        raise ValueError(f"unknown phase {s.phase!r}")
-    if rs.heredity:
-        _validate_heredity(rs, s)
-    elif s.phase == "reproduction" or s.litters or s.newborn:
-        raise ValueError("only the Heredity variant has a reproduction phase")
-    if len(s.deck) != len(CARDS) or any(k < 0 for k in s.deck) or sum(s.deck) != s.deck_size:
-        raise ValueError("the deck counts are inconsistent")
-    for h in s.hands:
-        for c in h:
-            if c not in CARD_BY_ID:
-                raise ValueError(f"unknown card {c!r} in a hand")
-    for a in s.animals.values():
-        if not 0 <= a.owner < n:
-            raise ValueError(f"animal {a.id} has no valid owner")
-        for c in a.cards:
-            if c.card not in CARD_BY_ID or c.trait not in CARD_BY_ID[c.card].traits or TRAITS[c.trait].kind == "pair":
-                raise ValueError(f"animal {a.id} holds an impossible trait card {c!r}")
-        if min(a.red, a.blue, a.fat) < 0 or a.fat > a.fat_cards:
-            raise ValueError(f"animal {a.id} has impossible token counts")
-        for u in a.links:
-            l = s.links.get(u)
-            if l is None or a.id not in (l.a, l.b):
-                raise ValueError(f"animal {a.id} names a missing pair link {u}")
-    for l in s.links.values():
-        if l.trait not in PAIR_TRAITS or l.a not in s.animals or l.b not in s.animals:
-            raise ValueError(f"pair link {l.uid} is broken")
-        if l.card not in CARD_BY_ID or l.trait not in CARD_BY_ID[l.card].traits:
-            raise ValueError(f"pair link {l.uid} has an impossible card")
-    used = [0] * len(CARDS)
-    for h in s.hands + (s.pools or []):
-        for c in h:
-            if c not in CARD_BY_ID:
-                raise ValueError(f"unknown card {c!r} in a hand or gene pool")
-            used[CARD_INDEX[c]] += 1
-    if any(u + k > c for u, k, c in zip(used, s.deck, rs.copies)):
-        raise ValueError("more copies of a card than the deck holds")
-    total = s.card_total()
-    if total != len(rs.deck):
-        raise ValueError(f"cards do not add up: {total} counted, the deck has {len(rs.deck)}")
-
-
-def _validate_heredity(rs, s):
-    """The variant's own invariants: no hands, a reproduction phase that names animals on the table."""
-    if any(s.hands) or s.pools is not None or s.phase in ("deal", "draw", "development", "choose"):
-        raise ValueError("the Heredity variant has no hands, no card draws and no development phase")
-    if s.removed:
-        raise ValueError("in the Heredity variant every card is in the mutation deck or its discards")
-    for a in s.animals.values():
-        if type(a.parent) is not int:
-            raise ValueError(f"animal {a.id}: parent must be an animal id or -1")
-    variant.validate_reproduction(rs, s, lambda aid: len(s.animals[aid].cards))
+from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
 OriginRuleset.state_from_dict = state_from_dict
