@@ -66,7 +66,9 @@ PRESETS = {p.name: p for p in (
            "Body Weight protects against them (only a heavy carnivore can attack it); at generation 11 the "
            "predators leave and food falls to the printed supply (x1), and the trait's extra food need becomes "
            "a cost. A trait must cost something to fall after the switch: Camouflage, which costs nothing, "
-           "would not."),
+           "would not. Measured with the greedy bots: the trait is favoured while carnivores are present, but "
+           "most runs die out in the carnivores' boom and crash before the switch, so the fall after it is seen "
+           "in too few runs to show (benchmarks/heredity.py figures counts them)."),
 )}
 
 
