@@ -128,13 +128,18 @@ class Redirected(Event):
 
 @_event
 class Died(Event):
-    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten."""
+    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten.
+
+    ``food`` and ``fat``: the food tokens (red and blue) and the stored fat it held, so food given to an
+    animal that starved is seen."""
     seat: int
     animal: int
     cause: str
     traits: tuple
     by: int = -1
     by_traits: tuple = ()
+    food: int = 0
+    fat: int = 0
 
 
 @_event

@@ -525,7 +525,7 @@ def _kill(s, aid, cause, ev, by=None):
     s.discards = _add(s.discards, a.owner, 1)
     if ev is not None:
         bt = rs.traits_of(s, s.species[s.animals[by].species]) if by is not None and by in s.animals else ()
-        ev.append(Died(a.owner, aid, cause, traits, by if by is not None else -1, bt))
+        ev.append(Died(a.owner, aid, cause, traits, by if by is not None else -1, bt, a.red + a.blue))
     if not sp.animals:
         _remove_species(s, sp, ev)
 
