@@ -10,7 +10,7 @@ _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperatio
 
 
 class Context:
-    def __init__(self, view):
+    def __init__(self, view, legal):
         self.v = view
         self.seat = view.seat
         self.mine = [view.species[i] for i in view.rows[view.seat]]

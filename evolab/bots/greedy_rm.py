@@ -6,7 +6,7 @@ from ..actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait,
 
 
 class Context:
-    def __init__(self, view):
+    def __init__(self, view, legal):
         self.v = view
         self.seat = view.seat
         self.rs = view.ruleset

@@ -1,0 +1,133 @@
+"""The greedy bot feeds like a sensible player, in every edition: with k tokens to come it finishes as many
+animals as k allows, never spreads food so that fewer are fed, and spends fat, sleep and its own animals
+wisely. Each test sets up a table with ``evolab.scenario`` and lets the bot play the feeding phase.
+
+The random bot stays uniformly random among the legal actions (the no-foresight baseline).
+"""
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+
+import evolab
+from evolab import Match, scenario
+from evolab.bots import GreedyBot, RandomBot
+from evolab.events import Died
+
+
+def feed(state, seats=None, seed=0):
+    """Play from ``state`` until its feeding phase is over; the events of the game so far."""
+    n = state.ruleset.players
+    m = Match(state.ruleset, seats=seats or [GreedyBot() for _ in range(n)], seed=seed, start=state,
+              keep_events=True)
+    while m.state.phase == "feeding" and not m.is_over():
+        m.step()
+    return m
+
+
+def starved(m):
+    return {e.animal: e.food for e in m.events if isinstance(e, Died) and e.cause == "starved"}
+
+
+# ---- The Origin of Species ----------------------------------------------------------------------------
+def origin(animals, food_bank, **extra):
+    """Seat 0's animals against a rival with none (so the bank is all seat 0's)."""
+    return scenario("origin", {"players": 2, "food_bank": food_bank, "animals": animals, **extra})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_two_tokens_finish_one_of_two_carnivores(seed):
+    """Two carnivores needing 2 each, nothing to hunt, 2 tokens: one is fed, not two half-fed."""
+    s = origin([{"id": 1, "traits": ["carnivorous"]}, {"id": 2, "traits": ["carnivorous"]},
+                {"id": 3, "owner": 1, "traits": ["swimming"], "food": 1}], food_bank=2)
+    m = feed(s, seed=seed)
+    dead = starved(m)
+    assert len(dead) == 1 and list(dead.values()) == [0]          # the other one ate both tokens
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_three_tokens_finish_the_two_cheapest(seed):
+    """Needs of 1, 2 and 2 with 3 tokens: two animals are fed (1 + 2), the third gets nothing."""
+    s = origin([{"id": 1}, {"id": 2, "traits": ["high_body_weight"]}, {"id": 3, "traits": ["high_body_weight"]}],
+               food_bank=3)
+    dead = starved(feed(s, seed=seed))
+    assert 1 not in dead and len(dead) == 1 and list(dead.values()) == [0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_rivals_likely_takes_count(seed):
+    """With a rival who will take his share, 3 tokens are not 3 for the bot: it finishes the animal it
+    can (need 1) instead of starting the one needing 3 it cannot finish."""
+    s = origin([{"id": 1, "traits": ["carnivorous", "high_body_weight"]}, {"id": 2},
+                {"id": 3, "owner": 1, "traits": ["swimming"]}, {"id": 4, "owner": 1, "traits": ["swimming"]}],
+               food_bank=3)
+    m = feed(s, seed=seed)
+    dead = starved(m)
+    assert 2 not in dead and dead.get(1) == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_hungry_carnivore_eats_its_own_doomed_animal(seed):
+    """The bank is empty and there is no rival prey: the carnivore eats its owner's animal that would starve
+    anyway, so one of the two survives instead of none."""
+    s = origin([{"id": 1, "traits": ["carnivorous"]}, {"id": 2},
+                {"id": 3, "owner": 1, "traits": ["swimming"], "food": 1}], food_bank=0)
+    m = feed(s, seed=seed)
+    assert 1 in m.state.animals and 2 not in m.state.animals and not starved(m)
+
+
+def test_origin_no_cannibalism_when_both_can_be_fed():
+    """The bank can finish both: the carnivore does not eat its owner's animal."""
+    s = origin([{"id": 1, "traits": ["carnivorous"], "food": 1}, {"id": 2},
+                {"id": 3, "owner": 1, "traits": ["swimming"], "food": 1}], food_bank=2)
+    m = feed(s)
+    assert {1, 2} <= set(m.state.animals) and not starved(m)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_sleeps_the_animal_it_cannot_feed(seed):
+    """One token, a big animal that could hibernate and a small one: the small one eats, the big one sleeps."""
+    s = origin([{"id": 1, "traits": ["high_body_weight", "hibernation"]}, {"id": 2}], food_bank=1)
+    m = feed(s, seed=seed)
+    assert m.state.animals[1].hibernating and 2 in m.state.animals and not starved(m)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_burns_fat_and_leaves_the_bank_to_the_others(seed):
+    """An animal that can live on its own fat does not take the bank's only token from a hungry neighbour."""
+    s = origin([{"id": 1, "traits": ["high_body_weight", "fat_tissue", "fat_tissue"], "fat": 2}, {"id": 2}],
+               food_bank=1)
+    m = feed(s, seed=seed)
+    assert {1, 2} <= set(m.state.animals) and not starved(m)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_keeps_fat_while_the_bank_can_feed(seed):
+    """Plenty of food and no rival: the bot eats from the bank and keeps its fat for a leaner turn."""
+    s = origin([{"id": 1, "traits": ["fat_tissue"], "fat": 1}], food_bank=3)
+    m = feed(s, seed=seed)
+    assert m.state.animals[1].fat == 1 and not starved(m)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_origin_no_kill_for_a_carnivore_that_would_starve_anyway(seed):
+    """A carnivore with a Parasite needs 4; a kill gives 2 and the bank is empty: the meat would be wasted,
+    so it does not hunt."""
+    s = origin([{"id": 1, "traits": ["carnivorous", "parasite"]}, {"id": 2, "owner": 1, "food": 1}], food_bank=0)
+    m = feed(s, seed=seed)
+    assert 2 in m.state.animals and starved(m) == {1: 0}
+
+
+def test_random_bot_stays_uniform_over_legal_actions():
+    """RandomBot picks each legal action equally often: the feeding baseline has no foresight."""
+    s = origin([{"id": 1, "traits": ["carnivorous"]}, {"id": 2, "traits": ["carnivorous"]}, {"id": 3},
+                {"id": 4, "owner": 1, "traits": ["swimming"], "food": 1}], food_bank=2)
+    legal = evolab.legal_actions(s)
+    view = evolab.observe(s, 0)
+    rng = random.Random(5)
+    counts = collections.Counter(RandomBot().choose(view, legal, rng) for _ in range(6000))
+    assert set(counts) == set(legal)
+    expected = 6000 / len(legal)
+    assert all(abs(c - expected) < 0.15 * expected for c in counts.values())
