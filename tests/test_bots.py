@@ -120,6 +120,55 @@ def test_origin_no_kill_for_a_carnivore_that_would_starve_anyway(seed):
     assert 2 in m.state.animals and starved(m) == {1: 0}
 
 
+# ---- Random Mutations -------------------------------------------------------------------------------
+def rm(species, red=0, green=0, black=0, **extra):
+    """Seat 0's species against a rival with none (so the centre is all seat 0's)."""
+    return scenario("random_mutations", {"players": 2, "red": red, "green": green, "black": black,
+                                          "species": species, **extra})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rm_two_tokens_finish_one_of_two_large_animals(seed):
+    """Two Large animals needing 2 each, 2 red tokens: one is fed, not two half-fed."""
+    s = rm([{"id": 1, "traits": ["large"], "animals": [{"id": 11}]},
+            {"id": 2, "traits": ["large"], "animals": [{"id": 21}]}], red=2)
+    dead = starved(feed(s, seed=seed))
+    assert len(dead) == 1 and list(dead.values()) == [0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rm_three_tokens_finish_the_two_cheapest(seed):
+    """Needs of 1, 2 and 2 with 3 red tokens: the plain animal and one Large animal are fed."""
+    s = rm([{"id": 1, "animals": [{"id": 11}]}, {"id": 2, "traits": ["large"], "animals": [{"id": 21}]},
+            {"id": 3, "traits": ["large"], "animals": [{"id": 31}]}], red=3)
+    dead = starved(feed(s, seed=seed))
+    assert 11 not in dead and len(dead) == 1 and list(dead.values()) == [0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rm_a_large_hunter_eats_from_the_centre_before_its_kill(seed):
+    """A Large Predator needs 3: the kill gives 2, so the one red token goes to it (not to the plain
+    animal, which the token alone would feed), and it is fed instead of left at 2 of 3."""
+    s = rm([{"id": 1, "traits": ["predator", "large"], "animals": [{"id": 11}]},
+            {"id": 2, "animals": [{"id": 21}]},
+            {"id": 3, "owner": 1, "animals": [{"id": 31}]}], red=1)
+    m = feed(s, seed=seed)
+    dead = starved(m)
+    assert 11 in m.state.animals and all(food == 0 for food in dead.values())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rm_parasites_take_the_animal_that_starves_anyway(seed):
+    """Parasites kill one animal of the species: the owner gives up the unfed one, not the fed hunter."""
+    s = rm([{"id": 1, "traits": ["obligate_predator"],
+             "animals": [{"id": 11, "fed_by_kill": True, "attacked": True, "parasites": 1},
+                         {"id": 12, "attacked": True}]}])
+    m = feed(s, seed=seed)
+    while m.state.phase == "parasites":
+        m.step()
+    assert 11 in m.state.animals and 12 not in m.state.animals
+
+
 def test_random_bot_stays_uniform_over_legal_actions():
     """RandomBot picks each legal action equally often: the feeding baseline has no foresight."""
     s = origin([{"id": 1, "traits": ["carnivorous"]}, {"id": 2, "traits": ["carnivorous"]}, {"id": 3},
