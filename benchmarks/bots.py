@@ -80,17 +80,35 @@ def ratio(xs, ys):
     return r, max(0.0, r - h), r + h
 
 
+class StarvedOut:
+    """Observer: per seat, the species that died out of hunger (North Star: a species left with no food)."""
+
+    def __init__(self, players):
+        self.count = [0] * players
+
+    def update(self, match, move, events):
+        hungry = set()
+        for e in events:
+            name = type(e).__name__
+            if name == "Died" and e.cause == "starved":
+                hungry.add(e.animal)
+            elif name == "SpeciesExtinct" and e.species in hungry:
+                self.count[e.seat] += 1
+
+
 def play(edition, players, seats_of, games, tag):
-    """Play ``games`` tracked games; per game and seat: (starved, partly_fed, food_eaten, food_wasted), winner."""
+    """Play ``games`` tracked games; per game and seat: (starved, partly_fed, food_eaten, food_wasted,
+    species starved out), and the winner."""
     rid, options = EDITIONS[edition]
     rs = evolab.load_ruleset(rid, players=players, **options)
     out = []
     for g in range(games):
         seats = seats_of(g)
         t = Tracker(tables=("seats",))
-        m = evolab.Match(rs, seats=seats, seed=derive_seed("bots", edition, players, tag, g), observers=[t])
+        gone = StarvedOut(players)
+        m = evolab.Match(rs, seats=seats, seed=derive_seed("bots", edition, players, tag, g), observers=[t, gone])
         m.play_out()
-        per = [[0, 0, 0, 0] for _ in range(players)]
+        per = [[0, 0, 0, 0, gone.count[s]] for s in range(players)]
         for r in t.rows("seats"):
             p = per[r["seat"]]
             p[0] += r["starved"]
@@ -99,6 +117,14 @@ def play(edition, players, seats_of, games, tag):
             p[3] += r["food_wasted"]
         out.append((per, m.state.winner))
     return out
+
+
+def starved_out(results, which=None):
+    """Species that died out of hunger, per seat and game."""
+    n = sum(len(per) if which is None else len(which(g)) for g, (per, _) in enumerate(results))
+    k = sum(sum(per[s][4] for s in (range(len(per)) if which is None else which(g)))
+            for g, (per, _) in enumerate(results))
+    return k / n if n else 0.0
 
 
 def feeding(results, which=None):
@@ -122,7 +148,7 @@ def measure(edition, greedy_cls, games, label):
     for players in (2, 4):
         g = play(edition, players, lambda i: [greedy_cls() for _ in range(players)], games, "greedy")
         (pf, wa) = feeding(g)
-        rows.append((f"{players}p greedy only", pf, wa))
+        rows.append((f"{players}p greedy only", pf, wa, starved_out(g)))
     # greedy against random, seats alternated: greedy sits at seat (game % players)
     mixed = play(edition, 2, lambda i: [greedy_cls(), RandomBot()] if i % 2 == 0 else [RandomBot(), greedy_cls()],
                  games, "mixed")
@@ -134,8 +160,12 @@ def measure(edition, greedy_cls, games, label):
           f"{100 * wins / len(mixed):.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
     print(f"  {label}: in those games, wasted food share: greedy {pct(wa_g)}, random {pct(wa_r)}; "
           f"partly fed among starved: greedy {pct(pf_g)}, random {pct(pf_r)}")
-    for name, pf, wa in rows:
-        print(f"  {label}: {name:>16}: partly fed among starved {pct(pf)}; wasted food share {pct(wa)}")
+    if EDITIONS[edition][0] == "northstar":
+        print(f"  {label}: in those games, species starved out per seat and game: greedy "
+              f"{starved_out(mixed, lambda i: (i % 2,)):.2f}, random {starved_out(mixed, lambda i: (1 - i % 2,)):.2f}")
+    for name, pf, wa, out in rows:
+        extra = f"; species starved out per seat and game {out:.2f}" if EDITIONS[edition][0] == "northstar" else ""
+        print(f"  {label}: {name:>16}: partly fed among starved {pct(pf)}; wasted food share {pct(wa)}{extra}")
     return {"win": (wins, len(mixed), lo, hi), "wasted_greedy": wa_g, "wasted_random": wa_r, "rows": rows}
 
 
@@ -143,7 +173,9 @@ def random_rows(edition, games):
     for players in (2, 4):
         r = play(edition, players, lambda i: [RandomBot() for _ in range(players)], games, "random")
         pf, wa = feeding(r)
-        print(f"  random: {players}p random only: partly fed among starved {pct(pf)}; wasted food share {pct(wa)}")
+        extra = (f"; species starved out per seat and game {starved_out(r):.2f}"
+                 if EDITIONS[edition][0] == "northstar" else "")
+        print(f"  random: {players}p random only: partly fed among starved {pct(pf)}; wasted food share {pct(wa)}{extra}")
 
 
 def speed(edition, bots, games, rounds=3):

@@ -169,6 +169,43 @@ def test_rm_parasites_take_the_animal_that_starves_anyway(seed):
     assert 11 in m.state.animals and 12 not in m.state.animals
 
 
+# ---- North Star ---------------------------------------------------------------------------------------
+# Each individual needs one food, so no token is ever half-used; the equivalent of finishing an animal is
+# saving a species: one with no food at the end of feeding dies out whole (board, Body Size, traits).
+def ns(species, watering=0, **extra):
+    return scenario("northstar", {"players": 2, "watering": watering, "species": species, **extra})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ns_two_plants_save_two_species_not_one(seed):
+    """Two plants, three hungry species of which two have no food: both of those eat, so none dies out."""
+    s = ns([{"id": 1, "pop": 3, "food": 1}, {"id": 2, "pop": 2}, {"id": 3, "pop": 1},
+            {"id": 4, "owner": 1, "pop": 1, "food": 1}], watering=2)
+    m = feed(s, seed=seed)
+    assert {1, 2, 3} <= set(m.state.species)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ns_cooperation_passes_the_plant_to_a_species_with_none(seed):
+    """One plant: the Cooperation species eats, and the plant it passes on saves its right-hand neighbour."""
+    s = ns([{"id": 1, "pop": 2, "food": 1}, {"id": 2, "pop": 2, "food": 1, "traits": ["cooperation"]},
+            {"id": 3, "pop": 1}, {"id": 4, "owner": 1, "pop": 1, "food": 1}], watering=1)
+    m = feed(s, seed=seed)
+    assert {1, 2, 3} <= set(m.state.species)
+
+
+def test_ns_no_carnivore_without_prey():
+    """A Carnivore card is not played on a species too small to attack anything on the table: it could not
+    eat at all (the need for meat the table cannot give)."""
+    s = ns([{"id": k, "body": 6} for k in (1, 2, 3)] + [{"id": 4, "owner": 1, "body": 6}],
+           phase="play_cards", hands=[["carnivore:3"], []])
+    legal = evolab.legal_actions(s)
+    assert any(type(a).__name__ == "PlaceTrait" for a in legal)
+    for seed in range(8):
+        a = GreedyBot().choose(evolab.observe(s, 0), legal, random.Random(seed))
+        assert type(a).__name__ != "PlaceTrait", a
+
+
 def test_random_bot_stays_uniform_over_legal_actions():
     """RandomBot picks each legal action equally often: the feeding baseline has no foresight."""
     s = origin([{"id": 1, "traits": ["carnivorous"]}, {"id": 2, "traits": ["carnivorous"]}, {"id": 3},
