@@ -20,6 +20,7 @@ _DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1
 _OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9, "grazing": 0.5,
           "sharp_vision": 0.3, "communication": 1.3, "cooperation": 1.4, "symbiosis": 1.0}
 _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
+_HBW_ROOM = 0.0
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
@@ -64,7 +65,7 @@ class _Context:
         self.mine = [a for a in view.animals.values() if a.owner == view.seat]
         self.players = view.players
         self.legal = legal
-        self._plan = None
+        self._plan = self._keepers = None
         self.room = self._room() if view.phase == "development" else 0.0
 
     @property
@@ -74,6 +75,20 @@ class _Context:
         if v.phase == "development" and v.food_bank:
             return v.food_bank
         return _expected_food(v.ruleset, v.turn)
+
+    def keepers(self):
+        """Development: the animals the expected food can feed, cheapest first (as the feeding plan will)."""
+        if self._keepers is None:
+            budget = self.expected_food / self.players + 0.5
+            prey = len(self.animals) > len(self.mine)
+            self._keepers = set()
+            for need, _, aid in sorted((max(0, a.need - a.fat - (2 if prey and a.mask & CARNIVOROUS else 0)),
+                                        -len(a.cards), a.id) for a in self.mine):
+                if need > budget:
+                    break
+                budget -= need
+                self._keepers.add(aid)
+        return self._keepers
 
     def _room(self):
         """Development: how much more food need the bot's share of the food bank can carry this turn.
@@ -242,8 +257,7 @@ _FOOD: dict = {}   # ruleset -> mean food bank, computed once
 
 
 def _expected_food(rs, turn):
-    if getattr(rs, "schedule", None):
-        return _mean(rs.food_outcomes_at(turn))
+    """The mean of the food dice (a food schedule of an experiment is not known to the players)."""
     food = _FOOD.get(rs)
     if food is None:
         food = _FOOD[rs] = _mean(getattr(rs, "food_outcomes", None))
@@ -278,13 +292,23 @@ def _play_trait(ctx, a):
             v = 1.0 if x.mask & CARNIVOROUS else 0.3
             return v - 0.1 * len(x.cards)
         v = 0.5
-    elif t == "high_body_weight" and ctx.room < 1:
+    elif t == "high_body_weight" and ctx.room < _HBW_ROOM:
         v -= 1.0                          # one more food a turn than the table can give
     return v - 0.1 * len(x.cards)
 
 
 def _play_pair(ctx, a):
-    return _OTHER.get(a.trait, 1.0)
+    """Cooperation and Communication pass food on: between two animals the food can feed, not from one
+    of them to an animal that will starve anyway (the food it passes would be wasted)."""
+    v = _OTHER.get(a.trait, 1.0)
+    if a.trait != "symbiosis":
+        fed = ctx.keepers()
+        n = (a.animals[0] in fed) + (a.animals[1] in fed)
+        if n == 1:
+            v -= 1.1
+        elif n == 0:
+            v -= 0.5
+    return v
 
 
 def _pass(ctx, a):
