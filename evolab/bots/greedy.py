@@ -65,8 +65,7 @@ class _Context:
         self.mine = [a for a in view.animals.values() if a.owner == view.seat]
         self.players = view.players
         self.legal = legal
-        self._plan = self._keepers = None
-        self.room = self._room() if view.phase == "development" else 0.0
+        self._plan = self._keepers = self._room = None
 
     @property
     def expected_food(self):
@@ -90,18 +89,21 @@ class _Context:
                 self._keepers.add(aid)
         return self._keepers
 
-    def _room(self):
+    @property
+    def room(self):
         """Development: how much more food need the bot's share of the food bank can carry this turn.
 
         Its animals' needs, less what their stored fat and (for carnivores with prey on the table) a kill
         will feed, against its share of the expected food bank."""
-        prey = len(self.animals) > len(self.mine)
-        need = 0
-        for a in self.mine:
-            n = a.need - a.fat - (2 if prey and a.mask & CARNIVOROUS else 0)
-            if n > 0:
-                need += n
-        return self.expected_food / self.players + 0.5 - need
+        if self._room is None:
+            prey = len(self.animals) > len(self.mine)
+            need = 0
+            for a in self.mine:
+                n = a.need - a.fat - (2 if prey and a.mask & CARNIVOROUS else 0)
+                if n > 0:
+                    need += n
+            self._room = self.expected_food / self.players + 0.5 - need
+        return self._room
 
     @property
     def deficit(self):
@@ -339,17 +341,20 @@ def _gifts(ctx, x):
 def _take(ctx, a):
     """Finish the cheapest animal first; never feed one that cannot be finished; then store fat."""
     x = ctx.animals[a.animal]
-    if ctx.fed(x):
-        return 1.5 + 0.5 * _gifts(ctx, x)
-    plan = ctx.plan
+    gifts = _gifts(ctx, x) if x.links else 0.0
     short = x.need - x.red - x.blue
-    if x.id in plan.planned:
-        if plan.hunters.get(x.id) and short <= 2:
+    if short <= 0:
+        return 1.5 + 0.5 * gifts
+    plan = ctx._plan or ctx.plan
+    aid = x.id
+    if aid in plan.planned:
+        cost = plan.cost[aid]
+        if short <= 2 and plan.hunters.get(aid):
             return 1.0                      # it will eat by hunting; a token now would be lost to the kill
-        if plan.cost[x.id] == 0:            # its own fat can feed it: eat from the bank only if food is left over
-            return (5.0 if plan.spare > 0 else 1.6) + _gifts(ctx, x)
-        return 6.0 - 0.3 * min(plan.cost[x.id], 5) + (0.4 if short == 1 else 0.0) + _gifts(ctx, x)
-    return -1.0 + _gifts(ctx, x)            # cannot be finished: the token would be wasted
+        if cost == 0:                       # its own fat can feed it: eat from the bank only if food is left over
+            return (5.0 if plan.spare > 0 else 1.6) + gifts
+        return 6.0 - 0.3 * min(cost, 5) + (0.4 if short == 1 else 0.0) + gifts
+    return -1.0 + gifts                     # cannot be finished: the token would be wasted
 
 
 def _attack(ctx, a):

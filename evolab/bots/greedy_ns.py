@@ -16,6 +16,7 @@ _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperatio
                 "defensive_herding": 1.3, "warning_call": 1.2, "symbiosis": 1.1, "scavenger": 1.2,
                 "intelligence": 1.0, "ambush": 0.8, "pack_hunting": 0.9}
 _CARD_FOOD = sum(sum(v) for v in FOOD_NUMBERS.values()) / sum(len(v) for v in FOOD_NUMBERS.values())
+_TRAIT_OF: dict = {}   # card id -> trait
 _SAVED = 3.0       # a species that had no food is saved from dying out
 _HUNGRY = 1.0      # a food token that feeds an individual
 _FAT = 0.3         # a token stored as fat (food for the next round)
@@ -27,6 +28,35 @@ class Context:
         self.seat = view.seat
         self.mine = [view.species[i] for i in view.rows[view.seat]]
         self.rs = view.ruleset
+        self._room = None
+        self._prey = {}
+
+    @property
+    def room(self):
+        """Plant food the bot can expect this round (a food card's mean for each player, shared, plus what
+        lies on the Watering Hole) less what its plant eaters already need: room for more individuals."""
+        if self._room is None:
+            v = self.v
+            need = 0
+            for sp in self.mine:
+                if not sp.has("carnivore"):
+                    need += sp.pop - (1 if sp.has("long_neck") else 0)
+            self._room = _CARD_FOOD + v.watering / v.players - need
+        return self._room
+
+    def prey_for(self, sp, growth=0):
+        """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival
+        species (Hard Shell counted) that Climbing does not put out of its reach."""
+        key = (sp.id, growth)
+        found = self._prey.get(key)
+        if found is None:
+            rs = self.rs
+            size = rs.attack_size(sp) + growth
+            climbs = sp.has("climbing")
+            found = self._prey[key] = any(
+                t.owner != self.seat and size > rs.defence_size(t) and (climbs or not t.has("climbing"))
+                for t in self.v.species.values())
+        return found
 
 
 def _food(card):
@@ -38,13 +68,13 @@ def _select(ctx, a):
 
 
 def _place(ctx, a):
-    t = a.card.split(":")[0]
-    sp = ctx.v.species[a.species]
     if a.replace:
         return -1.0
+    t = _TRAIT_OF.get(a.card) or _TRAIT_OF.setdefault(a.card, a.card.split(":")[0])
+    sp = ctx.v.species[a.species]
     if t == "carnivore":
-        if not _prey_for(ctx, sp):      # a carnivore with nothing it could eat would starve out,
-            if not (sp.body < 6 and len(ctx.v.hand) >= 2 and _prey_for(ctx, sp, 1)):
+        if not ctx.prey_for(sp):        # a carnivore with nothing it could eat would starve out,
+            if not (sp.body < 6 and len(ctx.v.hand) >= 2 and ctx.prey_for(sp, 1)):
                 return -0.5
             return 0.9                   # unless a card grows it big enough this turn
         if sp.pop > 1:
@@ -52,43 +82,25 @@ def _place(ctx, a):
     return _TRAIT_VALUE.get(t, 1.0) - 0.3 * len(sp.traits)
 
 
-def _prey_for(ctx, sp, growth=0):
-    """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival species
-    (Hard Shell counted) that Climbing does not put out of its reach."""
-    rs = ctx.rs
-    size = rs.attack_size(sp) + growth
-    return any(t.owner != ctx.seat and size > rs.defence_size(t) and not (t.has("climbing") and not sp.has("climbing"))
-               for t in ctx.v.species.values())
-
-
 def _new(ctx, a):
     if len(ctx.mine) >= 3:
         return 0.6
-    return 1.7 if _room(ctx) >= 1 else 0.7
-
-
-def _room(ctx):
-    """Plant food the bot can expect this round (a food card's mean for each player, shared, plus what lies
-    on the Watering Hole) less what its plant eaters already need: room for more individuals."""
-    v = ctx.v
-    expected = _CARD_FOOD + v.watering / v.players
-    need = sum(sp.pop for sp in ctx.mine if not sp.has("carnivore")) - sum(1 for sp in ctx.mine if sp.has("long_neck"))
-    return expected - need
+    return 1.7 if ctx.room >= 1 else 0.7
 
 
 def _grow(ctx, a):
     sp = ctx.v.species[a.species]
-    if a.what == "body" and _carnivore(sp) and not _prey_for(ctx, sp) and _prey_for(ctx, sp, 1):
-        return 2.0                       # big enough to hunt something
     if a.what == "population":
-        if not sp.has("carnivore") and _room(ctx) < 1:
+        if ctx.room < 1 and not sp.has("carnivore"):
             return 0.3                   # one more mouth than the Watering Hole is likely to feed
         return 1.5 - 0.2 * sp.pop
+    if _carnivore(sp) and not ctx.prey_for(sp) and ctx.prey_for(sp, 1):
+        return 2.0                       # big enough to hunt something
     return (1.6 if sp.body < 3 else 0.9) - 0.1 * sp.body
 
 
 def _carnivore(sp):
-    return sp.has("carnivore") or any(c.startswith("carnivore:") for c in sp.pending)
+    return "carnivore" in sp.names or (sp.pending and any(c.startswith("carnivore:") for c in sp.pending))
 
 
 def _end(ctx, a):

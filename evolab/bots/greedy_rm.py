@@ -27,6 +27,7 @@ class Context:
         self.mine = [view.species[i] for i in view.rows[view.seat]]
         self._traits = {}
         self._plan = None
+        self.room = self._hunters = None
 
     def traits(self, sp):
         t = self._traits.get(sp.id)
@@ -43,11 +44,10 @@ class Context:
             return 0
         return max(0, self.need(self.v.species[a.species]) - a.red - a.blue)
 
-    def hungry_animals(self):
-        return sum(1 for sp in self.mine for a in sp.animals if self.short(self.v.animals[a]))
-
     def rival_hunters(self):
-        return any(self.traits(sp) & _HUNTERS for sp in self.v.species.values() if sp.owner != self.seat)
+        if self._hunters is None:
+            self._hunters = any(self.traits(sp) & _HUNTERS for sp in self.v.species.values() if sp.owner != self.seat)
+        return self._hunters
 
     @property
     def plan(self):
@@ -110,12 +110,15 @@ class _FeedingPlan:
                     stomp += len(sp.animals)
             bank = max(0, bank - stomp)
         if bank:
-            for a in v.animals.values():
-                if a.owner != seat and not a.fed_by_kill:
-                    sp = v.species[a.species]
-                    short = ctx.need(sp) - a.red - a.blue
-                    if 0 < short <= bank and "obligate_predator" not in ctx.traits(sp):
-                        rivals[a.owner] += short
+            animals = v.animals
+            for sp in v.species.values():
+                if sp.owner != seat and "obligate_predator" not in ctx.traits(sp):
+                    need = ctx.need(sp)
+                    for x in sp.animals:
+                        a = animals[x]
+                        short = need - a.red - a.blue
+                        if 0 < short <= bank:
+                            rivals[sp.owner] += short
         self.bank = bank
         self.demands = [rivals[(seat + k) % v.players] for k in range(1, v.players)]
         self.share = expected_share(bank, self.demands, me_first)
@@ -132,19 +135,24 @@ class _FeedingPlan:
         return aid in self.cost and aid not in self.planned
 
 
-def _food_per_player(ctx):
-    rs = ctx.rs
-    outs = getattr(rs, "red_outcomes", None) or ()
-    total = sum(w for _, w in outs)
-    red = sum(o.food * w for o, w in outs) / total if total else 5.0
-    return red / rs.players
+_RED: dict = {}      # ruleset -> mean red tokens per player
+
+
+def _food_per_player(rs):
+    red = _RED.get(rs)
+    if red is None:
+        outs = getattr(rs, "red_outcomes", None) or ()
+        total = sum(w for _, w in outs)
+        red = _RED[rs] = (sum(o.food * w for o, w in outs) / total if total else 5.0) / rs.players
+    return red
 
 
 def _play(ctx, a):
-    """Grow while the food can feed the animals (counting each animal's need); beyond that, mutate (traits
-    score without eating)."""
-    need = sum(len(sp.animals) for sp in ctx.mine)
-    room = _food_per_player(ctx) + 1.5 - need
+    """Grow while the expected food can feed one more animal; beyond that, mutate (traits score without
+    eating, and which trait arises is blind)."""
+    room = ctx.room
+    if room is None:
+        room = ctx.room = _food_per_player(ctx.rs) + 1.5 - sum(len(sp.animals) for sp in ctx.mine)
     if a.mode == "new_species":
         return 2.2 if room > 0 else 0.1
     if a.mode == "add_animal":
@@ -156,8 +164,8 @@ def _play(ctx, a):
 
 
 def _take_food(ctx, a):
-    """Finish the cheapest animal first; an animal the food cannot finish gets a token only when taking
-    food is all that is left to do (then the one closest to fed)."""
+    """Finish the cheapest animal first; a token for an animal the food cannot finish comes after a shelter
+    against hunters and a parasite (then the one closest to fed)."""
     plan = ctx.plan
     aid = a.animal
     cost = plan.cost.get(aid)
