@@ -147,6 +147,7 @@ class _FeedingPlan:
         self.me_first = me_first
         self.cost = cost = {}
         costs = []
+        waiting = []
         total = 0
         linked = False
         for a in ctx.mine:
@@ -163,9 +164,12 @@ class _FeedingPlan:
                     c = 0
                 cost[a.id] = c
                 total += c
-                costs.append((c, a.red + a.blue == 0, -len(a.cards), a.id))   # ties: finish what was begun
                 if a.links:
                     linked = True
+                    if not can_receive(v, a):       # a Symbiosis partner eats only after its protector
+                        waiting.append((c, a.red + a.blue == 0, -len(a.cards), a.id))
+                        continue
+                costs.append((c, a.red + a.blue == 0, -len(a.cards), a.id))   # ties: finish what was begun
         self.bank = bank = v.food_bank
         n = v.players
         self._demands = self._later = self._room = None
@@ -181,6 +185,10 @@ class _FeedingPlan:
             self.planned, self.spare = set(cost), share - total
             return
         self.planned, self.spare = completion_plan(costs, share)
+        if waiting:                                 # those whose protectors will be fed, with what is left
+            ready = [w for w in waiting if self._protectors_fed(v, w[-1])]
+            more, self.spare = completion_plan(ready, self.spare)
+            self.planned |= more
         if linked and self._shared(v):
             more, self.spare = completion_plan([(self.cost[k[-1]], *k) for _, *k in costs if k[-1] not in self.planned],
                                                self.spare)
@@ -189,7 +197,7 @@ class _FeedingPlan:
     @property
     def demands(self):
         """What each rival still wants from the bank, in the order they move after the bot: the needs of his
-        animals the bank could finish, and his empty fat."""
+        animals the bank could finish, and his empty fat; nothing from those who passed since the bot's move."""
         if self._demands is None:
             v, seat, bank = self.v, self.seat, self.bank
             rival = [0] * v.players
@@ -199,8 +207,20 @@ class _FeedingPlan:
                     want = (short if 0 < short <= bank else 0) + a.fat_cards - a.fat
                     if want > 0 and (not a.links or can_receive(v, a)):
                         rival[a.owner] += want
-            self._demands = [rival[(seat + k) % v.players] for k in range(1, v.players)]
+            out = [rival[(seat + k) % v.players] for k in range(1, v.players)]
+            for k in range(1, min(v.passes, len(out)) + 1):
+                out[-k] = 0                    # the rivals who just passed (the last to move) want nothing
+            self._demands = out
         return self._demands
+
+    def _protectors_fed(self, v, aid):
+        for u in v.animals[aid].links:
+            link = v.links[u]
+            if link.trait == "symbiosis" and link.b == aid:
+                p = v.animals[link.a]
+                if p.red + p.blue < p.need and not p.hibernating and link.a not in self.planned:
+                    return False
+        return True
 
     def _shared(self, v):
         """Credit an unplanned animal with the tokens its Cooperation or Communication partner passes on:
