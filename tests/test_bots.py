@@ -120,6 +120,16 @@ def test_origin_no_kill_for_a_carnivore_that_would_starve_anyway(seed):
     assert 2 in m.state.animals and starved(m) == {1: 0}
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_origin_protector_before_its_symbiont(seed):
+    """Three tokens, a protector needing 3 and its Symbiosis partner needing 1 (which may eat only after its
+    protector is fed): the protector gets the three, rather than both starving while food is left."""
+    s = origin([{"id": 1, "traits": ["parasite"]}, {"id": 2}], food_bank=3,
+               links=[{"trait": "symbiosis", "protector": 1, "protected": 2}])
+    m = feed(s, seed=seed)
+    assert 1 in m.state.animals and starved(m) == {2: 0}
+
+
 # ---- Random Mutations -------------------------------------------------------------------------------
 def rm(species, red=0, green=0, black=0, **extra):
     """Seat 0's species against a rival with none (so the centre is all seat 0's)."""
