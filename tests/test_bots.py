@@ -216,6 +216,60 @@ def test_ns_no_carnivore_without_prey():
         assert type(a).__name__ != "PlaceTrait", a
 
 
+# ---- the tracker's feeding measure ----------------------------------------------------------------------
+def test_tracker_records_a_partly_fed_animal_and_its_wasted_food():
+    """Nothing left to eat: a carnivore with 1 of its 2 tokens and a heavy animal with only a fat token (too
+    little to burn into a meal) starve: one partly fed animal, 2 tokens wasted, in the seat's row and the
+    turn's; the deaths rows carry the food and the fat."""
+    s = origin([{"id": 1, "traits": ["carnivorous"], "food": 1},
+                {"id": 2, "traits": ["high_body_weight", "fat_tissue", "swimming"], "fat": 1},
+                {"id": 3, "owner": 1, "traits": ["swimming"], "food": 1}], food_bank=0)
+    tracker = evolab.Tracker()
+    m = Match(s.ruleset, seats=["greedy", "greedy"], seed=1, start=s, observers=[tracker])
+    while m.state.turn == 1 and not m.is_over():
+        m.step()
+    seat0 = [r for r in tracker.rows("seats") if r["turn"] == 1 and r["seat"] == 0][0]
+    turn1 = [r for r in tracker.rows("turns") if r["turn"] == 1][0]
+    assert (seat0["starved"], seat0["partly_fed"], seat0["food_wasted"]) == (2, 1, 2)
+    assert (turn1["starved"], turn1["partly_fed"], turn1["food_wasted"]) == (2, 1, 2)
+    deaths = {r["animal"]: (r["cause"], r["food"], r["fat"]) for r in tracker.rows("deaths")}
+    assert deaths == {1: ("starved", 1, 0), 2: ("starved", 0, 1)}
+
+
+@pytest.mark.parametrize("edition", ["origin", "random_mutations", "northstar"])
+def test_tracker_feeding_columns_add_up(edition):
+    """Per turn the seats' rows add up to the turn's row, and both agree with the deaths table."""
+    batch = evolab.run_batch(edition, grid={"players": [3]}, reps=4, seed=3, bots="greedy,random,random",
+                             progress=False, tables=("turns", "seats", "deaths"))
+    seats, turns = batch.rows("seats"), batch.rows("turns")
+    by_turn = collections.defaultdict(lambda: [0, 0, 0, 0])
+    for r in seats:
+        assert 0 <= r["partly_fed"] <= r["starved"] and r["food_wasted"] >= r["partly_fed"]
+        acc = by_turn[r["game"], r["turn"]]
+        for i, k in enumerate(("starved", "partly_fed", "food_wasted", "food_eaten")):
+            acc[i] += r[k]
+    for r in turns:
+        assert by_turn[r["game"], r["turn"]] == [r["starved"], r["partly_fed"], r["food_wasted"], r["food_eaten"]]
+    starved = [d for d in batch.rows("deaths") if d["cause"] == "starved"]
+    assert sum(r["partly_fed"] for r in turns) == sum(1 for d in starved if d["food"] > 0)
+    assert sum(r["food_wasted"] for r in turns) == sum(d["food"] + d["fat"] for d in starved)
+    if edition == "northstar":                 # an individual needs one token: none is ever partly fed
+        assert sum(r["food_wasted"] for r in turns) == 0
+
+
+@pytest.mark.parametrize("edition", ["origin", "random_mutations"])
+def test_greedy_feeds_better_than_random_in_a_small_seeded_run(edition):
+    """30 seeded two-player games each: of the animals that starved, greedy bots had partly fed fewer than 10%,
+    fewer than random bots did (the measurement over 500 games is benchmarks/bots.py)."""
+    share = {}
+    for bot in ("greedy", "random"):
+        b = evolab.run_batch(edition, grid={"players": [2]}, reps=30, seed=14, bots=bot, progress=False,
+                             tables=("turns",))
+        rows = b.rows("turns")
+        share[bot] = sum(r["partly_fed"] for r in rows) / sum(r["starved"] for r in rows)
+    assert share["greedy"] < 0.10 and share["greedy"] < share["random"]
+
+
 def test_random_bot_stays_uniform_over_legal_actions():
     """RandomBot picks each legal action equally often: the feeding baseline has no foresight."""
     s = origin([{"id": 1, "traits": ["carnivorous"]}, {"id": 2, "traits": ["carnivorous"]}, {"id": 3},
