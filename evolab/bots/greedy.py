@@ -21,6 +21,7 @@ _OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9
           "sharp_vision": 0.3, "communication": 1.3, "cooperation": 1.4, "symbiosis": 1.0}
 _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
 _HBW_ROOM = 0.0
+_NO_KEEPER = 1.0
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
@@ -329,7 +330,7 @@ def _play_pair(ctx, a):
         if n == 1:
             v -= 1.1
         elif n == 0:
-            v -= 0.5
+            v -= _NO_KEEPER
     return v
 
 
@@ -340,9 +341,11 @@ def _pass(ctx, a):
 def _gifts(ctx, x):
     """What a token for ``x`` brings its partners: Cooperation and Communication pass one on (0.8 to a hungry
     partner it may help finish, 0.3 to one storing fat, -0.2 to one that will starve anyway: wasted), and a
-    fed protector lets its Symbiosis partner eat (0.5)."""
+    fed protector lets its Symbiosis partner eat (0.5). A token outside the plan (for an animal the plan does
+    not finish, or for fat) uses one of the spare tokens the partner would need."""
     v = 0.0
     fed_after = x.red + x.blue + 1 >= x.need
+    plan = None
     for u in x.links:
         link = ctx.v.links[u]
         y = ctx.animals[link.other(x.id)]
@@ -353,8 +356,10 @@ def _gifts(ctx, x):
             if ctx.fed(y):
                 v += 0.3
             else:
-                plan = ctx.plan
-                v += 0.8 if y.id in plan.planned or plan.cost[y.id] - 1 <= plan.spare else -0.2
+                if plan is None:
+                    plan = ctx._plan or ctx.plan
+                    spare = plan.spare - (x.id not in plan.planned)
+                v += 0.8 if y.id in plan.planned or plan.cost[y.id] - 1 <= spare else -0.2
     return v
 
 
