@@ -13,7 +13,7 @@ from ..actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hi
 from ..rules.origin.feeding import attack_block, can_receive
 from ..rules.origin.traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS
 from .base import Bot
-from .plan import completion_plan, expected_share
+from .plan import FeedingPlan, PlanOnDemand, completion_plan, expected_share
 
 _DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1.3, "tail_loss": 1.3,
               "mimicry": 1.1, "high_body_weight": 1.2, "poisonous": 1.2}
@@ -56,7 +56,7 @@ _MODULES = {"random_mutations": "greedy_rm", "northstar": "greedy_ns"}
 _TABLES: dict = {}     # ruleset id -> (context class, values); Origin's are below
 
 
-class _Context:
+class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
     def __init__(self, view, legal):
@@ -113,14 +113,8 @@ class _Context:
     def fed(self, a):
         return a.hibernating or a.red + a.blue >= a.need
 
-    @property
-    def plan(self):
-        if self._plan is None:
-            self._plan = _FeedingPlan(self)
-        return self._plan
 
-
-class _FeedingPlan:
+class _FeedingPlan(FeedingPlan):
     """This turn's feeding as the bot sees it.
 
     ``cost[x]``: red tokens from the food bank that animal ``x`` still needs, after what it can feed itself
@@ -173,7 +167,7 @@ class _FeedingPlan:
                 costs.append((c, a.red + a.blue == 0, -len(a.cards), a.id))   # ties: finish what was begun
         self.bank = bank = v.food_bank
         n = v.players
-        self._demands = self._later = self._room = None
+        self._demands = None
         if bank == 0 or v.passes >= n - 1:        # after a round of passes, what is left is the bot's
             self._demands = ()
             share = bank
@@ -241,13 +235,6 @@ class _FeedingPlan:
                 changed = True
         return changed
 
-    @property
-    def share_later(self):
-        """The bank tokens to expect when this move is spent on something else (an attack)."""
-        if self._later is None:
-            self._later = expected_share(self.bank, self.demands, False) if self.me_first and self.bank else self.share
-        return self._later
-
     @staticmethod
     def _hunt(v, a):
         """Food a hungry carnivore can count on from its attack this turn: 2 from a prey that cannot escape
@@ -259,21 +246,6 @@ class _FeedingPlan:
                 return 2
         return 0
 
-    def room_after_attack(self, p):
-        """Bank tokens left for carnivore ``p`` if it spends this move attacking: the bank share from the
-        next round on, less what the bot's other planned animals need."""
-        room = self._room.get(p.id) if self._room else None
-        if room is None:
-            others = self.share - self.spare - (self.cost[p.id] if p.id in self.planned else 0)
-            room = self.share_later - others
-            if self._room is None:
-                self._room = {}
-            self._room[p.id] = room
-        return room
-
-    def hopeless(self, x):
-        """An unfed animal the bot cannot finish this turn (it will starve unless it sleeps)."""
-        return x.id in self.cost and x.id not in self.planned
 
 
 _FOOD: dict = {}   # ruleset -> mean food bank, computed once
@@ -421,7 +393,7 @@ def _finishable(ctx, p, gain=2):
     the bank food it can still get (the attack is this move's action, so bank food comes from the next
     round on) would finish carnivore ``p``."""
     after = p.need - p.red - p.blue - gain - p.fat
-    return after <= 0 or after <= ctx.plan.room_after_attack(p)
+    return after <= 0 or after <= ctx.plan.room_after_attack(p.id)
 
 
 def _burn(ctx, a):
@@ -454,12 +426,12 @@ def _hibernate(ctx, a):
     """Sleep through a turn the animal cannot be fed in, or to leave the food to the others."""
     x = ctx.animals[a.animal]
     plan = ctx.plan
-    if plan.hopeless(x):
+    if plan.hopeless(x.id):
         return 4.5
     cost = plan.cost.get(x.id, 0)
     if cost > 0:
         freed = plan.spare + cost          # the food it leaves could finish another animal
-        if any(plan.hopeless(y) and plan.cost[y.id] <= freed for y in ctx.mine if y is not x):
+        if any(plan.hopeless(y.id) and plan.cost[y.id] <= freed for y in ctx.mine if y is not x):
             return 4.0 + 0.1 * cost
     return -1.0
 
@@ -471,7 +443,7 @@ def _run(ctx, a):
 def _mimic(ctx, a):
     """Send the predator to the animal that costs least: one that will starve anyway, few traits."""
     x = ctx.animals[a.animal]
-    doomed = 2.0 if ctx.plan.hopeless(x) else 0.0
+    doomed = 2.0 if ctx.plan.hopeless(x.id) else 0.0
     return 2.0 + 0.8 * (x.has("running") + x.has("tail_loss")) - 0.3 * len(x.cards) + doomed
 
 
@@ -511,4 +483,5 @@ _VALUE = {
     NoDefence: _zero, Scavenge: _scavenge, Resolve: _resolve, ChooseCard: _choose_card,
 }
 
+_Context.plan_class = _FeedingPlan
 _TABLES["origin"] = (_Context, _VALUE)

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from ..actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
-from .plan import completion_plan, expected_share
+from .plan import FeedingPlan, PlanOnDemand, completion_plan, expected_share
 
 _HUNTERS = frozenset(("predator", "obligate_predator"))
 _MAIN = frozenset((TakeFood, TakeShelter, PlaceParasite, Attack))
 _HOPELESS = 1.2      # food for an animal it cannot finish: below a shelter against hunters and a parasite
 
 
-class Context:
+class Context(PlanOnDemand):
     def __init__(self, view, legal):
         self.v = view
         self.seat = view.seat
@@ -49,14 +49,9 @@ class Context:
             self._hunters = any(self.traits(sp) & _HUNTERS for sp in self.v.species.values() if sp.owner != self.seat)
         return self._hunters
 
-    @property
-    def plan(self):
-        if self._plan is None:
-            self._plan = _FeedingPlan(self)
-        return self._plan
 
 
-class _FeedingPlan:
+class _FeedingPlan(FeedingPlan):
     """As in the Origin bot: ``cost`` (red tokens each hungry animal still needs after a sure kill),
     ``share`` (the red tokens to expect, rivals taking in turn while they have animals the centre could
     finish, after what the rivals' Stompers could destroy), ``planned`` (the animals finished with it,
@@ -123,16 +118,6 @@ class _FeedingPlan:
         self.demands = [rivals[(seat + k) % v.players] for k in range(1, v.players)]
         self.share = expected_share(bank, self.demands, me_first)
         self.planned, self.spare = completion_plan(costs, self.share)
-        self._later = None
-
-    @property
-    def share_later(self):
-        if self._later is None:
-            self._later = expected_share(self.bank, self.demands, False) if self.me_first else self.share
-        return self._later
-
-    def hopeless(self, aid):
-        return aid in self.cost and aid not in self.planned
 
 
 _RED: dict = {}      # ruleset -> mean red tokens per player
@@ -221,12 +206,8 @@ def _attack(ctx, a):
 
 def _finishable(ctx, pred):
     """A kill gives 2 tokens; the bank food left for the hunter after this move must cover the rest."""
-    plan = ctx.plan
     after = ctx.short(pred) - 2
-    if after <= 0:
-        return True
-    others = plan.share - plan.spare - (plan.cost[pred.id] if pred.id in plan.planned else 0)
-    return after <= plan.share_later - others
+    return after <= 0 or after <= ctx.plan.room_after_attack(pred.id)
 
 
 def _stomp(ctx, a):
@@ -265,6 +246,7 @@ def _zero(ctx, a):
     return 0.0
 
 
+Context.plan_class = _FeedingPlan
 VALUES = {PlayCard: _play, Pass: lambda c, a: 0.3, TakeFood: _take_food, TakeShelter: _take_shelter,
           PlaceParasite: _parasite, Attack: _attack, Stomp: _stomp, EndMove: _zero, ChooseVictim: _victim,
           ChooseParasiteVictim: _victim, Scavenge: _scavenge, DiscardTrait: _discard_trait}

@@ -42,3 +42,49 @@ def completion_plan(costs, budget: float):
         planned.add(c[-1])
         left -= c[0]
     return planned, left
+
+
+class FeedingPlan:
+    """What a plan offers the rules of thumb, in every edition. An edition's plan sets ``cost`` (tokens each
+    hungry animal still needs from the shared food), ``share``, ``planned``, ``spare``, ``bank``,
+    ``me_first`` (the bot takes before its rivals this round) and ``demands`` (the rivals' wants, in the
+    order they move after the bot)."""
+
+    _later = None
+    _rooms = None
+
+    @property
+    def share_later(self):
+        """The tokens to expect when this move is spent on something else (an attack)."""
+        if self._later is None:
+            self._later = expected_share(self.bank, self.demands, False) if self.me_first and self.bank else self.share
+        return self._later
+
+    def room_after_attack(self, aid):
+        """Tokens left for hunter ``aid`` if it spends this move attacking: the share from the next round
+        on, less what the bot's other planned animals need."""
+        rooms = self._rooms
+        if rooms is None:
+            rooms = self._rooms = {}
+        room = rooms.get(aid)
+        if room is None:
+            others = self.share - self.spare - (self.cost[aid] if aid in self.planned else 0)
+            room = rooms[aid] = self.share_later - others
+        return room
+
+    def hopeless(self, aid):
+        """A hungry animal the bot cannot finish this turn (it will starve unless something else saves it)."""
+        return aid in self.cost and aid not in self.planned
+
+
+class PlanOnDemand:
+    """Mixin for a bot's context: the feeding plan, made once per decision when a rule first asks for it."""
+
+    _plan = None
+    plan_class = None
+
+    @property
+    def plan(self):
+        if self._plan is None:
+            self._plan = self.plan_class(self)
+        return self._plan
