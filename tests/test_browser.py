@@ -45,7 +45,9 @@ def test_play_notebook_in_jupyterlab(lab_server, page):
                            timeout=30_000)
     assert re.search(r"#\d+", board_text(page))
     click_button(page, "Pass (play no more cards this turn)")
+    # the bots play on: feeding, or (when the greedy bot ate your only animal) the next turn, or the end
     page.wait_for_function("!document.querySelector('.evolab-board').innerText.includes('Development (play cards)')"
+                           " || document.querySelector('.evolab-board').innerText.includes('Turn 2')"
                            " || document.querySelector('.evolab-board').innerText.includes('Game over')",
                            timeout=30_000)
     text = board_text(page)
