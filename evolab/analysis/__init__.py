@@ -20,7 +20,7 @@ _MEASURES = {
     "deaths", "starved", "eaten", "poisoned", "parasites", "attacks", "kills", "escapes", "extinctions",
     "trait_cards", "mean_traits", "died", "score", "turns", "moves", "winner", "winner_score", "scores", "winners",
     "animal", "cause", "traits", "by", "by_traits", "predator", "prey", "prey_seat", "predator_traits",
-    "prey_traits", "outcome", "redirects", "kind", "what", "players_alive",
+    "prey_traits", "outcome", "redirects", "kind", "what", "players_alive", "partly_fed", "food_wasted", "food", "fat",
 }
 _KEYS = ("turn", "trait", "seat")
 
