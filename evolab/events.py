@@ -134,9 +134,10 @@ class Redirected(Event):
 class Died(Event):
     """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten.
 
-    ``food`` and ``need``: the food it held and needed when it died (-1 when not reported), so the log can say
-    why an animal that ate still starved. North Star reports one ``Died`` per Population lost; a starving
-    species gives its food and its Population before the loss.
+    ``food`` and ``need``: the food tokens (red and blue) it held and needed when it died (-1 when not
+    reported), so the log can say why an animal that ate still starved; ``fat``: the stored fat it held, so
+    food given to an animal that starved is seen. North Star reports one ``Died`` per Population lost; a
+    starving species gives its food and its Population before the loss.
     """
     seat: int
     animal: int
@@ -146,6 +147,7 @@ class Died(Event):
     by_traits: tuple = ()
     food: int = -1
     need: int = -1
+    fat: int = 0
 
 
 @_event

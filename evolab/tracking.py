@@ -14,12 +14,18 @@ parameters are on every row):
   per living animal, species founded (``species_new``) and species gone extinct (``species_lost``) in
   the editions with species;
 - ``seats``: per turn and seat, animals alive, born, died, score;
+- how well each seat fed (``turns`` has the totals): ``food_eaten`` (tokens its animals received),
+  ``starved``, ``partly_fed`` (of the animals that starved, those that held food: food handed out but
+  not enough to finish the animal) and ``food_wasted`` (the tokens, stored fat included, on animals
+  that starved: food that saved nobody). North Star's individuals need one token each, so none is ever
+  partly fed there, and food on a species always feeds someone;
 - ``traits``: per turn and trait, living ``animals`` carrying it and its ``frequency`` among living
   animals; ``at_feeding`` (carriers alive when the feeding phase began: the cohort that faces selection
   this turn, after the development phase added animals and traits), ``survived`` (of those, alive after
   extinction), ``survival`` = survived / at_feeding; ``born`` (carriers among animals born this turn);
 - ``seat_traits``: the same counts per seat (``frequency`` among that seat's living animals);
-- ``deaths``, ``attacks``, ``extinctions``: one row per event;
+- ``deaths``, ``attacks``, ``extinctions``: one row per event (a death with the ``food`` and ``fat``
+  tokens the animal held);
 - ``mutations``: the selection measure, per turn and trait: ``arose`` (trait cards that came into play
   this turn: played as traits, or revealed blind in *Random Mutations*), ``arose_total`` and
   ``share_arose`` (its share of all mutations so far) against ``frequency`` (the share of living animals
@@ -94,15 +100,15 @@ _COLUMNS = {
     "turns": (("game", "i"), ("turn", "h"), ("alive", "h"), ("born", "h"), ("food_bank", "h"),
               ("food_eaten", "h"), ("deaths", "h")) + tuple((c, "h") for c in CAUSES) +
              (("attacks", "h"), ("kills", "h"), ("escapes", "h"), ("extinctions", "h"), ("trait_cards", "h"),
-              ("species_new", "h"), ("species_lost", "h")),
+              ("species_new", "h"), ("species_lost", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
     "seats": (("game", "i"), ("turn", "h"), ("seat", "h"), ("alive", "h"), ("born", "h"), ("died", "h"),
-              ("score", "h")),
+              ("score", "h"), ("food_eaten", "h"), ("starved", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
     "traits": (("game", "i"), ("turn", "h"), ("trait", "c"), ("animals", "h"), ("alive", "h"),
                ("at_feeding", "h"), ("survived", "h"), ("born", "h")),
     "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "c"), ("animals", "h"),
                     ("alive", "h")),
     "deaths": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("cause", "c"), ("traits", "c"),
-               ("by", "i"), ("by_traits", "c")),
+               ("by", "i"), ("by_traits", "c"), ("food", "h"), ("fat", "h")),
     "attacks": (("game", "i"), ("turn", "h"), ("seat", "h"), ("predator", "i"), ("prey", "i"),
                 ("prey_seat", "h"), ("predator_traits", "c"), ("prey_traits", "c"), ("outcome", "c"),
                 ("redirects", "h")),
@@ -165,6 +171,10 @@ class Tracker:
         self.born = [0] * n
         self.born_ids = {}            # unit (animal or species) -> animals born into it this turn
         self.died = [0] * n
+        self.eaten_by = [0] * n       # tokens received, per seat
+        self.starved = [0] * n
+        self.partly_fed = [0] * n     # starved animals that held food
+        self.wasted = [0] * n         # tokens on animals that starved
         self.causes = dict.fromkeys(CAUSES, 0)
         self.food_bank = 0
         self.food_eaten = 0
@@ -235,13 +245,21 @@ class Tracker:
 
     def _food(self, match, e):
         self.food_eaten += 1
+        self.eaten_by[e.seat] += 1
 
     def _died(self, match, e):
         self.died[e.seat] += 1
         self.causes[e.cause] = self.causes.get(e.cause, 0) + 1
+        # The food a dying unit held; none where a unit's food fed its other individuals (Population).
+        food = 0 if self.ruleset.food_feeds_population else max(e.food, 0)
+        if e.cause == "starved":
+            self.starved[e.seat] += 1
+            if food:
+                self.partly_fed[e.seat] += 1
+            self.wasted[e.seat] += food + e.fat
         if "deaths" in self._on:
             self.tables["deaths"].append(self.game, match.state.turn, e.seat, e.animal, e.cause,
-                                         "+".join(e.traits), e.by, "+".join(e.by_traits))
+                                         "+".join(e.traits), e.by, "+".join(e.by_traits), food, e.fat)
         if e.cause == "eaten" and self._attack is not None:
             self._end_attack(match, "eaten")
 
@@ -335,7 +353,8 @@ class Tracker:
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
             for seat in range(n):
-                tb["seats"].append(g, turn, seat, alive_seat[seat], self.born[seat], self.died[seat], sc[seat])
+                tb["seats"].append(g, turn, seat, alive_seat[seat], self.born[seat], self.died[seat], sc[seat],
+                                   self.eaten_by[seat], self.starved[seat], self.partly_fed[seat], self.wasted[seat])
         if "extinctions" in self._on:
             for t in gone:
                 tb["extinctions"].append(g, turn, "trait", t)
@@ -347,7 +366,8 @@ class Tracker:
             c = self.causes
             tb["turns"].append(g, turn, alive, sum(self.born), self.food_bank, self.food_eaten,
                                sum(self.died), *(c.get(k, 0) for k in CAUSES), self.attacks, self.kills,
-                               self.escapes, len(gone), trait_cards, self.species_new, self.species_lost)
+                               self.escapes, len(gone), trait_cards, self.species_new, self.species_lost,
+                               sum(self.partly_fed), sum(self.wasted))
         if self.heredity:
             self._generation_rows(turn, animals, count, alive)
         self._prev_alive_traits = present

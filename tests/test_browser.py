@@ -77,7 +77,9 @@ def test_play_notebook_in_jupyterlab(lab_server, page):
                                f".split('You played a new animal').length - 1 > {played}", timeout=30_000)
         page.wait_for_function(FOCUS_IN_PANEL, timeout=10_000)
     click_button(page, "Pass (play no more cards this turn)")
+    # the bots play on: feeding, or (when the greedy bot ate your only animal) the next turn, or the end
     page.wait_for_function("!document.querySelector('.evolab-board').innerText.includes('Development (play cards)')"
+                           " || document.querySelector('.evolab-board').innerText.includes('Turn 2')"
                            " || document.querySelector('.evolab-board').innerText.includes('Game over')",
                            timeout=30_000)
     text = board_text(page)

@@ -22,7 +22,7 @@ _MEASURES = {
     "deaths", "starved", "eaten", "poisoned", "parasites", "attacks", "kills", "escapes", "extinctions",
     "trait_cards", "mean_traits", "died", "score", "turns", "moves", "winner", "winner_score", "scores", "winners",
     "animal", "cause", "traits", "by", "by_traits", "predator", "prey", "prey_seat", "predator_traits",
-    "prey_traits", "outcome", "redirects", "kind", "what", "players_alive",
+    "prey_traits", "outcome", "redirects", "kind", "what", "players_alive", "partly_fed", "food_wasted", "food", "fat",
     # the mutations table, and the Heredity variant's generations, births and fates tables
     "arose", "arose_total", "mutations_total", "copies", "share_arose", "share_alive", "selection", "carriers",
     "feeding_carriers", "feeding", "survived_carriers", "offspring_carriers", "young", "added", "lost",

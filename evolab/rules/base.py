@@ -115,6 +115,9 @@ class Ruleset:
     unit_noun = "animal"      # what a unit on the table is called in the log ("species" for boards)
     prey_is_species = False   # an Attack names a prey species (Random Mutations), not an animal
     heredity = False          # evolab's Heredity variant is on: each turn a generation of inheriting young
+    # Each individual of a unit eats one token (North Star's Population): the food a starving unit held fed
+    # its other individuals, so it was not wasted.
+    food_feeds_population = False
 
     def hides_plays(self, s, seat, viewer) -> bool:
         """Whether ``seat``'s plays are secret from ``viewer`` now (simultaneous phases)."""

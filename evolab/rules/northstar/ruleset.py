@@ -49,6 +49,7 @@ class NorthStarRuleset(Ruleset):
     predator_traits = ("carnivore",)
     rule_prefix = "northstar"
     unit_noun = "species"
+    food_feeds_population = True
 
     def hides_plays(self, s, seat, viewer) -> bool:
         """Six-player variant: the others' Play Cards moves stay secret until the reveal."""

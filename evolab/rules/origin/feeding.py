@@ -446,7 +446,7 @@ def remove_animal(s, a, cause, ev, by=None):
         s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
     if ev is not None:
         ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else (),
-                       a.red + a.blue, a.need))
+                       a.red + a.blue, a.need, a.fat))
 
 
 def drop_links(s, a):
