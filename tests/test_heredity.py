@@ -175,9 +175,15 @@ def test_offspring_option_gives_litters_in_birth_order():
 
 
 def test_max_animals_stops_births_and_says_so():
+    """Room for one young among three fed parents: the parent first in the scrambled order breeds (not the
+    leftmost: the row's order would favour the founders' lineages)."""
+    from evolab.rules.heredity import scramble
     s, ev = play(_fed_table(mutation_rate=0.0, max_animals=4), TakeFood(2))
     assert [e for e in ev if isinstance(e, BirthsCapped)] == [BirthsCapped(0, 2, 4, 1)]
-    assert len(row(s, 0)) == 4 and [s.animals[i].parent for i in row(s, 0)] == [-1, 1, -1, -1]
+    lucky = min((1, 2, 3), key=scramble)
+    assert len(row(s, 0)) == 4 and [s.animals[i].parent for i in row(s, 0)].count(lucky) == 1
+    young = next(i for i in row(s, 0) if s.animals[i].parent == lucky)
+    assert row(s, 0).index(young) == row(s, 0).index(lucky) + 1
 
 
 def test_mutation_is_a_chance_node_with_exact_weights_from_the_deck():

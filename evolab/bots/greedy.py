@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
 from ..rules.origin.feeding import attack_block, can_receive
+from ..rules.heredity import scramble
 from ..rules.origin.traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS
 from .base import Bot
 from .plan import FeedingPlan, PlanOnDemand, completion_plan, expected_share
@@ -57,6 +58,17 @@ _MODULES = {"random_mutations": "greedy_rm", "northstar": "greedy_ns"}
 _TABLES: dict = {}     # ruleset id -> (context class, values); Origin's are below
 
 
+def _card_tie(a):
+    """Among animals that cost the same, the one with more trait cards first: it scores more."""
+    return -len(a.cards)
+
+
+def _heredity_tie(a):
+    """In the Heredity variant no animal is fed first for its traits or its age: a bot that fed carriers
+    first would be a breeder selecting them (a trait with no use would spread). A fixed scramble of the id."""
+    return scramble(a.id)
+
+
 class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
@@ -68,6 +80,10 @@ class _Context(PlanOnDemand):
         self.players = view.players
         self.legal = legal
         self._plan = self._keepers = self._room = None
+        # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
+        # the Heredity variant, where choosing whom to feed, hunt or shield by its traits would be a breeder's
+        # selection of those traits, not nature's
+        self.card_worth = 0.0 if view.ruleset.heredity else 1.0
 
     @property
     def expected_food(self):
@@ -144,6 +160,7 @@ class _FeedingPlan(FeedingPlan):
         self.cost = cost = {}
         costs = []
         waiting = []
+        tie = _heredity_tie if v.ruleset.heredity else _card_tie
         total = 0
         linked = False
         for a in ctx.mine:
@@ -163,9 +180,9 @@ class _FeedingPlan(FeedingPlan):
                 if a.links:
                     linked = True
                     if not can_receive(v, a):       # a Symbiosis partner eats only after its protector
-                        waiting.append((c, a.red + a.blue == 0, -len(a.cards), a.id))
+                        waiting.append((c, a.red + a.blue == 0, tie(a), a.id))
                         continue
-                costs.append((c, a.red + a.blue == 0, -len(a.cards), a.id))   # ties: finish what was begun
+                costs.append((c, a.red + a.blue == 0, tie(a), a.id))   # ties: finish what was begun
         self.bank = bank = v.food_bank
         n = v.players
         self._demands = None
@@ -361,7 +378,7 @@ def _attack(ctx, a):
     if q.owner == ctx.seat:
         return _attack_own(ctx, p, q)
     m = q.mask
-    v = 7.0 + 0.4 * len(q.cards)
+    v = 7.0 + 0.4 * len(q.cards) * ctx.card_worth
     if m & _UNSURE:
         if m & POISONOUS:
             v -= 12.0
@@ -386,7 +403,7 @@ def _attack_own(ctx, p, q):
     plan = ctx.plan
     if q.id not in plan.cost or q.id in plan.planned or not _finishable(ctx, p):
         return -5.0
-    return 3.0 - 0.2 * len(q.cards) + 0.2 * len(p.cards)
+    return 3.0 + 0.2 * (len(p.cards) - len(q.cards)) * ctx.card_worth
 
 
 def _finishable(ctx, p, gain=2):
@@ -445,7 +462,7 @@ def _mimic(ctx, a):
     """Send the predator to the animal that costs least: one that will starve anyway, few traits."""
     x = ctx.animals[a.animal]
     doomed = 2.0 if ctx.plan.hopeless(x.id) else 0.0
-    return 2.0 + 0.8 * (x.has("running") + x.has("tail_loss")) - 0.3 * len(x.cards) + doomed
+    return 2.0 + 0.8 * (x.has("running") + x.has("tail_loss")) - 0.3 * len(x.cards) * ctx.card_worth + doomed
 
 
 def _drop_tail(ctx, a):

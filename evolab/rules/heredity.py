@@ -134,10 +134,18 @@ def outcome_walk(outs, x):
 
 
 # ---- reproduction, the same in every edition ---------------------------------------------------------
+def scramble(aid: int) -> int:
+    """A fixed order of animals that owes nothing to their traits, age or place in the row (Knuth's
+    multiplicative hash of the id): who is chosen when a choice must not favour any kind of animal."""
+    return (aid * 2654435761) & 0xFFFFFFFF
+
+
 def start_reproduction(s, parents, ev):
     """§4: ``parents(seat)`` lists the seat's fed animals left to right; each has ``offspring`` young, seat
-    by seat from the first player, until a seat reaches ``max_animals`` (one ``BirthsCapped`` says how many
-    young were not born). Litters are (parent, young still to bear, the animal the next one sits right of)."""
+    by seat from the first player. Ruling: when a seat would pass ``max_animals``, the young still allowed
+    go to its parents in the order of ``scramble`` (not the row's, which would favour the founders' lineages
+    on the left), and one ``BirthsCapped`` says how many were not born. Litters are (parent, young still to
+    bear, the animal the next one sits right of), in row order."""
     o = s.ruleset.options
     k, limit, n = o["offspring"], o["max_animals"], s.players
     alive = [0] * n
@@ -146,16 +154,17 @@ def start_reproduction(s, parents, ev):
     litters = []
     for j in range(n):
         seat = (s.first + j) % n
-        room = limit - alive[seat]
-        unborn = 0
-        for aid in parents(seat):
-            young = min(k, max(room, 0))
-            room -= young
-            unborn += k - young
-            if young:
-                litters.append((aid, young, aid))
-        if unborn and ev is not None:
-            ev.append(BirthsCapped(seat, unborn, limit, s.turn))
+        mine = parents(seat)
+        room = max(limit - alive[seat], 0)
+        young = dict.fromkeys(mine, k)
+        if k * len(mine) > room:           # the cap binds: which parents breed is not decided by their place
+            young = {}
+            for aid in sorted(mine, key=scramble):
+                young[aid] = min(k, room)
+                room -= young[aid]
+            if ev is not None:
+                ev.append(BirthsCapped(seat, k * len(mine) - sum(young.values()), limit, s.turn))
+        litters.extend((aid, young[aid], aid) for aid in mine if young[aid])
     s.litters = tuple(litters)
     s.phase = "reproduction"
     if ev is not None:
