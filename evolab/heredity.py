@@ -16,8 +16,9 @@ differential survival and reproduction).
 A preset is a dict of ruleset options (``heredity=True`` included), so it goes wherever options go:
 ``load_ruleset``, ``run_batch``, ``Match``, the command line (``evolab simulate --preset predation``).
 Defaults are the same in every preset (2 players, 8 founders per player, food x3, ``mutation_rate`` 0.05, 20
-generations); each changes only what its question needs, and no preset has a special rule for the trait it
-shows. Report the bots with every result (the variant's bots only feed and hunt).
+generations, room for 30 animals per player); each changes only what its question needs, and no preset has
+a special rule for the trait it shows. Report the bots with every result (the variant's bots only feed and
+hunt; in the variant the greedy bot values no animal for its traits).
 """
 from __future__ import annotations
 
@@ -25,8 +26,12 @@ from dataclasses import dataclass, field
 
 from .errors import OptionError
 
-#: What every preset starts from (heredity.md, "Presets": the prototype's settings).
-BASE = {"heredity": True, "players": 2, "founders": 8, "mutation_rate": 0.05, "generations": 20}
+#: What every preset starts from (heredity.md, "Presets": the prototype's settings). ``max_animals`` 30: room
+#: for 30 animals per player, the prototype's 20-60 animals in all. Without a limit of space, kills (whose
+#: food comes from outside the food bank) feed predator and scavenger lineages past 200 animals a player and
+#: a game takes seconds; the limit is the same in every preset, and who breeds when it binds owes nothing to
+#: an animal's traits or place (``rules.heredity.scramble``).
+BASE = {"heredity": True, "players": 2, "founders": 8, "mutation_rate": 0.05, "generations": 20, "max_animals": 30}
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ class GreedyBot(Bot):
             return legal[0]
         context, values = _rules_of_thumb(view.ruleset.id)
         ctx = context(view, legal)
+        if view.ruleset.heredity:          # the variant's ties among animals: a new order every decision
+            ctx.salt = int(rng.random() * 4294967296)
         get = values.get
         scores = [get(type(a), _zero)(ctx, a) for a in legal]
         top = max(scores) - 1e-9
@@ -63,10 +65,6 @@ def _card_tie(a):
     return -len(a.cards)
 
 
-def _heredity_tie(a):
-    """In the Heredity variant no animal is fed first for its traits or its age: a bot that fed carriers
-    first would be a breeder selecting them (a trait with no use would spread). A fixed scramble of the id."""
-    return scramble(a.id)
 
 
 class _Context(PlanOnDemand):
@@ -160,7 +158,10 @@ class _FeedingPlan(FeedingPlan):
         self.cost = cost = {}
         costs = []
         waiting = []
-        tie = _heredity_tie if v.ruleset.heredity else _card_tie
+        salt = getattr(ctx, "salt", 0)
+        # ties among animals that cost the same: in the variant none is fed first for its traits or age (a bot
+        # that fed carriers first would be a breeder selecting them): an order drawn anew every decision
+        tie = (lambda a: scramble(a.id, salt)) if v.ruleset.heredity else _card_tie
         total = 0
         linked = False
         for a in ctx.mine:

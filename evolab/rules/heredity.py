@@ -134,17 +134,18 @@ def outcome_walk(outs, x):
 
 
 # ---- reproduction, the same in every edition ---------------------------------------------------------
-def scramble(aid: int) -> int:
-    """A fixed order of animals that owes nothing to their traits, age or place in the row (Knuth's
-    multiplicative hash of the id): who is chosen when a choice must not favour any kind of animal."""
-    return (aid * 2654435761) & 0xFFFFFFFF
+def scramble(aid: int, salt: int) -> int:
+    """An order of animals that owes nothing to their traits, age or place in the row: Knuth's multiplicative
+    hash of the id mixed with a ``salt`` that differs from game to game (a fixed order would favour the same
+    founders in every replicate)."""
+    return ((aid ^ salt) * 2654435761) & 0xFFFFFFFF
 
 
 def start_reproduction(s, parents, ev):
     """§4: ``parents(seat)`` lists the seat's fed animals left to right; each has ``offspring`` young, seat
     by seat from the first player. Ruling: when a seat would pass ``max_animals``, the young still allowed
-    go to its parents in the order of ``scramble`` (not the row's, which would favour the founders' lineages
-    on the left), and one ``BirthsCapped`` says how many were not born. Litters are (parent, young still to
+    go to its parents in the order of ``scramble`` salted with the id counter (not the row's order, which
+    would favour the founders' lineages on the left), and one ``BirthsCapped`` says how many were not born. Litters are (parent, young still to
     bear, the animal the next one sits right of), in row order."""
     o = s.ruleset.options
     k, limit, n = o["offspring"], o["max_animals"], s.players
@@ -159,7 +160,8 @@ def start_reproduction(s, parents, ev):
         young = dict.fromkeys(mine, k)
         if k * len(mine) > room:           # the cap binds: which parents breed is not decided by their place
             young = {}
-            for aid in sorted(mine, key=scramble):
+            salt = (s.next_uid * 1_000_003 + s.turn) & 0xFFFFFFFF     # the game's history: differs per replicate
+            for aid in sorted(mine, key=lambda x: scramble(x, salt)):
                 young[aid] = min(k, room)
                 room -= young[aid]
             if ev is not None:
