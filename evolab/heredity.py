@@ -71,9 +71,9 @@ PRESETS = {p.name: p for p in (
            "Body Weight protects against them (only a heavy carnivore can attack it); at generation 11 the "
            "predators leave and food falls to the printed supply (x1), and the trait's extra food need becomes "
            "a cost. A trait must cost something to fall after the switch: Camouflage, which costs nothing, "
-           "would not. Measured with the greedy bots: the trait is favoured while carnivores are present, but "
-           "most runs die out in the carnivores' boom and crash before the switch, so the fall after it is seen "
-           "in too few runs to show (benchmarks/heredity.py figures counts them)."),
+           "would not. Measured with the greedy bots (which finish the cheapest animals first): the trait is "
+           "selected against after the switch, but also, weakly, while carnivores are present (its protection "
+           "does not pay for its food), so the reversal does not happen (benchmarks/heredity.py figures)."),
 )}
 
 
