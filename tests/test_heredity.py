@@ -585,3 +585,19 @@ def test_a_replayed_record_gives_the_same_tracked_rows():
     for table in ALL_TABLES:
         assert t.rows(table) == again.rows(table), table
     assert t.rows("generations") and t.rows("births")
+
+
+def test_in_the_variant_the_greedy_bot_does_not_feed_an_animal_first_for_its_traits():
+    """One token for two hungry animals that cost the same: in the printed game the greedy bot feeds the one
+    with a trait card (it scores more); in the variant it has no preference (a bot that fed carriers first
+    would be a breeder selecting them), so over many draws each is fed about half the time."""
+    import random
+    spec = {"food_bank": 1, "animals": [{"id": 1, "owner": 0, "traits": ["camouflage"]}, {"id": 2, "owner": 0},
+                                        {"id": 3, "owner": 1, "traits": ["swimming"], "food": 1}]}
+    bot = GreedyBot()
+    for variant, low, high in ((False, 200, 200), (True, 70, 130)):
+        s = scenario("origin", {**spec, "options": {"heredity": True}} if variant else spec)
+        picks = [bot.choose(observe(s, 0), legal_actions(s), random.Random(k)) for k in range(200)]
+        fed_camouflaged = sum(p == TakeFood(1) for p in picks)
+        assert all(p in (TakeFood(1), TakeFood(2)) for p in picks)
+        assert low <= fed_camouflaged <= high, (variant, fed_camouflaged)
