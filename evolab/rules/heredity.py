@@ -123,6 +123,31 @@ def predators_gone(rs, trait, turn) -> bool:
     return rs.predators_leave is not None and turn >= rs.predators_leave and trait in rs.predator_traits
 
 
+def present(rs, trait, turn) -> bool:
+    """Whether ``trait`` is part of this world in generation ``turn`` (experiments' settings: banned traits,
+    ``trait_from_turn``, ``predators_leave``); whether a mutation *arises* never depends on it."""
+    return rs.trait_allowed(trait, turn) and not predators_gone(rs, trait, turn)
+
+
+def begin_generation(s, ev, leave, arrive, phase, announce):
+    """The start of a generation: predators leave (``leave(s)`` removes them and lists (seat, animal, traits)),
+    late founders arrive (``arrive(s, turn)`` places and lists them), then ``phase`` begins; the game ends
+    when no animal is left."""
+    from ..events import Migrated
+    turn = s.turn
+    if turn > 1:
+        moved = [(x, "left") for x in leave(s)] if s.ruleset.predators_leave == turn else []
+        moved += [(x, "arrived") for x in arrive(s, turn)]
+        if ev is not None:
+            ev.extend(Migrated(seat, aid, traits, how, turn) for (seat, aid, traits), how in moved)
+    if not s.animals:
+        finish(s, ev)
+        return
+    s.phase = phase
+    if ev is not None:
+        ev.append(PhaseStarted(turn, announce))
+
+
 def outcome_walk(outs, x):
     """The outcome whose cumulative weight first exceeds ``x`` (what bisect over the weights gives)."""
     t = 0

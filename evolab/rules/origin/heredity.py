@@ -29,10 +29,9 @@ Rulings (the spec leaves these open; each is ours):
 from __future__ import annotations
 
 from ...actions import LoseTrait, Mutate
-from ...events import AnimalBorn, BlindMutation, DeckReshuffled, Migrated, PhaseStarted, TraitNotInherited
-from ..common import finish
+from ...events import AnimalBorn, BlindMutation, DeckReshuffled, TraitNotInherited
 from .. import heredity as variant
-from ..heredity import MUTATION, founder_plan, fraction, outcome_walk
+from ..heredity import MUTATION, founder_plan, fraction, outcome_walk, present
 from .deck import CARD_INDEX, CARDS
 from .state import Animal, Link, TraitCard
 from .traits import BIT, EXCLUDES, TRAITS
@@ -63,13 +62,6 @@ def _conflict(trait, traits):
     return next((TRAITS[x].name for x in traits if BIT[x] & EXCLUDES[trait]), "")
 
 
-def present(rs, trait, turn) -> bool:
-    """Whether ``trait`` is part of this world in generation ``turn`` (experiments' restrictions)."""
-    if rs.restricted and not rs.trait_allowed(trait, turn):
-        return False
-    return not variant.predators_gone(rs, trait, turn)
-
-
 # ---- setup and the start of a generation ----------------------------------------------------------
 def place_founders(s, turn):
     """The founders that arrive in generation ``turn`` (all of them at the start, usually)."""
@@ -93,24 +85,20 @@ def place_founders(s, turn):
 
 def start_generation(s, ev):
     """Predators leave or founders arrive (experiments' settings), then the food bank is rolled."""
+    variant.begin_generation(s, ev, _predators_leave, _arrive, "food", "food")
+
+
+def _predators_leave(s):
     rs = s.ruleset
-    turn = s.turn
-    if turn > 1:
-        if rs.predators_leave == turn:
-            for a in [a for a in s.animals.values() if any(a.has(t) for t in rs.predator_traits)]:
-                traits = _traits(s, a)
-                _remove_quietly(s, a)
-                if ev is not None:
-                    ev.append(Migrated(a.owner, a.id, traits, "left", turn))
-        for a in place_founders(s, turn):
-            if ev is not None:
-                ev.append(Migrated(a.owner, a.id, a.traits, "arrived", turn))
-    if not s.animals:
-        finish(s, ev)
-        return
-    s.phase = "food"
-    if ev is not None:
-        ev.append(PhaseStarted(turn, "food"))
+    out = []
+    for a in [a for a in s.animals.values() if any(a.has(t) for t in rs.predator_traits)]:
+        out.append((a.owner, a.id, _traits(s, a)))
+        _remove_quietly(s, a)
+    return out
+
+
+def _arrive(s, turn):
+    return [(a.owner, a.id, a.traits) for a in place_founders(s, turn)]
 
 
 def _traits(s, a):

@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from ...actions import LoseTrait, Mutate
 from ...errors import OptionError
-from ...events import AnimalBorn, BlindMutation, DeckReshuffled, Migrated, PhaseStarted, Speciation, TraitNotInherited
-from ..common import finish
+from ...events import AnimalBorn, BlindMutation, DeckReshuffled, Speciation, TraitNotInherited
 from .. import heredity as variant
-from ..heredity import MUTATION, founder_plan, fraction, outcome_walk
+from ..heredity import MUTATION, founder_plan, fraction, outcome_walk, present
 from .deck import TRAIT_IDS
 from .state import RMAnimal, Species
 
@@ -57,13 +56,6 @@ def _conflict(trait, traits):
     if trait in _EXCLUSIVE:
         return next((x for x in traits if x in _EXCLUSIVE), "")
     return ""
-
-
-def present(rs, trait, turn) -> bool:
-    """Whether ``trait`` is part of this world in generation ``turn`` (experiments' settings)."""
-    if turn < rs.trait_turn.get(trait, 1) or trait in rs.options["banned_traits"]:
-        return False
-    return not variant.predators_gone(rs, trait, turn)
 
 
 # ---- founders and the start of a generation -------------------------------------------------------------
@@ -114,27 +106,24 @@ def _animal(s, sp, after, parent=-1):
 
 def start_generation(s, ev):
     """Predators leave or founders arrive (experiments' settings), then the climate is rolled."""
+    variant.begin_generation(s, ev, _predators_leave, _arrive, "climate_red", "climate")
+
+
+def _predators_leave(s):
     from .ruleset import _kill_quietly
     rs = s.ruleset
-    turn = s.turn
-    if turn > 1:
-        if rs.predators_leave == turn:
-            for sp in [sp for sp in s.species.values() if set(rs.traits_of(s, sp)) & set(rs.predator_traits)]:
-                traits = rs.traits_of(s, sp)
-                for aid in sp.animals:
-                    if ev is not None:
-                        ev.append(Migrated(sp.owner, aid, traits, "left", turn))
-                for aid in sp.animals:
-                    _kill_quietly(s, aid)
-        for a in place_founders(s, turn):
-            if ev is not None:
-                ev.append(Migrated(a.owner, a.id, rs.traits_of(s, s.species[a.species]), "arrived", turn))
-    if not s.animals:
-        finish(s, ev)
-        return
-    s.phase = "climate_red"
-    if ev is not None:
-        ev.append(PhaseStarted(turn, "climate"))
+    out = []
+    for sp in [sp for sp in s.species.values() if set(rs.traits_of(s, sp)) & set(rs.predator_traits)]:
+        traits = rs.traits_of(s, sp)
+        out.extend((sp.owner, aid, traits) for aid in sp.animals)
+        for aid in sp.animals:
+            _kill_quietly(s, aid)
+    return out
+
+
+def _arrive(s, turn):
+    rs = s.ruleset
+    return [(a.owner, a.id, rs.traits_of(s, s.species[a.species])) for a in place_founders(s, turn)]
 
 
 # ---- reproduction -----------------------------------------------------------------------------------------

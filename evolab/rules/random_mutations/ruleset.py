@@ -246,6 +246,10 @@ class RandomMutationsRuleset(Ruleset):
         a = s.animals.get(aid)
         return a.species if a is not None else aid
 
+    def trait_allowed(self, trait: str, turn: int) -> bool:
+        """Experiment restrictions: a banned trait never, a late trait from its turn on."""
+        return trait not in self.options["banned_traits"] and turn >= self.trait_turn.get(trait, 1)
+
     def animal_census(self, s):
         """(seat, animal id, traits of its species) for every living animal (the Heredity tracker's unit)."""
         for sp in s.species.values():
