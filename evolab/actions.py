@@ -6,14 +6,13 @@ of these values and replays without any random number generator.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from .values import value_class
 
 _TYPES: dict[str, type] = {}
 
 
 def _register(cls):
     _TYPES[cls.__name__] = cls
-    cls._field_names = tuple(f.name for f in fields(cls))
     return cls
 
 
@@ -51,7 +50,7 @@ def move_from_dict(d) -> Move:
 
 
 def _action(cls):
-    return _register(dataclass(frozen=True, slots=True)(cls))
+    return _register(value_class(cls))
 
 
 # ---- chance outcomes ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ reveal a hidden card carry ``visible_to`` (the seats allowed to see it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from .values import value_class
 
 EVENT_TYPES: dict[str, type] = {}
 
@@ -22,8 +22,7 @@ class Event:
 
 
 def _event(cls):
-    cls = dataclass(frozen=True, slots=True)(cls)
-    cls._field_names = tuple(f.name for f in fields(cls))
+    cls = value_class(cls)
     EVENT_TYPES[cls.__name__] = cls
     return cls
 

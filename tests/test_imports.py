@@ -59,6 +59,27 @@ def test_playing_and_saving_a_game_loads_no_heavy_library():
     assert _heavy(mods) == []
 
 
+def test_import_evolab_defers_the_engine_until_a_name_is_used():
+    """``import evolab`` builds no action or event class and loads no bot; the first use of a name loads it."""
+    mods = fresh_modules("import evolab")
+    assert not {"evolab.actions", "evolab.events", "evolab.match", "evolab.bots", "evolab.record"} & set(mods)
+    mods = fresh_modules("import evolab\nevolab.Match")
+    assert {"evolab.match", "evolab.actions"} <= set(mods)
+
+
+def test_every_public_name_resolves_and_is_listed():
+    """Every name of ``__all__`` resolves (``from evolab import *`` too) and ``dir(evolab)`` lists it; an unknown
+    name is an AttributeError."""
+    mods = fresh_modules("import evolab\nfrom evolab import *\n"
+                         "assert all(n in globals() for n in evolab.__all__)\n"
+                         "assert set(evolab.__all__) <= set(dir(evolab))\n"
+                         "assert callable(evolab.scenario) and evolab.bots.RandomBot\n"
+                         "import evolab.scenario\nassert callable(evolab.scenario)\n"
+                         "try:\n    evolab.no_such_name\nexcept AttributeError:\n    pass\n"
+                         "else:\n    raise SystemExit('no AttributeError')\n")
+    assert "evolab.actions" in mods
+
+
 PUBLIC = ["available_rulesets", "load_ruleset", "new_game", "to_move", "legal_actions", "check", "apply",
           "chance_outcomes", "is_over", "scores", "observe", "IllegalActionError", "scenario", "Match", "CHANCE",
           "GameRecord", "SaveFileError"]
