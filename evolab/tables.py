@@ -4,9 +4,65 @@ from __future__ import annotations
 
 import csv
 from array import array
+from itertools import groupby, repeat
 
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
+_RUNS = ("game", "turn")       # rows arrive game by game and turn by turn: these are stored as runs
+
+
+class Runs:
+    """A column of whole numbers kept as runs of equal values (value, count): a game's hundreds of rows share
+    one ``game`` and a turn's rows one ``turn``, so the column costs bytes per run instead of per row.
+    Reads like an ``array``: ``len``, iteration, ``append``, ``extend``, ``typecode``."""
+
+    __slots__ = ("typecode", "values", "counts", "_len")
+
+    def __init__(self, typecode="i"):
+        self.typecode = typecode
+        self.values = array(typecode)
+        self.counts = array("i")
+        self._len = 0
+
+    def __len__(self):
+        return self._len
+
+    def append(self, v):
+        if self._len and self.values[-1] == v:
+            self.counts[-1] += 1
+        else:
+            self.values.append(v)
+            self.counts.append(1)
+        self._len += 1
+
+    def extend(self, values):
+        if isinstance(values, Runs):
+            for v, k in zip(values.values, values.counts):
+                self._add(v, k)
+            return
+        for v, run in groupby(values):
+            self._add(v, sum(1 for _ in run))
+
+    def _add(self, v, k):
+        if self._len and self.values[-1] == v:
+            self.counts[-1] += k
+        else:
+            self.values.append(v)
+            self.counts.append(k)
+        self._len += k
+
+    def __iter__(self):
+        for v, k in zip(self.values, self.counts):
+            yield from repeat(v, k)
+
+    def __getstate__(self):
+        return self.typecode, self.values.tobytes(), self.counts.tobytes()
+
+    def __setstate__(self, st):
+        self.__init__(st[0])
+        self.values.frombytes(st[1])
+        self.counts.frombytes(st[2])
+        self._len = sum(self.counts)
 
 
 class Table:
@@ -21,7 +77,8 @@ class Table:
         self.name = name
         self.columns = tuple(c for c, _ in columns)
         self.kinds = dict(columns)
-        self.data = {c: (array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
+        self.data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else
+                         array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
         self.codes = {c: {} for c, k in columns if k == "c"}       # category -> code
         self.names = {c: [] for c, k in columns if k == "c"}       # code -> category
         self.derived = tuple(derived)     # ((name, function(row) -> value), ...)

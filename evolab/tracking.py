@@ -442,6 +442,13 @@ class Tracker:
             raise KeyError(f"table {table!r} was not recorded; recorded: {sorted(self.tables)}")
         return self.tables[table].to_list()
 
+    def columns(self, table="traits", names=None) -> dict:
+        """One table column by column ({name: array or list}, no dict per row; see ``evolab.columns``)."""
+        from .columns import columns
+        if table not in self.tables:
+            self.rows(table)                  # raises the KeyError that names the recorded tables
+        return columns(self.tables[table], names)
+
     def to_csv(self, path, table="traits"):
         self.tables[table].to_csv(path)
 

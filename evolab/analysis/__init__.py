@@ -12,7 +12,10 @@ from __future__ import annotations
 import csv
 import json
 import math
+from array import array
+from itertools import repeat
 
+from .. import columns
 from ..tables import Table
 
 # columns that identify a row or are measured, never parameters to group by
@@ -45,10 +48,13 @@ def _rows(rows):
 
 
 def to_frame(rows):
-    """A pandas DataFrame of tracker/batch rows (a list of dicts, a ``Table`` or a CSV path)."""
+    """A pandas DataFrame of tracker/batch rows (a list of dicts, a ``Table`` or a CSV path); a ``Table`` is
+    read column by column, without a dict per row."""
     import pandas as pd
     if isinstance(rows, str):
         return pd.read_csv(rows)
+    if isinstance(rows, Table):
+        return columns.to_frame(rows)
     return pd.DataFrame(_rows(rows))
 
 
@@ -65,10 +71,12 @@ def t95(n: int) -> float:
 
 def parameters(rows) -> list:
     """The experiment parameters found in the rows (columns that are neither ids nor measures)."""
-    rows = _rows(rows)
-    if not rows:
-        return []
-    return [c for c in rows[0] if c not in _IDS and c not in _MEASURES and c not in _KEYS]
+    if isinstance(rows, Table):
+        names = rows.fieldnames if len(rows) else []
+    else:
+        rows = _rows(rows)
+        names = list(rows[0]) if rows else []
+    return [c for c in names if c not in _IDS and c not in _MEASURES and c not in _KEYS]
 
 
 def summary(rows, value="frequency", by=None) -> list:
@@ -78,20 +86,25 @@ def summary(rows, value="frequency", by=None) -> list:
     choose). Returns rows ``{..group.., "n", "mean", "sd", "ci_low", "ci_high"}`` in a stable order.
     A missing value (e.g. survival with no carriers) is left out of its group.
     """
-    rows = _rows(rows)
-    if not rows:
-        return []
-    if value not in rows[0]:
-        raise KeyError(f"no column {value!r}; columns are {list(rows[0])}")
-    if by is None:
-        by = [k for k in _KEYS if k in rows[0]] + parameters(rows)
+    if isinstance(rows, Table):                     # read column by column: no dict per row
+        names = rows.fieldnames if len(rows) else []
+        if names and value not in names:
+            raise KeyError(f"no column {value!r}; columns are {names}")
+        by = ([k for k in _KEYS if k in names] + parameters(rows)) if by is None else list(by)
+        keys = zip(*columns.iter_columns(rows, by).values()) if by and names else repeat(())
+        values = columns.iter_columns(rows, [value])[value] if names else ()
+    else:
+        rows = _rows(rows)
+        if rows and value not in rows[0]:
+            raise KeyError(f"no column {value!r}; columns are {list(rows[0])}")
+        if by is None:
+            by = ([k for k in _KEYS if k in rows[0]] + parameters(rows)) if rows else []
+        keys, values = (tuple(r[k] for k in by) for r in rows), (r[value] for r in rows)
     groups: dict = {}
-    for r in rows:
-        v = r[value]
+    for key, v in zip(keys, values):
         if v is None or (isinstance(v, float) and math.isnan(v)) or v == "":
             continue
-        key = tuple(_hashable(r[k]) for k in by)
-        groups.setdefault(key, []).append(float(v))
+        groups.setdefault(tuple(_hashable(x) for x in key), array("d")).append(v)
     out = []
     for key in sorted(groups, key=lambda k: tuple((str(type(x)), x) for x in k)):
         vals = groups[key]
