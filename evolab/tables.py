@@ -8,12 +8,15 @@ from itertools import groupby, repeat
 
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
-_RUNS = ("game", "turn")       # rows arrive game by game and turn by turn: these are stored as runs
+# rows arrive game by game and turn by turn, and a turn's rows share its count of living animals (and of
+# mutations so far): these columns are stored as runs
+_RUNS = ("game", "turn", "alive", "mutations_total")
 
 
 class Runs:
     """A column of whole numbers kept as runs of equal values (value, count): a game's hundreds of rows share
-    one ``game`` and a turn's rows one ``turn``, so the column costs bytes per run instead of per row.
+    one ``game`` and a turn's rows one ``turn``, so the column costs bytes per run instead of per row (and
+    three times a plain column's where every row differs: it is used only where runs are the rule).
     Reads like an ``array``: ``len``, iteration, ``append``, ``extend``, ``typecode``."""
 
     __slots__ = ("typecode", "values", "counts", "_len")

@@ -103,3 +103,22 @@ def test_summary_of_a_table_reads_columns_and_equals_the_rows(batch, monkeypatch
     assert repr(got) == repr(expected)             # repr: a nan interval (one replicate) equals itself
     with pytest.raises(KeyError, match="no column"):
         analysis.summary(table, "nope")
+
+
+def test_runs_store_a_column_as_runs_and_read_back_every_value():
+    """A ``Runs`` column (game, turn, alive) reads back the values appended, after extending from another and
+    after pickling."""
+    from evolab.tables import Runs
+    values = [3, 3, 3, 7, 7, 3, 0, 0, 0, 0, 65_000]
+    r = Runs("i")
+    r.extend(values[:4])
+    for v in values[4:8]:
+        r.append(v)
+    other = Runs("i")
+    other.extend(values[8:])
+    r.extend(other)
+    assert list(r) == values and len(r) == len(values)
+    assert list(r.values) == [3, 7, 3, 0, 65_000] and list(r.counts) == [3, 2, 1, 4, 1]   # runs, not rows
+    back = pickle.loads(pickle.dumps(r))
+    assert list(back) == values and len(back) == len(values)
+    assert list(array("i", back)) == values
