@@ -158,7 +158,8 @@ def fig_peers(args):
     return {"random/peer": med["ratio_random"], "greedy/peer": med["ratio_greedy"], "peer g/s": med["peer"]}
 
 
-# name: (function, key the goal is about, goal, "max" if the figure must stay at most the goal, label)
+# name: (function measuring it (None: read from SOURCE), result key, goal, kind, label); kind "max": at most
+# the goal, "min": at least, "ratio": at least goal x the baseline, "info": no goal
 FIGURES = {
     "peers": (fig_peers, "random/peer", 1.0, "min", "North Star 4p random games/s over the peer's"),
     "peers_greedy": (None, "greedy/peer", 0.6, "min", "North Star 4p greedy games/s over the peer's"),

@@ -1,8 +1,9 @@
 """North Star 4 players against the fastest peer engine: games/s side by side, rounds interleaved.
 
-The peer is ``kmacdough/evolution`` (Python; a simplified version of North Star's rules — about 4 turns a
-game against our 6, no Intelligence, Ambush or the full Watering Hole timing — played by four of its "silly"
-players). Its code is not part of evolab: bring a copy and give its folder in ``EVOLAB_PEER_PATH``::
+The peer is ``kmacdough/evolution`` (Python; a course's simplified version of North Star's rules, without
+the Intelligence card, played by four of its deterministic "silly" players from an unshuffled deck, so every
+peer game is the same game, of 4 turns against about 6 in ours). Its code is not part of evolab: bring a
+copy and give its folder in ``EVOLAB_PEER_PATH``::
 
     git clone https://github.com/kmacdough/evolution /tmp/peer-evolution
     # on a case-sensitive file system its imports say ``evolution.Species``; the file is ``species.py``:

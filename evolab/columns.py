@@ -89,36 +89,22 @@ def _check(table, names):
         raise KeyError(f"no column(s) {unknown} in table {table.name!r}; columns are {table.fieldnames}")
 
 
+def _read(table, names, stored, derived, param) -> dict:
+    _check(table, names)
+    fns = dict(table.derived)
+    return {n: stored(table, n) if n in table.data else derived(table, fns[n]) if n in fns else param(table, n)
+            for n in names}
+
+
 def columns(table, names=None) -> dict:
     """``{name: column}`` of ``table`` (a ``tables.Table``): every column of ``table.fieldnames``, or ``names``."""
-    wanted = list(table.fieldnames if names is None else names)
-    _check(table, wanted)
-    derived = dict(table.derived)
-    out = {}
-    for n in wanted:
-        if n in table.data:
-            out[n] = _stored(table, n)
-        elif n in derived:
-            out[n] = _derived(table, derived[n])
-        else:
-            out[n] = _param(table, n)
-    return out
+    return _read(table, list(table.fieldnames if names is None else names), _stored, _derived, _param)
 
 
 def iter_columns(table, names) -> dict:
     """``{name: iterator}`` over the values of each column of ``names`` (missing values as in the rows: None),
     computed as they are read: one pass over a big table without holding any column."""
-    _check(table, names)
-    derived = dict(table.derived)
-    out = {}
-    for n in names:
-        if n in table.data:
-            out[n] = _iter(table, n)
-        elif n in derived:
-            out[n] = _derived_values(table, derived[n])
-        else:
-            out[n] = _param_values(table, n)[1]
-    return out
+    return _read(table, list(names), _iter, _derived_values, lambda t, n: _param_values(t, n)[1])
 
 
 def to_frame(table, names=None):
