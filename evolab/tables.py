@@ -42,9 +42,11 @@ class Runs:
         if isinstance(values, Runs):
             for v, k in zip(values.values, values.counts):
                 self._add(v, k)
-            return
-        for v, run in groupby(values):
-            self._add(v, sum(1 for _ in run))
+        elif type(values) is tuple and values and values.count(values[0]) == len(values):
+            self._add(values[0], len(values))           # the tracker's usual (game,) * k: one run
+        else:
+            for v, run in groupby(values):
+                self._add(v, sum(1 for _ in run))
 
     def _add(self, v, k):
         if self._len and self.values[-1] == v:
