@@ -14,9 +14,10 @@ Figures (one core each unless workers are named):
   1.5x for Origin, 1.7x for Random Mutations, given with ``--baseline``);
 - ``ns6``: North Star greedy, time per move at 6 players over 4 players (goal: no more than 1);
 - ``sweep``: 1,000 tracked greedy Origin games over 10 mutation rates on 2 workers, wall seconds;
-- ``memory``: peak memory (max RSS) of a 10,000-game tracked sweep in one process; then with the columns the
-  trait-frequency chart reads (turn, trait, frequency, mutation_rate); then with every column of the traits
-  table (``BatchResult.columns``), or, in a checkout without columns, ``rows("traits")``;
+- ``memory``: peak memory (max RSS) of a 10,000-game tracked sweep in one process; then with the summary a
+  lesson reads (``analysis.summary`` of the traits table's frequency: mean per turn, trait and rate); then
+  with the columns its chart reads (turn, trait, frequency, mutation_rate); then with every column of the
+  traits table (``BatchResult.columns``), or, in a checkout without columns, ``rows("traits")``;
 - ``board``: a GameBoard's clicks to the board redrawn, 90th percentile and maximum (after the first);
 - ``import``: ``import evolab`` over bare Python: its cumulative ``-X importtime`` and the wall time of
   ``python -c "import evolab"`` less ``python -c pass``, medians of 10 (bytecode caches written first, as
@@ -89,7 +90,11 @@ def fig_memory(args):
                   progress=False, players=2)
     out = {"MB after play": peak(), "games": args.big}
     if hasattr(r, "columns"):
-        # what the trait-frequency chart reads, then (dropped first) every column of the traits table
+        # a lesson's reading: the mean frequency of every trait per turn and rate (its chart's summary) ...
+        from evolab.analysis import summary
+        summary(r.tables["traits"], "frequency")
+        out["MB incl. summary"] = peak()
+        # ... then (each dropped before the next) the columns that chart reads, and every column of the table
         cols = r.columns("traits", ["turn", "trait", "frequency", "mutation_rate"])
         out["MB incl. chart columns"] = peak()
         del cols
@@ -167,9 +172,10 @@ FIGURES = {
     "rm": (fig_rm, "moves/s", 1.7, "ratio", "Random Mutations 2p random moves/s (goal: x baseline)"),
     "ns6": (fig_ns6, "6p/4p", 1.0, "max", "North Star greedy time per move, 6p over 4p"),
     "sweep": (fig_sweep, "seconds", 2.5, "max", "1,000 tracked greedy Origin games, 10 rates, 2 workers (s)"),
-    "memory": (fig_memory, "MB incl. reading", 200, "max", "tracked sweep peak memory incl. reading all its rows (MB)"),
-    "memory_play": (None, "MB after play", 0, "info", "tracked sweep peak memory, play only (MB)"),
-    "memory_chart": (None, "MB incl. chart columns", 200, "max", "tracked sweep peak memory incl. chart's columns (MB)"),
+    "memory": (fig_memory, "MB after play", 0, "info", "tracked sweep of --big games, peak memory: play only (MB)"),
+    "memory_summary": (None, "MB incl. summary", 200, "max", "  ... incl. summary of the traits' frequency (MB)"),
+    "memory_chart": (None, "MB incl. chart columns", 200, "max", "  ... incl. the chart's 4 columns (MB)"),
+    "memory_all": (None, "MB incl. reading", 200, "max", "  ... incl. every column (old: rows) of traits (MB)"),
     "board": (fig_board, "p90 ms", 30, "max", "board click redrawn, 90th percentile (ms)"),
     "board_max": (None, "max ms", 100, "max", "board click redrawn, maximum after the first (ms)"),
     "import": (fig_import, "importtime ms", 50, "max", "import evolab over bare Python, -X importtime (ms)"),
@@ -178,8 +184,8 @@ FIGURES = {
                     "import evolab + load Origin + a Match, wall over bare (ms)"),
     "heredity": (fig_heredity, "seconds", 3.0, "max", "Heredity predation 100 x 20 generations, 2 workers (s)"),
 }
-SOURCE = {"memory_play": "memory", "memory_chart": "memory", "peers_greedy": "peers", "board_max": "board",
-          "import_wall": "import", "import_game": "import"}
+SOURCE = {"memory_all": "memory", "memory_chart": "memory", "memory_summary": "memory", "peers_greedy": "peers",
+          "board_max": "board", "import_wall": "import", "import_game": "import"}
 
 
 def measure(name, root, args):

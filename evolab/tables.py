@@ -8,9 +8,9 @@ from itertools import groupby, repeat
 
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
-# rows arrive game by game and turn by turn, and a turn's rows share its count of living animals (and of
-# mutations so far): these columns are stored as runs
-_RUNS = ("game", "turn", "alive", "mutations_total")
+# rows arrive game by game, turn by turn and (per seat) seat by seat, and a turn's rows share its count of
+# living animals (and of mutations so far): these columns are stored as runs
+_RUNS = ("game", "turn", "seat", "alive", "mutations_total")
 
 
 class Runs:
