@@ -22,18 +22,44 @@ def _params(trait_rows, turn_rows, by):
     return [p for p in found if p not in ("turn", "trait") and (not turn_rows or p in turn_rows[0])]
 
 
-def _ratio_ci(pairs):
-    """(sum y / sum x, low, high) over games given as (y, x) pairs; None when x sums to 0."""
+def _ratio_var(pairs):
+    """(sum y / sum x, its variance over games); (None, None) when x sums to 0."""
     k = len(pairs)
     total_x = sum(x for _, x in pairs)
     if not total_x:
-        return None, None, None
+        return None, None
     r = sum(y for y, _ in pairs) / total_x
     if k < 2:
-        return r, float("nan"), float("nan")
-    var = k / (k - 1) * sum((y - r * x) ** 2 for y, x in pairs) / total_x ** 2
-    half = t95(k) * math.sqrt(var)
+        return r, float("nan")
+    return r, k / (k - 1) * sum((y - r * x) ** 2 for y, x in pairs) / total_x ** 2
+
+
+def pooled_share(pairs) -> tuple:
+    """(share, low, high): ``sum(y) / sum(x)`` over games given as ``(y, x)`` pairs (e.g. survivors and animals
+    of one game), with a 95% interval that counts each game as one sample; (None, None, None) when x sums
+    to 0. Give every game of the condition, those with ``(0, 0)`` too."""
+    r, var = _ratio_var(pairs)
+    if r is None:
+        return None, None, None
+    half = t95(len(pairs)) * math.sqrt(var)
     return r, r - half, r + half
+
+
+def share_difference(pairs_a, pairs_b) -> tuple:
+    """(difference, low, high): ``pooled_share(pairs_a) - pooled_share(pairs_b)`` for two conditions played in
+    different games (independent samples), with its 95% interval."""
+    ra, va = _ratio_var(pairs_a)
+    rb, vb = _ratio_var(pairs_b)
+    if ra is None or rb is None:
+        return None, None, None
+    half = t95(min(len(pairs_a), len(pairs_b))) * math.sqrt(va + vb)
+    return ra - rb, ra - rb - half, ra - rb + half
+
+
+def paired_difference(pairs_a, pairs_b) -> tuple:
+    """(difference, low, high): ``pooled_share(pairs_a) - pooled_share(pairs_b)`` for two groups of animals of
+    the same games (``pairs_a[i]`` and ``pairs_b[i]`` from game i), with its 95% interval over games."""
+    return _difference_ci(pairs_a, pairs_b)
 
 
 def _difference_ci(carriers, others):
@@ -103,8 +129,10 @@ def trait_survival(trait_rows, turn_rows, traits, by=None, turns=None) -> list:
             for name, short, pairs in (("carriers", "carrier", c), ("others", "other", o), ("all", "all", a)):
                 row[f"{name}_faced"] = sum(x for _, x in pairs)
                 row[f"{name}_survived"] = sum(y for y, _ in pairs)
-                share, low, high = _ratio_ci(pairs)
-                row[f"{short}_survival"], row[f"{short}_low"], row[f"{short}_high"] = share, low, high
+                row[f"{short}_survival"], row[f"{short}_low"], row[f"{short}_high"] = pooled_share(pairs)
             row["difference"], row["difference_low"], row["difference_high"] = _difference_ci(c, o)
             out.append(row)
     return out
+
+
+__all__ = ["trait_survival", "pooled_share", "share_difference", "paired_difference"]
