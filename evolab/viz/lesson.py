@@ -33,9 +33,20 @@ def band(value, low, high) -> str:
     return f"{share(value)} (95% band {share(max(0.0, low))} to {share(min(1.0, high))})"
 
 
+def of(part, whole, value, low, high) -> str:
+    """A count with its share and the share's band: '42 of 60: 70% (95% band 61% to 78%)'."""
+    return f"{part} of {whole}: {band(value, low, high)}"
+
+
+def _pts(x) -> str:
+    """Percentage points, signed; one decimal under 1 point, so that a band's end is never shown as '-0'."""
+    v = 100 * x
+    return f"{v:+.1f}" if abs(v) < 1 else f"{v:+.0f}"
+
+
 def points(diff, low, high) -> str:
     """A difference of two shares in percentage points with its band: '+8 points (95% band +3 to +13)'."""
-    return f"{100 * diff:+.0f} points (95% band {100 * low:+.0f} to {100 * high:+.0f})"
+    return f"{_pts(diff)} points (95% band {_pts(low)} to {_pts(high)})"
 
 
 def verdict(low, high, more="clearly higher", less="clearly lower", none="no clear difference") -> str:
@@ -47,4 +58,4 @@ def verdict(low, high, more="clearly higher", less="clearly lower", none="no cle
     return none
 
 
-__all__ = ["big_text", "pct", "share", "band", "points", "verdict"]
+__all__ = ["big_text", "pct", "share", "band", "of", "points", "verdict"]
