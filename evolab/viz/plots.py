@@ -504,10 +504,10 @@ def draw_descent_tree(tree, ax=None, end=None):
     last = end if end is not None else max([*founded.values(), *[t for t in gone.values() if t is not None], 1])
     row, rows = {}, [0]
 
-    def place(n):                     # pre-order: a parent's row, then each daughter's family below it
-        row[n] = rows[0]
+    def place(n):                     # pre-order: a parent's row, then each daughter's family below it, the
+        row[n] = rows[0]              # latest daughter nearest: then no split line crosses a species' line
         rows[0] += 1
-        for k in sorted(tree.successors(n), key=lambda k: (founded[k], str(k))):
+        for k in sorted(tree.successors(n), key=lambda k: (-founded[k], str(k))):
             if k not in row:
                 place(k)
 
@@ -519,9 +519,14 @@ def draw_descent_tree(tree, ax=None, end=None):
     splitting: dict = {}
     for p, d in tree.edges:
         splitting.setdefault(founded[d], set()).add(p)
+    depth = {n: len(nx.ancestors(tree, n)) for n in order}
     for p, d in tree.edges:
-        parents = sorted(splitting[founded[d]], key=lambda q: row[q])
-        x = founded[d] - 0.12 * (len(parents) - 1 - parents.index(p))
+        t = founded[d]
+        if founded[p] == t:           # founded and split in the same turn: a stroke of its own, by generation
+            x = t + 0.06 * depth[p]
+        else:
+            older = sorted((q for q in splitting[t] if founded[q] < t), key=lambda q: row[q])
+            x = max(founded[p], t - 0.12 * (len(older) - 1 - older.index(p)))
         ax.plot([x, x, founded[d]], [row[p], row[d], row[d]], color="#555555", linewidth=1.2, zorder=1)
     for n in order:
         dead = n in gone
