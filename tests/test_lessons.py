@@ -28,7 +28,7 @@ NOTEBOOKS = ROOT / "notebooks"
 LESSONS = ROOT / "lessons"
 WORKSHEETS = LESSONS / "worksheets"
 
-LESSON_RE = re.compile(r"^\d\d_")
+LESSON_RE = re.compile(r"^\d\d[a-z]?_")            # 01_..., and 01b_... for a lesson taught in two parts
 NGSS_RE = re.compile(r"\b(HS|MS)-LS\d-\d\b")
 MISCONCEPTION_RE = re.compile(r"\bM(10|[1-9])\b")
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$", re.M)
