@@ -196,4 +196,107 @@ class ClassPool:
         display(self.widget)
 
 
-__all__ = ["class_groups", "download_link", "ExportPanel", "ClassPool"]
+def concept_test_charts(result: dict, fig=None):
+    """Three panels for a scored concept test (``evolab.concepttest.score``): each student's score before and after
+    with the class's means and 95% bands; the share correct per item before and after; how often each misconception
+    was chosen per student before and after. Returns the Figure; its caption is ``fig.evolab_description``."""
+    import matplotlib.pyplot as plt
+    if fig is None:
+        fig = plt.figure(figsize=(15, 4.8), layout="constrained")
+    left, middle, right = fig.subplots(1, 3, width_ratios=[1, 1.6, 1.4])
+    total = result["total"]
+    for s in result["students"]:
+        if s["gain"] is not None:
+            left.plot([0, 1], [s["pre"], s["post"]], color="#999999", linewidth=1, alpha=0.6)
+    for x, t, colour, marker in ((0, "pre", COLOURS[0], "o"), (1, "post", COLOURS[4], "s")):
+        m = result[t]
+        if m["mean"] is None:
+            continue
+        err = [[m["mean"] - m["low"]], [m["high"] - m["mean"]]] if m["low"] is not None else None
+        left.errorbar([x], [m["mean"]], yerr=err, color=colour, marker=marker, markersize=9, capsize=6, linewidth=2.5)
+        left.annotate(f"{m['mean']:.1f}", (x, m["mean"]), xytext=(12, 0), textcoords="offset points", va="center")
+    left.set_xticks([0, 1], ["before", "after"])
+    left.set_xlim(-0.4, 1.6)
+    left.set_ylim(0, total)
+    left.set_ylabel(f"Score (out of {total})")
+    left.set_title("Each student (grey) and the class mean")
+    items = result["items"]
+    xs = range(len(items))
+    for j, (t, colour, hatch) in enumerate((("pre", COLOURS[0], "//"), ("post", COLOURS[4], ""))):
+        middle.bar([x + (j - 0.5) * 0.4 for x in xs], [i[t] or 0 for i in items], 0.4, color=colour, hatch=hatch,
+                   edgecolor="white", label="before" if t == "pre" else "after")
+    middle.set_xticks(list(xs), [str(i["item"]) for i in items])
+    middle.set_xlabel("Item")
+    middle.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
+    middle.set_ylim(0, 1)
+    middle.set_title("Share correct, item by item")
+    middle.legend(fontsize=10)
+    mis = result["misconceptions"]
+    ys = range(len(mis))
+    for j, (t, colour, hatch) in enumerate((("pre", COLOURS[0], "//"), ("post", COLOURS[4], ""))):
+        right.barh([y + (j - 0.5) * 0.4 for y in ys], [m[t + "_per_student"] or 0 for m in mis], 0.4, color=colour,
+                   hatch=hatch, edgecolor="white", label="before" if t == "pre" else "after")
+    right.set_yticks(list(ys), [f"{m['misconception']} {m['meaning']}" for m in mis], fontsize=10)
+    right.invert_yaxis()
+    right.set_xlabel("Wrong answers showing it, per student")
+    right.set_title("Misconceptions chosen")
+    right.legend(fontsize=10)
+    g = result["gain"]
+    text = (f"Three charts of a class's concept test scores before and after the lessons, where the mean score went from "
+            f"{result['pre']['mean']:.1f} to {result['post']['mean']:.1f} out of {total}")
+    if g["mean"] is not None and g["low"] is not None:
+        text += (f" (gain {g['mean']:.1f}, 95% band {g['low']:.1f} to {g['high']:.1f}, over the {g['n']} students who "
+                 f"took both)")
+    text += "; the middle chart shows each item's share correct and the right chart each misconception's wrong answers."
+    fig.evolab_description = text
+    for ax in (left, middle, right):
+        ax.title.set_fontsize(13)
+    return fig
+
+
+class ConceptTestPanel:
+    """For the teacher: an answer sheet from a path or an upload, scored and charted."""
+
+    def __init__(self, path=None):
+        import ipywidgets as w
+        self.path_box = w.Text(value="" if path is None else str(path), description="Answer sheet (CSV):",
+                               style={"description_width": "initial"}, layout=w.Layout(width="min(100%, 640px)"))
+        self.upload = w.FileUpload(accept=".csv", multiple=False, description="Upload a CSV",
+                                   layout=w.Layout(width="auto"))
+        self.button = w.Button(description="Score the class", button_style="primary", layout=w.Layout(width="auto"))
+        self.button.on_click(lambda _: self.show())
+        self.status = w.HTML("")
+        self.out = w.Output()
+        self.widget = w.VBox([self.path_box, w.HBox([self.upload, self.button]), self.status, self.out])
+        self.widget.add_class("evolab-concept-test")
+        self.result = None
+
+    def show(self):
+        import matplotlib.pyplot as plt
+        from IPython.display import Image
+        from .. import concepttest
+        from .plots import figure_png
+        self.out.clear_output()
+        try:
+            if self.upload.value:
+                f = self.upload.value[0]
+                rows = concepttest.read(bytes(f["content"]), name=f["name"])
+            else:
+                rows = concepttest.read(self.path_box.value.strip())
+        except concepttest.ConceptTestError as e:
+            self.status.value = f"<b>{html.escape(str(e))}</b>"
+            return None
+        self.result = concepttest.score(rows)
+        fig = concept_test_charts(self.result)
+        self.out.append_display_data(Image(data=figure_png(fig), format="png"))
+        plt.close(fig)
+        self.out.append_stdout("Alt text: " + fig.evolab_description + "\n")
+        self.status.value = f"{len(rows)} answer rows scored."
+        return self.result
+
+    def _ipython_display_(self):
+        from IPython.display import display
+        display(self.widget)
+
+
+__all__ = ["class_groups", "download_link", "ExportPanel", "ClassPool", "concept_test_charts", "ConceptTestPanel"]
