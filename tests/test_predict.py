@@ -87,7 +87,7 @@ def test_number_prediction_checks_its_range_and_compares_with_the_band():
     p._clicked()
     assert p.answer == 30.0
     p.reveal(outcome="67% at generation 15.", actual=67, band=(60, 75))
-    assert "below the band by 30%" in p._compare.value
+    assert "below the band by 30 percentage points" in p._compare.value
     q = Prediction("Share?", number=(0, 100), unit="%", reason=False)
     q.record(70)
     assert "inside the band" in q.verdict(67, (60, 75))

@@ -73,7 +73,7 @@ def _fmt(x, unit="") -> str:
         x = int(x)
     if isinstance(x, float):
         x = f"{x:.3g}"
-    return f"{x}{' ' if unit and not unit.startswith('%') else ''}{unit}"
+    return f"{x}{' ' if unit and not unit.startswith(('%', ' ')) else ''}{unit}"
 
 
 class PredictionError(ValueError):
@@ -220,6 +220,7 @@ class Prediction:
             return (f"The data support \u201c{actual}\u201d, not your prediction. That is fine: what does the data "
                     "show that you did not expect?")
         unit = self.unit
+        gap_unit = " percentage points" if unit.startswith("%") else unit
         if band is not None:
             low, high = band
             if low <= self.answer <= high:
@@ -227,9 +228,9 @@ class Prediction:
                         "Your guess is inside the band.")
             side, gap = ("below", low - self.answer) if self.answer < low else ("above", self.answer - high)
             return (f"The data: about {_fmt(actual, unit)} (95% band {_fmt(low)} to {_fmt(high, unit)}). "
-                    f"Your guess is {side} the band by {_fmt(round(gap, 3), unit)}.")
+                    f"Your guess is {side} the band by {_fmt(round(gap, 3), gap_unit)}.")
         gap = round(self.answer - actual, 3)
-        return f"The data: about {_fmt(actual, unit)}. Your guess differs by {_fmt(abs(gap), unit)}."
+        return f"The data: about {_fmt(actual, unit)}. Your guess differs by {_fmt(abs(gap), gap_unit)}."
 
     def _show(self, items, outcome, actual, band):
         self._pending = None
