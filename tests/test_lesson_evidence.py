@@ -23,6 +23,8 @@ from evolab.events import Speciation, SpeciesExtinct, TraitGained, TraitLost  # 
 from evolab.viz import draw_descent_tree, draw_food_web, predator_prey  # noqa: E402
 from evolab.viz.lesson import band, of, pct, points, verdict  # noqa: E402
 
+from browser_support import lab_server, notebook_dir, page  # noqa: E402,F401  (fixtures)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -225,3 +227,32 @@ def test_lessons_take_predictions_before_their_experiments():
         assert asked, f"{nb.name} asks no prediction"
         for name in asked:
             assert text.index(f"{name} = Prediction(") < text.index(f"{name}.reveal("), f"{nb.name}: {name}"
+
+
+@pytest.mark.browser
+def test_jupyterlab_shows_a_hidden_code_cell_as_its_first_line(lab_server, page):
+    """JupyterLab 4 honours ``source_hidden``: the code editor is not shown, only a bar with the cell's first line
+    (the comment saying what it does); a click on the bar opens the code."""
+    base, token = lab_server
+    page.goto(f"{base}/lab/tree/01b_food_and_fitness.ipynb?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+    seen = 0
+    for _ in range(6):                                       # JupyterLab draws the cells near the view: scroll
+        cells = page.locator(".jp-Notebook .jp-CodeCell")
+        for i in range(cells.count()):
+            cell = cells.nth(i)
+            assert cell.locator(".jp-InputPlaceholder").count() == 1, f"a code cell is not collapsed"
+            assert not cell.locator(".cm-editor").first.is_visible(), f"a code cell shows its code"
+            seen += 1
+        page.mouse.move(700, 500)
+        page.mouse.wheel(0, 2500)
+        page.wait_for_timeout(300)
+    assert seen >= 4
+    page.mouse.wheel(0, -100_000)
+    page.wait_for_timeout(300)
+    cells = page.locator(".jp-Notebook .jp-CodeCell")
+    bar = cells.first.locator(".jp-InputPlaceholder")
+    assert "Load the kit (click the bar to see the code)" in bar.inner_text()
+    bar.click()                                             # the curious can open it
+    page.wait_for_function("document.querySelector('.jp-Notebook .jp-CodeCell .cm-editor')?.offsetParent != null",
+                           timeout=10_000)
