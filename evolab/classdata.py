@@ -26,7 +26,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -361,16 +360,11 @@ def _check_prediction(p, where, label="the run") -> dict:
 
 # ---- pooling -------------------------------------------------------------------------------------------------------
 def _mean_ci(values):
-    from .analysis import t95
-    n = len(values)
-    if not n:
-        return {"n": 0, "mean": None, "low": None, "high": None, "sd": None}
-    mean = sum(values) / n
-    if n < 2:
-        return {"n": n, "mean": mean, "low": None, "high": None, "sd": None}
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = t95(n) * sd / math.sqrt(n)
-    return {"n": n, "mean": mean, "low": mean - half, "high": mean + half, "sd": sd}
+    """Mean and 95% interval (t) as a dict; ``low``/``high`` None with fewer than two values."""
+    from .analysis.heredity import _mean_ci as interval
+    n, mean, sd, low, high = interval(list(values))
+    two = n > 1
+    return {"n": n, "mean": mean, "low": low if two else None, "high": high if two else None, "sd": sd if two else None}
 
 
 def pool(runs, generation: int | None = None) -> dict:

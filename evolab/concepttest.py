@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,16 +122,11 @@ def read(source, name: str = "") -> list:
 
 
 def _mean_ci(values):
-    from .analysis import t95
-    n = len(values)
-    if not n:
-        return {"n": 0, "mean": None, "low": None, "high": None}
-    mean = sum(values) / n
-    if n < 2:
-        return {"n": n, "mean": mean, "low": None, "high": None}
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = t95(n) * sd / math.sqrt(n)
-    return {"n": n, "mean": mean, "low": mean - half, "high": mean + half}
+    """Mean and 95% interval (t) as a dict; ``low``/``high`` None with fewer than two values."""
+    from .analysis.heredity import _mean_ci as interval
+    n, mean, sd, low, high = interval(list(values))
+    two = n > 1
+    return {"n": n, "mean": mean, "low": low if two else None, "high": high if two else None, "sd": sd if two else None}
 
 
 def score(rows) -> dict:

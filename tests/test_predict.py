@@ -69,7 +69,7 @@ def test_result_shows_at_once_when_the_prediction_came_first():
     p = Prediction("What happens?", choices=CHOICES)
     p.record("It will spread", "because")
     assert "run the next cell" in p._status.value
-    p.reveal("some text", outcome="It spread.", actual="It will spread")
+    assert p.reveal("some text", outcome="It spread.", actual="It will spread") is None   # not shown twice
     assert p.shown and outputs(p)[0]["text"] == "some text\n"
     assert "matched" in p._compare.value
 

@@ -176,9 +176,10 @@ class Prediction:
                 "automatic": self.automatic}
 
     # ---- revealing ----------------------------------------------------------------------------------
-    def reveal(self, *items, outcome: str | None = None, actual=None, band=None):
+    def reveal(self, *items, outcome: str | None = None, actual=None, band=None) -> None:
         """Show the run's result beside the prediction, or keep it until the prediction is made (see the module
-        docstring). Figures are closed here so that Jupyter does not draw them early."""
+        docstring). Figures are closed here so that Jupyter does not draw them early. Returns nothing, so that a
+        run cell ending with it does not show the question a second time."""
         items = tuple(_keep(x) for x in items)
         if actual is not None and self.choices is not None and actual not in self.choices:
             raise PredictionError(f"actual={actual!r} is not one of the choices: {self.choices}")
@@ -195,7 +196,6 @@ class Prediction:
             else:
                 _display_text(f"{WAITING.split(' Choose')[0]} Record it in a new cell: "
                               f"{self._code_hint()}, then run this cell again.")
-        return self
 
     def comparison(self, outcome=None, actual=None, band=None) -> str:
         """The prediction set beside the outcome, in plain words (one paragraph per line)."""
