@@ -29,10 +29,6 @@ STRUCTURAL = (
     r"(?m)^\s*\d+[.)]\s", r"(?m)^\|\s*\d+\s*\|",                # numbered lists, numbered table rows
     r"\bPython\s+3\.\d+", r"\b5E\b", r"\b\d+\s*[×x]\s*45\b",
 )
-#: Guides still being rewritten to this rule on another branch: expected to fail until they comply (strict: a
-#: guide that complies makes this list wrong, and the test says so). Empty this list when they land.
-PENDING = {"01_playing_evolution", "02_random_mutation", "03_predation", "04_extinction",
-           "05_population_dynamics_and_chance", "06_speciation"}
 
 
 def guide_numbers(text: str) -> list:
@@ -49,12 +45,10 @@ def notebook_numbers(nb: Path) -> set:
 
 def guides() -> list:
     out = []
-    for guide in sorted((ROOT / "lessons").glob("[0-9][0-9]_*.md")):
+    for guide in sorted((ROOT / "lessons").glob("[0-9][0-9]*_*.md")):
         nb = ROOT / "notebooks" / f"{guide.stem}.ipynb"
         if nb.exists():
-            marks = [pytest.mark.xfail(strict=True, reason="guide still quotes measured figures")] \
-                if guide.stem in PENDING else []
-            out.append(pytest.param(guide, nb, id=guide.stem, marks=marks))
+            out.append(pytest.param(guide, nb, id=guide.stem))
     return out
 
 
