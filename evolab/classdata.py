@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .csvfile import data_rows
 from .errors import _FieldError
 from .seeding import derive_seed
 
@@ -255,36 +256,19 @@ def _from_json(text: str, label: str) -> ClassRun:
 
 
 def _from_csv(text: str, label: str) -> ClassRun:
-    reader = csv.reader(io.StringIO(text))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except (StopIteration, csv.Error):
-        raise ClassDataError(f"{label}: an empty CSV file") from None
-    if tuple(header) != CSV_COLUMNS:
-        raise ClassDataError(f"{label}: the CSV's columns must be {', '.join(CSV_COLUMNS)} (found {', '.join(header)})",
-                             "header")
     series: dict = {}
     groups = set()
-    try:
-        for n, row in enumerate(reader, start=2):
-            if not row or not any(c.strip() for c in row):
-                continue
-            where = f"line {n}"
-            if len(row) != len(CSV_COLUMNS):
-                raise ClassDataError(f"{label}: {where} has {len(row)} values, not {len(CSV_COLUMNS)}", where)
-            group, cond, game, gen, carriers, alive = (c.strip() for c in row)
-            groups.add(group)
-            try:
-                game, gen, carriers, alive = int(game), int(gen), int(carriers), int(alive)
-            except ValueError:
-                raise ClassDataError(f"{label}: {where}: game, generation, carriers and alive must be whole numbers",
-                                     where) from None
-            s = series.setdefault((cond, game), {})
-            if gen in s:
-                raise ClassDataError(f"{label}: {where}: generation {gen} of game {game} ({cond}) appears twice", where)
-            s[gen] = (carriers, alive)
-    except csv.Error as e:
-        raise ClassDataError(f"{label}: not a readable CSV ({e})") from None
+    for where, (group, cond, game, gen, carriers, alive) in data_rows(text, CSV_COLUMNS, label, ClassDataError):
+        groups.add(group)
+        try:
+            game, gen, carriers, alive = int(game), int(gen), int(carriers), int(alive)
+        except ValueError:
+            raise ClassDataError(f"{label}: {where}: game, generation, carriers and alive must be whole numbers",
+                                 where) from None
+        s = series.setdefault((cond, game), {})
+        if gen in s:
+            raise ClassDataError(f"{label}: {where}: generation {gen} of game {game} ({cond}) appears twice", where)
+        s[gen] = (carriers, alive)
     if len(groups) != 1:
         raise ClassDataError(f"{label}: a file holds one group's run (found {len(groups)} group names)", "group")
     group = _check_group(groups.pop(), label)

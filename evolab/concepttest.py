@@ -11,11 +11,10 @@ twice in the same test is refused with ``ConceptTestError`` naming the line, and
 """
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from .csvfile import data_rows
 from .errors import _FieldError
 
 MAX_BYTES = 1_000_000
@@ -81,41 +80,24 @@ def read(source, name: str = "") -> list:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ConceptTestError(f"{label}: not a text (CSV) file") from None
-    reader = csv.reader(io.StringIO(text))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except (StopIteration, csv.Error):
-        raise ConceptTestError(f"{label}: empty") from None
-    if tuple(header) != COLUMNS:
-        raise ConceptTestError(f"{label}: the columns must be {', '.join(COLUMNS)} (found {', '.join(header)}); "
-                               "start from concept_test_template.csv", "header")
     rows, seen = [], set()
-    try:
-        for n, raw in enumerate(reader, start=2):
-            if not raw or not any(c.strip() for c in raw):
-                continue
-            where = f"line {n}"
-            if len(raw) != len(COLUMNS):
-                raise ConceptTestError(f"{label}: {where} has {len(raw)} values, not {len(COLUMNS)}", where)
-            values = [c.strip() for c in raw]
-            student, test = values[0], values[1].lower()
-            if not student:
-                raise ConceptTestError(f"{label}: {where}: the student needs a name or number", where)
-            if test not in TESTS:
-                raise ConceptTestError(f"{label}: {where}: test must be 'pre' or 'post', not {values[1]!r}", where)
-            if (student, test) in seen:
-                raise ConceptTestError(f"{label}: {where}: {student} appears twice in the {test} test", where)
-            seen.add((student, test))
-            row = {"student": student, "test": test}
-            for item, answer in zip(ITEMS, values[2:]):
-                a = answer.lower().rstrip(")")
-                if a not in ("", "a", "b", "c", "d"):
-                    raise ConceptTestError(f"{label}: {where}: q{item.number} must be a, b, c, d or empty, not "
-                                           f"{answer!r}", f"{where}.q{item.number}")
-                row[f"q{item.number}"] = a
-            rows.append(row)
-    except csv.Error as e:
-        raise ConceptTestError(f"{label}: not a readable CSV ({e})") from None
+    for where, values in data_rows(text, COLUMNS, label, ConceptTestError, "; start from concept_test_template.csv"):
+        student, test = values[0], values[1].lower()
+        if not student:
+            raise ConceptTestError(f"{label}: {where}: the student needs a name or number", where)
+        if test not in TESTS:
+            raise ConceptTestError(f"{label}: {where}: test must be 'pre' or 'post', not {values[1]!r}", where)
+        if (student, test) in seen:
+            raise ConceptTestError(f"{label}: {where}: {student} appears twice in the {test} test", where)
+        seen.add((student, test))
+        row = {"student": student, "test": test}
+        for item, answer in zip(ITEMS, values[2:]):
+            a = answer.lower().rstrip(")")
+            if a not in ("", "a", "b", "c", "d"):
+                raise ConceptTestError(f"{label}: {where}: q{item.number} must be a, b, c, d or empty, not "
+                                       f"{answer!r}", f"{where}.q{item.number}")
+            row[f"q{item.number}"] = a
+        rows.append(row)
     if not rows:
         raise ConceptTestError(f"{label}: no answers yet")
     return rows
