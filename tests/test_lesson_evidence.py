@@ -235,6 +235,8 @@ def test_jupyterlab_shows_a_hidden_code_cell_as_its_first_line(lab_server, page)
     base, token = lab_server
     page.goto(f"{base}/lab/tree/01b_food_and_fitness.ipynb?reset&token={token}")
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+    # the cells are drawn before their stored metadata collapses them: wait until the first one is collapsed
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell .jp-InputPlaceholder", timeout=30_000)
     seen = 0
     for _ in range(6):                                       # JupyterLab draws the cells near the view: scroll
         cells = page.locator(".jp-Notebook .jp-CodeCell")
