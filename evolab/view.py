@@ -10,7 +10,7 @@ class Observation:
 
     __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "food_bank", "deck_size",
                  "hand", "hand_sizes", "discard_sizes", "animals", "links", "attack", "pending", "scavenge",
-                 "last_turn", "players", "winner", "pool", "pool_sizes")
+                 "last_turn", "players", "winner", "pool", "pool_sizes", "public")
 
     def mine(self) -> list:
         return [a for a in self.animals.values() if a.owner == self.seat]
@@ -62,4 +62,12 @@ def observe(state, seat: int) -> Observation:
     pools = getattr(state, "pools", None)
     o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
     o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
+    o.public = state.ruleset.public_of(state)       # the rest of the public table, for sample_world
     return o
+
+
+def sample_world(view, rng):
+    """A whole table consistent with what ``view``'s seat sees: the cards hidden from it (the others' hands,
+    the deck, face-down cards) drawn at random from the cards it has not seen. Bots that look ahead play
+    on such tables; two states that look the same from the seat give the same tables for the same ``rng``."""
+    return view.ruleset.sample_world(view, rng)

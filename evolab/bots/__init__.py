@@ -6,7 +6,10 @@ trait (a "mutation") rather than as a new animal.
 """
 from .base import Bot, RandomBot, make_bot, BOTS
 from .greedy import GreedyBot
+from .lookahead import LEVELS, LookaheadBot, level_factory
 
 BOTS["greedy"] = GreedyBot
+BOTS["lookahead"] = level_factory(3)
+BOTS.update({f"lookahead{n}": level_factory(n) for n in LEVELS})
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "make_bot", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "LookaheadBot", "LEVELS", "make_bot", "BOTS"]
