@@ -31,6 +31,13 @@ def _public(sp, seat):
     return d
 
 
+def _hide_new_ids(public):
+    from .worlds import PUBLIC
+    out = list(public)
+    out[PUBLIC.index("next_uid")] = None
+    return tuple(out)
+
+
 def observe(s, seat) -> NSObservation:
     if not isinstance(seat, int) or not 0 <= seat < s.players:
         raise ValueError(f"seat must be 0..{s.players - 1}, got {seat!r}")
@@ -57,4 +64,6 @@ def observe(s, seat) -> NSObservation:
     o.food_placed = tuple(bool(c) for c in s.food_cards)
     o.discard_size = sum(s.discard)
     o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
+    if s.snapshot is not None and s.phase == "play_cards":
+        o.public = _hide_new_ids(o.public)    # how many species the others founded in secret stays secret
     return o
