@@ -342,6 +342,30 @@ class EvolabEnv(AECEnv):
         return "\n".join(lines) + f"\nper unit ({len(self.encoder.fields)} values): {fields}"
 
 
+def evaluate(policy, ruleset="origin", games=20, seed=0, **kwargs) -> dict:
+    """Play ``policy(observation, agent) -> action`` against agents that pick uniformly among the legal
+    actions; the policy's seat rotates game by game. Returns games, wins, win rate and mean reward."""
+    e = raw_env(ruleset, **kwargs)
+    n = len(e.possible_agents)
+    rng = random.Random(seed)
+    wins, reward = 0, 0.0
+    for g in range(games):
+        me = e.possible_agents[g % n]
+        e.reset(seed=rng.getrandbits(63))
+        for agent in e.agent_iter():
+            obs, r, term, trunc, _ = e.last()
+            if agent == me:
+                reward += r
+            if term or trunc:
+                e.step(None)
+            elif agent == me:
+                e.step(policy(obs, agent))
+            else:
+                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        wins += e.game.winner == e.agent_name_mapping[me]
+    return {"games": games, "wins": wins, "win_rate": wins / games, "mean_reward": reward / games}
+
+
 def _copy_space(space):
     import copy
     return copy.deepcopy(space)
@@ -358,4 +382,4 @@ def env(ruleset="origin", **kwargs):
     return wrappers.OrderEnforcingWrapper(e)
 
 
-__all__ = ["EvolabEnv", "env", "raw_env", "PHASES", "ENCODERS"]
+__all__ = ["EvolabEnv", "env", "raw_env", "evaluate", "PHASES", "ENCODERS"]

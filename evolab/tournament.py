@@ -169,7 +169,7 @@ def wilson(p, n, z=Z95) -> tuple:
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
+    return (0.0 if p <= 0 else max(0.0, c - h), 1.0 if p >= 1 else min(1.0, c + h))
 
 
 def bradley_terry(labels, comps, iterations=500) -> dict:

@@ -72,6 +72,7 @@ class LookaheadBot(Bot):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"seed must be a whole number, got {seed!r}")
         self.level = LEVELS[level]
+        self.name = f"{self.level.name} lookahead"      # what the board shows: "expert lookahead bot"
         self.iterations = iterations or self.level.iterations
         self.seed = seed
         self.time_limit = time_limit

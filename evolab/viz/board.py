@@ -10,7 +10,7 @@ import html
 import time
 
 from ..actions import CHANCE, TERMINAL
-from ..bots import make_bot
+from ..bots import LEVELS, make_bot
 from ..match import Match
 from ..narrate import Narrator, action_label, group_actions
 from ..palette import pretty, trait_colour
@@ -39,6 +39,11 @@ def _card_text(card: str) -> str:
         t, f = card.split(":", 1)
         return f"{pretty(t)} (food {f})"
     return " / ".join(pretty(t) for t in card.split("/"))
+
+
+#: The opponents a student can pick for a new game: (label, bot name), weakest first.
+OPPONENTS = [("random", "random"), ("greedy", "greedy")] + [
+    (f"{lv.name} (level {n})", f"lookahead{n}") for n, lv in LEVELS.items()]
 
 
 class GameBoard:
@@ -103,7 +108,7 @@ class GameBoard:
         # new game
         self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value="origin", description="Game")
         self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players")
-        self.new_bots = w.Dropdown(options=["greedy", "random"], value="greedy", description="Bots")
+        self.new_bots = w.Dropdown(options=OPPONENTS, value="greedy", description="Opponents")
         self.new_seed = w.IntText(value=1, description="Seed")
         self.new_button = w.Button(description="New game", button_style="success", layout=big)
         self.new_button.on_click(lambda _: self._safe(self.new_game))
