@@ -10,6 +10,7 @@ Prints Markdown tables (the README's) and the time each tournament took.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -40,11 +41,12 @@ def ladder(args):
 
 
 def timing(args):
-    """Seconds per level-5 decision (with at least two legal moves) in games against greedy bots."""
+    """Seconds per level-5 decision (with at least two legal moves) in games against greedy bots: processor
+    time (what a move costs, whatever else the machine runs) and wall-clock time."""
     for rid in args.editions:
         for players in args.players:
             rs = evolab.load_ruleset(rid, players=players)
-            times, g = [], 0
+            times, cpu, g = [], [], 0
             while len(times) < args.decisions:
                 bot = LookaheadBot(5, seed=g)
                 m = Match(rs, seats=[bot] + ["greedy"] * (players - 1), seed=g)
@@ -52,17 +54,19 @@ def timing(args):
                 while not m.is_over() and len(times) < args.decisions:
                     if m.to_move == 0 and len(m.legal_actions()) > 1:
                         legal = m.legal_actions()
-                        t = time.perf_counter()
+                        t, c = time.perf_counter(), time.process_time()
                         a = bot.choose(observe(m.state, 0), legal, rng)
                         times.append(time.perf_counter() - t)
+                        cpu.append(time.process_time() - c)
                         m.step(a)
                     else:
                         m.step()
                 g += 1
-            times.sort()
-            q = statistics.quantiles(times, n=10)
-            print(f"{rid}, {players} players: {len(times)} level-5 decisions in {g} game(s): median {q[4]:.2f} s, "
-                  f"90th percentile {q[8]:.2f} s, longest {times[-1]:.2f} s", flush=True)
+            q, qc = statistics.quantiles(times, n=10), statistics.quantiles(cpu, n=10)
+            print(f"{rid}, {players} players: {len(times)} level-5 decisions in {g} game(s): processor time "
+                  f"median {qc[4]:.2f} s, 90th percentile {qc[8]:.2f} s, longest {max(cpu):.2f} s; wall clock "
+                  f"median {q[4]:.2f} s, 90th percentile {q[8]:.2f} s (load average {os.getloadavg()[0]:.1f} "
+                  f"on {os.cpu_count()} cores)", flush=True)
 
 
 def main():

@@ -50,7 +50,7 @@ def observe(state, seat: int) -> Observation:
     o.food_bank = state.food_bank
     o.deck_size = state.deck_size
     o.hand = tuple(state.hands[seat])
-    o.hand_sizes = tuple(len(h) for h in state.hands)
+    o.hand_sizes = tuple(map(len, state.hands))
     o.discard_sizes = tuple(state.discards)
     o.animals = state.animals
     o.links = state.links

@@ -24,22 +24,21 @@ from .greedy import GreedyBot
 
 @dataclass(frozen=True)
 class Level:
-    """How hard a LookaheadBot thinks: tries per move, moves it considers, turns it looks ahead."""
+    """How hard a LookaheadBot thinks: imagined games per move, and how many moves it tries out."""
 
     number: int
     name: str
     iterations: int      # imagined games per decision
     candidates: int      # its best moves by the rules of thumb that it tries out
-    horizon: int         # extra turns each imagined game runs past the end of this one
 
 
-#: Strength levels. Tries grow four-fold per level; higher levels also consider more moves.
+#: Strength levels. Tries triple from one level to the next, and higher levels weigh more moves.
 LEVELS = {
-    1: Level(1, "beginner", 8, 2, 0),
-    2: Level(2, "novice", 32, 3, 0),
-    3: Level(3, "intermediate", 128, 4, 0),
-    4: Level(4, "advanced", 512, 6, 0),
-    5: Level(5, "expert", 2048, 8, 0),
+    1: Level(1, "beginner", 2, 2),
+    2: Level(2, "novice", 6, 3),
+    3: Level(3, "intermediate", 18, 4),
+    4: Level(4, "advanced", 54, 6),
+    5: Level(5, "expert", 162, 8),
 }
 LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
 _EXPLORE = 0.7           # UCB1 exploration weight on rewards in [0, 1]
@@ -126,7 +125,7 @@ class LookaheadBot(Bot):
         s = view.ruleset.sample_world(view, r)
         rs = s.ruleset
         rs.apply_inplace(s, move, None)
-        limit = s.turn + self.level.horizon
+        limit = s.turn
         to_move, legal_actions, apply, sample = rs.to_move, rs.legal_actions, rs.apply_inplace, rs.sample_chance
         policy = self.policy
         for _ in range(_MAX_ROLLOUT):

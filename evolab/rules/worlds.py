@@ -6,6 +6,24 @@ without replacement from those counts, with ``rng.random()`` only, so a seed giv
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
+
+def public_fields(plain, hidden, in_view, extra=()):
+    """(names, getter) of the public state fields an observation does not already show under a name of
+    its own: ``observe`` stores ``getter(state)`` as ``view.public``. New state fields are public unless
+    listed in ``hidden``."""
+    names = tuple(f for f in plain if f not in hidden and f not in in_view) + tuple(extra)
+    return names, attrgetter(*names)
+
+
+def restore(state, view, names, in_view):
+    """Set ``state``'s public fields from ``view``: its ``public`` tuple and the fields it shows itself."""
+    for f, v in zip(names, view.public):
+        setattr(state, f, v)
+    for f, attr in in_view.items():
+        setattr(state, f, getattr(view, attr))
+
 
 def unseen(copies, seen, index) -> list:
     """Counts per card kind of the cards not in ``seen`` (card ids), never below zero."""

@@ -7,16 +7,14 @@ as they were when the phase began (``observe`` shows them so); what they played 
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
-from ..worlds import deal, draw, expand, unseen
+from ..worlds import deal, draw, expand, public_fields, restore, unseen
 from .deck import card_kinds
 from .state import _PLAIN, NSState
 
 HIDDEN = ("deck", "discard", "food_cards")
-FROM_VIEW = ("rows", "bags")           # taken from the observation (in the simultaneous phase they differ)
-PUBLIC = tuple(f for f in _PLAIN if f not in HIDDEN + FROM_VIEW)
-public_of = attrgetter(*PUBLIC)
+#: State fields the observation shows itself (in the simultaneous phase, rows and bags as they were).
+IN_VIEW = {"rows": "rows", "bags": "bags"}
+PUBLIC, public_of = public_fields(_PLAIN, HIDDEN, IN_VIEW)
 CARD_IDS = tuple(k[0] for k in card_kinds())          # the ruleset's card order
 CARD_INDEX = {c: i for i, c in enumerate(CARD_IDS)}
 _TRAIT = tuple(k[1] for k in card_kinds())    # the trait of each card kind
@@ -26,8 +24,7 @@ def sample_world(view, rng) -> NSState:
     """A full state that looks exactly like ``view`` from ``view.seat``; hidden cards drawn with ``rng``."""
     rs = view.ruleset
     s = NSState.__new__(NSState)
-    for f, v in zip(PUBLIC, view.public):
-        setattr(s, f, v)
+    restore(s, view, PUBLIC, IN_VIEW)
     s.ruleset = rs
     s.rows = tuple(tuple(r) for r in view.rows)
     s.bags = tuple(view.bags)

@@ -6,17 +6,18 @@ which card it was is unknown to everyone, and the engine does not keep it).
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
-from ..worlds import deal, draw, expand, unseen
+from ..worlds import deal, draw, expand, public_fields, restore, unseen
 from .deck import CARDS, CARD_INDEX
 from .state import _PLAIN, OriginState
 from .traits import TRAITS
 
 HIDDEN = ("deck",)
-#: The state's public fields, copied into every observation as one tuple (``Observation.public``).
-PUBLIC = tuple(f for f in _PLAIN if f not in HIDDEN) + ("barred",)
-public_of = attrgetter(*PUBLIC)
+#: State fields the observation shows under its own names.
+IN_VIEW = {f: f for f in ("players", "phase", "turn", "round", "first", "food_bank", "deck_size", "pending",
+                          "scavenge", "last_turn", "winner")}
+IN_VIEW["discards"] = "discard_sizes"
+#: The other public fields, copied into every observation as one tuple (``Observation.public``).
+PUBLIC, public_of = public_fields(_PLAIN, HIDDEN, IN_VIEW, ("barred",))
 _IDS = tuple(c.id for c in CARDS)
 _GENE_POOLS: dict = {}      # ruleset -> the gene pools every seat starts Equilibrium with (card counts)
 
@@ -25,8 +26,7 @@ def sample_world(view, rng) -> OriginState:
     """A full state that looks exactly like ``view`` from ``view.seat``; hidden cards drawn with ``rng``."""
     rs = view.ruleset
     s = OriginState.__new__(OriginState)
-    for f, v in zip(PUBLIC, view.public):
-        setattr(s, f, v)
+    restore(s, view, PUBLIC, IN_VIEW)
     s.ruleset = rs
     s.animals = {k: a.clone() for k, a in view.animals.items()}
     s.links = {k: l.clone() for k, l in view.links.items()}

@@ -6,19 +6,21 @@ revealed is public. So the table a seat can imagine is the table itself, rebuilt
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
+from ..worlds import public_fields, restore
 from .state import _PLAIN, RMState
 
-PUBLIC = _PLAIN
-public_of = attrgetter(*PUBLIC)
+#: State fields the observation shows under its own names.
+IN_VIEW = {f: f for f in ("players", "phase", "turn", "round", "first", "red", "green", "black", "deck_size",
+                          "rows", "last_turn", "winner", "choose_victim", "scavenge")}
+IN_VIEW.update(pdecks="pdeck_sizes", discards="discard_sizes")
+#: The other public fields (all of them: nothing is hidden), copied into the observation as one tuple.
+PUBLIC, public_of = public_fields(_PLAIN, (), IN_VIEW)
 
 
 def sample_world(view, rng) -> RMState:
     """The full state ``view`` shows (``rng`` is not needed: nothing is hidden)."""
     s = RMState.__new__(RMState)
-    for f, v in zip(PUBLIC, view.public):
-        setattr(s, f, v)
+    restore(s, view, PUBLIC, IN_VIEW)
     s.ruleset = view.ruleset
     s.species = {k: v.clone() for k, v in view.species.items()}
     s.animals = {k: v.clone() for k, v in view.animals.items()}
