@@ -18,7 +18,7 @@ import time
 import evolab
 from evolab import Match, observe
 from evolab.bots import LEVELS, LookaheadBot
-from evolab.tournament import tournament
+from evolab.tournaments import tournament
 
 BOTS = ["random", "greedy"] + [f"lookahead{n}" for n in LEVELS]
 

@@ -191,7 +191,7 @@ def _tournament_parser(sub):
 
 
 def tournament_command(args) -> int:
-    from .tournament import tournament
+    from .tournaments import tournament
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     t0 = time.perf_counter()
     result = tournament(args.ruleset, bots, games=args.games, seed=args.seed, workers=args.workers,

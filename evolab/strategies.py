@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .errors import OptionError
 from .experiments import run_batch
-from .tournament import wilson
+from .tournaments import wilson
 
 
 def seatings(style, others, players, k) -> list:

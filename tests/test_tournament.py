@@ -9,11 +9,13 @@ from evolab import load_ruleset
 from evolab.cli import main
 from evolab.errors import OptionError
 from evolab.strategies import frequency_dependence, frequency_table, seatings
-from evolab.tournament import TournamentResult, bradley_terry, comparisons, elo, tournament, wilson
+from evolab.tournaments import TournamentResult, bradley_terry, comparisons, elo, tournament, wilson
 
 
 def test_seats_rotate_so_every_bot_sits_everywhere_equally():
     """At each table every bot takes every seat equally often; games are rounded up to whole rotations."""
+    import evolab
+    assert evolab.tournament is tournament and "tournament" in evolab.__all__
     r = tournament("origin", ["random", "greedy", "random:0.5"], games=5, seed=2, players=3)
     assert len(r.games) == 6
     for label in r.labels:

@@ -1,6 +1,6 @@
 """Tournaments: bots play each other at tables whose seats rotate, and get ratings with 95% intervals.
 
-    result = tournament("origin", ["random", "greedy", "lookahead1"], games=40, seed=1, players=2)
+    result = evolab.tournament("origin", ["random", "greedy", "lookahead1"], games=40, seed=1, players=2)
     print(result.table())                  # standings: wins, mean score, Bradley-Terry rating (Elo points)
     result.head_to_head("lookahead1", "greedy")   # share of head-to-head comparisons won, with its interval
 
