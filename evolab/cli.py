@@ -185,6 +185,7 @@ def _tournament_parser(sub):
                    "(consecutive bots in the order given; the default when there are more bots than seats)")
     t.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE",
                    help="a ruleset option, e.g. --option scenario=equilibrium (repeatable)")
+    t.add_argument("--anchor", default=None, help="the bot rated 0 (the first one by default)")
     t.add_argument("--out", help="write one CSV row per game here")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(func=tournament_command)
@@ -196,7 +197,7 @@ def tournament_command(args) -> int:
     t0 = time.perf_counter()
     result = tournament(args.ruleset, bots, games=args.games, seed=args.seed, workers=args.workers,
                         tables=args.tables, players=args.players, progress=not args.quiet,
-                        **dict(args.option or []))
+                        anchor=args.anchor, **dict(args.option or []))
     dt = time.perf_counter() - t0
     print(result.table())
     print(f"\n{len(result.games)} games in {dt:.1f} s with {args.workers or 1} worker(s)")

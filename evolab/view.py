@@ -5,7 +5,8 @@ from __future__ import annotations
 class Observation:
     """A read-only view of the table for one seat (bots and widgets see only this).
 
-    It shares the table's animal objects rather than copying them: treat them as read-only.
+    It shares the table's animal objects rather than copying them: treat them as read-only. ``public``
+    holds the table's other public fields (whose turn it is, who passed...) for ``sample_world``.
     """
 
     __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "food_bank", "deck_size",

@@ -109,6 +109,8 @@ def test_cli_tournament(tmp_path, capsys):
                  "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "| greedy vs random | 4 |" in text and "rating" in text
+    assert main(["tournament", "--bots", "random,greedy", "--games", "2", "--quiet", "--anchor", "greedy"]) == 0
+    assert "greedy = 0" in capsys.readouterr().out
     lines = out.read_text().splitlines()
     assert len(lines) == 5 and lines[0].startswith("game,table,seed,turns,winner,bot_0,bot_1")
     assert main(["tournament", "--bots", "random,nobody", "--games", "2", "--quiet"]) == 2
