@@ -3,8 +3,9 @@
 It sees only its observation. For each try it imagines a whole table consistent with it (the others' hands,
 the deck and face-down cards drawn from the cards it has not seen: ``evolab.view.sample_world``), plays one of its
 candidate moves there, lets everybody play on with the greedy rules of thumb (and nature roll its dice) to
-the end of the turn, and scores the result. Tries go to the moves that look best so far (UCB1 over
-determinized rollouts, a flat form of information-set Monte Carlo tree search). A level fixes the number of
+the end of the turn, and scores the result (its lead in points over the best rival). Tries go to the moves
+that look best so far (UCB1 over determinized rollouts, a flat form of information-set Monte Carlo tree
+search), and every move meets the same imagined tables and dice. A level fixes the number of
 tries, so a level plays the same way on any computer; the bot's ``seed`` and the match's random numbers
 make it deterministic.
 """
@@ -41,8 +42,7 @@ LEVELS = {
     5: Level(5, "expert", 162, 8),
 }
 LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
-_EXPLORE = 0.7           # UCB1 exploration weight on rewards in [0, 1]
-_SCALE = 3.0             # points of lead that count as a clear advantage
+_EXPLORE = 1.0           # UCB1 exploration weight, in units of the spread of the results seen so far
 _MAX_ROLLOUT = 5000      # moves: a safety net, never reached by a real turn
 
 
@@ -104,28 +104,40 @@ class LookaheadBot(Bot):
         return out
 
     def search(self, view, moves, r):
-        """UCB1 over ``moves``: each try imagines a table, plays the move, and rolls the game on."""
+        """UCB1 over ``moves``: each try imagines a table, plays the move, and rolls the game on.
+
+        The n-th try of every move imagines the same table and the same dice (common random numbers), so
+        moves are compared on equal luck. Results are points of lead, so exploration is scaled by their
+        spread so far (at least one point)."""
         k = len(moves)
         visits, totals = [0] * k, [0.0] * k
+        seeds = []
+        s1 = s2 = 0.0
         stop = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for it in range(self.iterations):
             if it < k:
                 i = it
             else:
-                log_n = math.log(it)
-                i = max(range(k), key=lambda j: totals[j] / visits[j] + _EXPLORE * math.sqrt(log_n / visits[j]))
+                spread = max(1.0, math.sqrt(max(0.0, s2 / it - (s1 / it) ** 2)))
+                c = _EXPLORE * spread * math.sqrt(math.log(it))
+                i = max(range(k), key=lambda j: totals[j] / visits[j] + c / math.sqrt(visits[j]))
+            if visits[i] == len(seeds):
+                seeds.append(int(r.random() * 2 ** 53))
+            v = self.try_move(view, moves[i], random.Random(seeds[visits[i]]))
             visits[i] += 1
-            totals[i] += self.try_move(view, moves[i], r)
+            totals[i] += v
+            s1 += v
+            s2 += v * v
             if stop is not None and it >= k and time.perf_counter() > stop:
                 break
         return visits, totals
 
     def try_move(self, view, move, r) -> float:
-        """One imagined game: a value in [0, 1] for ``move`` (1: far ahead of the best rival)."""
+        """One imagined game: how many points ``move`` leaves the bot ahead of its best rival."""
         s = view.ruleset.sample_world(view, r)
         rs = s.ruleset
         rs.apply_inplace(s, move, None)
-        limit = s.turn
+        limit = s.turn                     # to the end of this turn: longer imagined games only add noise
         to_move, legal_actions, apply, sample = rs.to_move, rs.legal_actions, rs.apply_inplace, rs.sample_chance
         policy = self.policy
         for _ in range(_MAX_ROLLOUT):
@@ -142,12 +154,13 @@ class LookaheadBot(Bot):
 
     @staticmethod
     def value(s, seat) -> float:
-        """How good the table is for ``seat``: its lead over the best rival, squashed into [0, 1]."""
+        """How good the table is for ``seat``: its lead in points over the best rival (half a point more
+        for the winner of a finished game, who won the tie-breaks)."""
         sc = s.ruleset.scores(s)
         lead = sc[seat] - max(x for i, x in enumerate(sc) if i != seat)
-        if s.phase == "over":
-            lead += _SCALE if s.winner == seat else -_SCALE
-        return 0.5 + 0.5 * math.tanh(lead / _SCALE)
+        if s.phase == "over" and s.winner == seat:
+            lead += 0.5
+        return float(lead)
 
 
 def level_factory(number):
