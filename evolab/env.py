@@ -236,11 +236,10 @@ class EvolabEnv(AECEnv):
         self.layout = self.encoder.layout
         self.possible_agents = [f"player_{i}" for i in range(ruleset.players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs = spaces.Dict({
+        self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.encoder.size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(max_actions,), dtype=np.int8),
-        })
-        self.observation_spaces = {a: obs if i == 0 else _copy_space(obs) for i, a in enumerate(self.possible_agents)}
+        }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
         self._seeds = random.Random()
         self.game = None
@@ -364,11 +363,6 @@ def evaluate(policy, ruleset="origin", games=20, seed=0, **kwargs) -> dict:
                 e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         wins += e.game.winner == e.agent_name_mapping[me]
     return {"games": games, "wins": wins, "win_rate": wins / games, "mean_reward": reward / games}
-
-
-def _copy_space(space):
-    import copy
-    return copy.deepcopy(space)
 
 
 def raw_env(ruleset="origin", **kwargs) -> EvolabEnv:

@@ -54,6 +54,7 @@ class LookaheadBot(Bot):
     """
 
     name = "lookahead"
+    picks_from_legal = True       # it only ever returns one of the legal moves it was given
 
     def __init__(self, level=3, seed=0, mutation_rate=None, divergence_rate=0.1, iterations=None,
                  time_limit=None):
