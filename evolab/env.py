@@ -299,7 +299,10 @@ class EvolabEnv(AECEnv):
             self._was_dead_step(action)
             return
         moves = self.legal_moves()
-        i = int(action)
+        try:
+            i = int(action)
+        except (TypeError, ValueError):
+            raise ValueError(f"an action is a whole number (an index into the legal moves), got {action!r}") from None
         if not 0 <= i < len(moves):
             raise ValueError(f"action {action} is not legal now: {len(moves)} legal actions "
                              f"(see the action mask or env.legal_moves())")

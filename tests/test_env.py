@@ -62,8 +62,9 @@ def test_mask_matches_the_legal_actions_and_chance_is_inside():
         other = e.possible_agents[(seat + 1) % 3]
         assert e.observe(other)["action_mask"].sum() == 0
         before = e.game.to_dict()
-        with pytest.raises(ValueError):
-            e.step(len(legal))
+        for bad in (len(legal), -1, None, "x"):
+            with pytest.raises(ValueError):
+                e.step(bad)
         assert e.game.to_dict() == before
         e.step(rng.randrange(len(legal)))
     total, _ = _play(e, 9, lambda obs, agent: int(np.flatnonzero(obs["action_mask"])[0]))
