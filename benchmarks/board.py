@@ -2,6 +2,7 @@
 
 Each click applies the person's action, lets nature and the bots move until the person must decide
 again (as the board does by default), and re-renders the board (and the chart at a turn's end).
+Then, side by side on the same rows: the board's SVG chart against the matplotlib PNG it replaced.
 
     python benchmarks/board.py [--games 5]
 """
@@ -11,11 +12,28 @@ import argparse
 import statistics
 import time
 
-import matplotlib
+from evolab.viz.board import GameBoard
+from evolab.viz.svgchart import trait_frequencies_svg
 
-matplotlib.use("Agg")
 
-from evolab.viz.board import GameBoard  # noqa: E402
+def _ms(fn, repeat):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(1000 * (time.perf_counter() - t0))
+    return statistics.median(times)
+
+
+def _matplotlib_png(rows):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from evolab.viz.plots import figure_png, trait_frequencies
+    fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
+    trait_frequencies(rows, ax=ax, band=False, min_share=0)
+    figure_png(fig, dpi=80)
+    plt.close(fig)
 
 
 def main():
@@ -39,6 +57,15 @@ def main():
           f"90th percentile {q(clicks, 0.9):.1f} ms, max {clicks[-1]:.0f} ms (the slowest draw the turn's chart)")
     renders.sort()
     print(f"re-render alone: median {statistics.median(renders):.1f} ms")
+    rows = b.tracker.rows("traits")
+    svg = _ms(lambda: trait_frequencies_svg(rows), 20)
+    try:
+        _matplotlib_png(rows)                     # first call pays the imports
+        png = _ms(lambda: _matplotlib_png(rows), 5)
+        print(f"the live chart of the last game: SVG {svg:.1f} ms, matplotlib PNG {png:.1f} ms "
+              f"(the SVG is {png / svg:.0f}x faster)")
+    except ImportError:
+        print(f"the live chart of the last game: SVG {svg:.1f} ms (matplotlib not installed)")
 
 
 if __name__ == "__main__":

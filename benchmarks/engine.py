@@ -2,6 +2,11 @@
 
     python benchmarks/engine.py               # 2 and 4 players, random and greedy bots
     python benchmarks/engine.py --profile     # cProfile of 2-player random games, top functions
+    python benchmarks/engine.py --checked     # the built-in bots' trusted path against the checked path
+
+``--checked``: ``Match`` checks every move a bot returns unless the bot's class declares
+``picks_from_legal`` (the built-in bots do). A subclass that declares nothing takes the checked path and
+plays the identical games, so the two are timed side by side, alternately, in one run.
 """
 from __future__ import annotations
 
@@ -27,12 +32,34 @@ def run(players, bot_cls, games, ruleset_id="origin"):
     return games / dt, moves / dt, moves / games
 
 
+def checked_vs_trusted(games, ruleset_id, rounds=3):
+    """Time the same games on the trusted and the checked path, alternating; best of ``rounds`` each."""
+    print(f"{ruleset_id}: {'players':>7} {'bots':>7} {'trusted g/s':>11} {'checked g/s':>11} {'checked/trusted':>15}")
+    for players in (2, 4):
+        for bot in (RandomBot, GreedyBot):
+            checked = type(f"Checked{bot.__name__}", (bot,), {})    # no declaration of its own: checked
+            best = {bot: 0.0, checked: 0.0}
+            moves = {}
+            for _ in range(rounds):
+                for cls in (bot, checked):
+                    gps, _, mpg = run(players, cls, games, ruleset_id)
+                    best[cls] = max(best[cls], gps)
+                    moves[cls] = mpg
+            assert moves[bot] == moves[checked], "the checked path must play the same games"
+            print(f"{'':{len(ruleset_id) + 1}} {players:>7} {bot.name:>7} {best[bot]:>11.0f} {best[checked]:>11.0f} "
+                  f"{best[checked] / best[bot]:>15.2f}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--ruleset", default="origin", choices=sorted(evolab.available_rulesets()))
+    ap.add_argument("--checked", action="store_true", help="trusted against checked bot moves, side by side")
     args = ap.parse_args()
+    if args.checked:
+        checked_vs_trusted(args.games, args.ruleset)
+        return
     if args.profile:
         cProfile.runctx("run(2, RandomBot, args.games, args.ruleset)", globals(), {"args": args}, "/tmp/evolab.prof")
         pstats.Stats("/tmp/evolab.prof").sort_stats("tottime").print_stats(15)

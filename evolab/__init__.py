@@ -7,7 +7,7 @@ from .actions import CHANCE, TERMINAL
 from .errors import (EvolabError, IllegalActionError, OptionError, SaveFileError, ScenarioError,
                      UnknownRuleset)
 from .engine import (apply, chance_outcomes, check, is_over, legal_actions, new_game, scores, to_move,
-                     winner)
+                     winner, winners)
 from .rules import available_rulesets, load_ruleset
 from .scenario import scenario
 from .view import Observation, observe
@@ -26,7 +26,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CHANCE", "TERMINAL", "EvolabError", "IllegalActionError", "OptionError", "SaveFileError",
     "ScenarioError", "UnknownRuleset", "apply", "chance_outcomes", "check", "is_over", "legal_actions",
-    "new_game", "scores", "to_move", "winner", "available_rulesets", "load_ruleset", "scenario",
+    "new_game", "scores", "to_move", "winner", "winners", "available_rulesets", "load_ruleset", "scenario",
     "Observation", "observe", "GameRecord", "load_state", "save_state", "HumanTurn", "Match", "bots",
     "Attack", "BurnFat", "Draw", "DropTail", "EndMove", "FirstPlayer", "Graze", "Hibernate", "Mimic",
     "NoDefence", "Pass", "PlayAnimal", "PlayPairTrait", "PlayTrait", "Pirate", "Resolve", "RollDie",

@@ -90,6 +90,23 @@ class TieBreak(Move):
     chance = True
 
 
+@_action
+class Mutate(Move):
+    """Heredity variant: nature's mutation for the young being born: the top ``card`` of the mutation
+    deck and the side (``trait``) that arises; ``card`` "" means the young has no new mutation."""
+    card: str = ""
+    trait: str = ""
+    chance = True
+
+
+@_action
+class LoseTrait(Move):
+    """Heredity variant: nature's copying loss for the young being born: the inherited ``trait`` it
+    lacks; "" means it lost nothing."""
+    trait: str = ""
+    chance = True
+
+
 # ---- development -------------------------------------------------------------------------------
 @_action
 class PlayAnimal(Move):
@@ -195,9 +212,13 @@ class Scavenge(Move):
 
 @_action
 class Resolve(Move):
-    """Resolve the pending pair-trait trigger of card ``link`` now (``fire=False`` declines an optional one)."""
+    """Resolve the pending pair-trait trigger of card ``link`` now (``fire=False`` declines an optional one).
+
+    ``source`` is the linked animal whose food triggered it; it is named only when the card has a trigger
+    pending from each side (-1: the card's only pending trigger)."""
     link: int
     fire: bool = True
+    source: int = -1
 
 
 MOVE_TYPES = dict(_TYPES)

@@ -1,31 +1,87 @@
-"""Command line: ``evolab simulate`` plays many bot games and writes one CSV row per game."""
+"""Command line: ``evolab simulate`` plays many bot games and writes one CSV row per game.
+
+A user's mistake (a bad value, an unknown name, an output file that cannot be written) is reported in one line
+with what is allowed, exit status 2, before the first game; anything else that goes wrong is a bug and shows
+its traceback.
+"""
 from __future__ import annotations
 
 import argparse
 import csv
 import json
+import os
 import sys
 import time
 
-from .bots import make_bot
+from .bots import BOTS, make_bot
 from .errors import EvolabError
+from .experiments import EXPERIMENT_KNOBS, prepare_batch, run_batch
+from .heredity import PRESETS, preset
 from .match import Match
-from .rules import available_rulesets, load_ruleset
+from .rules import available_rulesets, load_ruleset, ruleset_class
 from .seeding import derive_seed
+from .tracking import ALL_TABLES
+
+
+class Refused(EvolabError, ValueError):
+    """An argument the command cannot work with; the message says what is wrong and what is allowed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line (no usage block), exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _whole(text, minimum=None):
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or (minimum is not None and n < minimum):
+        at_least = "" if minimum is None else f" of at least {minimum}"
+        raise argparse.ArgumentTypeError(f"must be a whole number{at_least}, got {text!r}")
+    return n
+
+
+def _count(text):
+    return _whole(text, 1)
+
+
+def _name_value(text, what, example):
+    key, sep, value = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{what} look like {example}, got {text!r}")
+    return key, value
 
 
 def _parse_option(text):
-    key, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"options look like name=value, got {text!r}")
+    key, value = _name_value(text, "options", "name=value, e.g. mimicry_optional=true")
     try:
         return key, json.loads(value)
     except ValueError:
         return key, value
 
 
+def _parse_bots(text):
+    """The bots by seat as a clean comma-separated list; every name (and rate) is checked here."""
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f"name at least one bot, e.g. random,greedy; "
+                                         f"bots: {', '.join(sorted(BOTS))}")
+    for b in names:
+        try:
+            make_bot(b)
+        except EvolabError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return ",".join(names)
+
+
 def play_games(ruleset, bots, games, seed):
-    """Yield one summary dict per game: seed, turns, moves, winner, scores and survivors per seat."""
+    """Yield one summary dict per game: seed, turns, moves, winner (-1 for a shared win), winners (every
+    winning seat), scores and survivors per seat."""
     n = ruleset.players
     for g in range(games):
         game_seed = derive_seed(seed, g)
@@ -34,7 +90,8 @@ def play_games(ruleset, bots, games, seed):
         scores = m.play_out()
         s = m.state
         row = {"game": g, "seed": game_seed, "ruleset": ruleset.id, "players": n,
-               "bots": ",".join(bots), "turns": s.turn, "moves": len(m.record.moves), "winner": s.winner}
+               "bots": ",".join(bots), "turns": s.turn, "moves": len(m.record.moves), "winner": s.winner,
+               "winners": list(ruleset.winners(s))}
         alive = [0] * n
         for seat, _, _, k in ruleset.census(s):
             alive[seat] += k
@@ -45,10 +102,22 @@ def play_games(ruleset, bots, games, seed):
         yield row
 
 
+def _wins(rows, n):
+    """Wins per seat, a win shared by k seats counting 1/k to each (so the wins add up to the games), and
+    how many of each seat's wins were shared."""
+    wins, shared = [0.0] * n, [0] * n
+    for r in rows:
+        w = r["winners"]
+        for i in w:
+            wins[i] += 1 / len(w)
+            shared[i] += len(w) > 1
+    return wins, shared
+
+
 def _parse_grid(text):
-    key, sep, values = text.partition("=")
-    if not sep or not values:
-        raise argparse.ArgumentTypeError(f"a grid looks like name=v1,v2,..., got {text!r}")
+    key, values = _name_value(text, "grids", "name=v1,v2,..., e.g. trait_card_rate=0,0.5,1")
+    if not values:
+        raise argparse.ArgumentTypeError(f"grids look like name=v1,v2,..., e.g. trait_card_rate=0,0.5,1, got {text!r}")
     out = []
     for v in values.split(","):
         try:
@@ -60,14 +129,10 @@ def _parse_grid(text):
 
 def sweep(args) -> int:
     """--grid: a tracked batch; writes the rows of one table (traits by default) and a summary."""
-    from .experiments import run_batch
-    options = dict(args.option or [])
-    grid = dict(args.grid)
-    if "players" not in grid:
-        options.setdefault("players", args.players)
+    batch = _batch_arguments(args)
+    grid = batch["grid"]
     t0 = time.perf_counter()
-    result = run_batch(args.ruleset, grid=grid, reps=args.reps, seed=args.seed, bots=args.bots,
-                       workers=args.workers, progress=not args.quiet, **options)
+    result = run_batch(**batch, progress=not args.quiet)
     dt = time.perf_counter() - t0
     games = result.rows("games")
     print(f"{len(games)} games ({len(result.games) // max(1, args.reps)} grid points x {args.reps} reps) "
@@ -108,10 +173,108 @@ def _plot(result, args, keys):
     print(f"wrote {args.plot}: {viz.describe(ax)}")
 
 
-def simulate(args) -> int:
-    if args.plot and not args.grid:
+def _batch_arguments(args) -> dict:
+    """``run_batch``'s arguments for a sweep (``--grid``, or ``--plot`` alone)."""
+    options = dict(args.option or [])
+    grid = dict(args.grid)
+    if "players" not in grid:
+        options.setdefault("players", args.players)
+    return dict(ruleset_id=args.ruleset, grid=grid, reps=args.reps, seed=args.seed, bots=args.bots,
+                workers=args.workers, **options)
+
+
+def _once(pairs, flag):
+    """``--option``/``--grid`` pairs as a dict; a name given twice is refused (the last would silently win)."""
+    out = {}
+    for key, value in pairs or []:
+        if key in out:
+            raise Refused(f"{flag} {key} is given twice; give each name once")
+        out[key] = value
+    return out
+
+
+def _check_output(path, flag, example):
+    """Refuse, before any game, an output path that cannot be written (so a long run is not lost at the end)."""
+    if not path:
+        raise Refused(f"{flag} needs a file name, e.g. {flag} {example}")
+    if os.path.isdir(path):
+        raise Refused(f"{flag} {path!r} is a folder; name a file, e.g. {flag} {os.path.join(path, example)}")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        why = "is a file, not a folder" if os.path.exists(folder) else "does not exist (create it first)"
+        raise Refused(f"{flag} {path!r}: the folder {folder!r} {why}")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a"):
+            pass
+    except OSError as e:
+        raise Refused(f"{flag} {path!r} cannot be written: {e.strerror}") from None
+    if not existed:
+        os.remove(path)
+
+
+def _plot_formats():
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise Refused("--plot needs matplotlib, which is not installed: pip install -e '.[plot]'") from None
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
+def check_arguments(args):
+    """Check and complete the parsed arguments before any game; raises ``EvolabError`` (one line) when one
+    cannot work. ``--option players=N`` counts as ``--players N``; ``--plot`` alone sweeps the players."""
+    options = _once(args.option, "--option")
+    grid = _once(args.grid, "--grid")
+    both = sorted(set(options) & set(grid))
+    if both:
+        raise Refused(f"{', '.join(both)} is set by both --option and --grid; give it once")
+    if args.preset:                      # a Heredity preset's options, under --option, --grid and --players
+        options = {**{k: v for k, v in preset(args.preset).items() if k != "players" and k not in grid},
+                   **options}
+    if "players" in options:
+        players = options.pop("players")
+        if args.players is not None and args.players != players:
+            raise Refused(f"--players {args.players} and --option players={players} disagree; give the number "
+                          f"of players once")
+        args.players = players
+    elif "players" in grid and args.players is not None:
+        raise Refused("--players and --grid players=... both set the number of players; give one")
+    if args.players is None:
+        args.players = 2
+    args.option = list(options.items())
+    args.grid = list(grid.items())
+    rules = ruleset_class(args.ruleset)
+    if args.trait is None:
+        args.trait = rules.predator_traits[0]
+    elif args.trait not in rules.traits:
+        raise Refused(f"--trait {args.trait!r} is not a trait of {args.ruleset}; traits: {', '.join(rules.traits)}")
+    if args.plot is not None and not args.grid:
         args.grid = [("players", [args.players])]
         args.reps = args.games
+    if args.grid:
+        prepare_batch(**_batch_arguments(args))      # every grid point, option and bot, before any game
+    else:
+        variant = set(rules.option_specs) if options.get("heredity") is True else set()  # mutation_rate is nature's
+        knobs = sorted(set(options) & set(EXPERIMENT_KNOBS) - variant)
+        if knobs:
+            raise Refused(f"{knobs[0]} is an experiment setting, not a rules option: it works with --grid "
+                          f"(e.g. --grid {knobs[0]}=VALUE)")
+        load_ruleset(args.ruleset, players=args.players, **options)
+    if args.out is not None:
+        _check_output(args.out, "--out", "results.csv")
+    if args.plot is not None:
+        _check_output(args.plot, "--plot", "chart.png")
+        ext = os.path.splitext(args.plot)[1].lower().lstrip(".")
+        formats = _plot_formats()
+        if ext not in formats:
+            raise Refused(f"--plot {args.plot!r}: end the file name with a picture format the chart is saved as: "
+                          f".{', .'.join(formats)}")
+        if args.out and os.path.realpath(args.out) == os.path.realpath(args.plot):
+            raise Refused("--out and --plot name the same file; give each its own")
+
+
+def simulate(args) -> int:
     if args.grid:
         return sweep(args)
     options = dict(args.option or [])
@@ -128,46 +291,54 @@ def simulate(args) -> int:
             w.writeheader()
             w.writerows(rows)
     n = ruleset.players
-    wins = [sum(1 for r in rows if r["winner"] == i) for i in range(n)]
+    wins, shared = _wins(rows, n)
     mean_score = [sum(r[f"score_{i}"] for r in rows) / len(rows) for i in range(n)]
     print(f"{ruleset.name}: {len(rows)} games, {n} players, bots {','.join(bots)}, seed {args.seed}")
     print(f"mean turns {sum(r['turns'] for r in rows) / len(rows):.2f}, "
           f"mean moves {sum(r['moves'] for r in rows) / len(rows):.1f}, {len(rows) / dt:.0f} games/s")
     for i in range(n):
-        print(f"seat {i} ({bots[i % len(bots)]}): wins {wins[i]} ({100 * wins[i] / len(rows):.0f}%), "
-              f"mean score {mean_score[i]:.2f}")
+        print(f"seat {i} ({bots[i % len(bots)]}): wins {wins[i]:.4g} ({100 * wins[i] / len(rows):.0f}%)"
+              f"{f', {shared[i]} shared' if shared[i] else ''}, mean score {mean_score[i]:.2f}")
     if args.out:
         print(f"wrote {len(rows)} rows to {args.out}")
     return 0
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="evolab", description="Play and experiment with the card game Evolution.")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = _Parser(prog="evolab", description="Play and experiment with the card game Evolution.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
     sim.add_argument("--ruleset", default="origin", choices=sorted(available_rulesets()))
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="random", help="comma-separated bots by seat, e.g. random,greedy "
-                     "(name:rate sets a mutation rate, e.g. greedy:0.5)")
+    sim.add_argument("--players", type=_whole, default=None, help="number of players (default 2)")
+    sim.add_argument("--games", type=_count, default=100)
+    sim.add_argument("--seed", type=_whole, default=1)
+    sim.add_argument("--bots", type=_parse_bots, default="random", help="comma-separated bots by seat, e.g. "
+                     "random,greedy (name:rate sets the trait-card rate, how often a bot plays a card as a trait: "
+                     "greedy:0.5)")
+    sim.add_argument("--preset", choices=sorted(PRESETS), metavar="PRESET",
+                     help=f"a Heredity preset (evolab's classroom variant, not the printed game): "
+                     f"{', '.join(PRESETS)}; there mutation_rate is the chance that a young is born with a blind "
+                     f"mutation")
     sim.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE",
                      help="a ruleset option, e.g. --option mimicry_optional=true (repeatable)")
     sim.add_argument("--out", help="write one CSV row per game here (with --grid: the rows of --table)")
     sim.add_argument("--grid", action="append", type=_parse_grid, metavar="NAME=V1,V2,...",
-                     help="run a tracked experiment over these values, e.g. mutation_rate=0,0.5,1 (repeatable)")
-    sim.add_argument("--reps", type=int, default=10, help="games per grid point (with --grid)")
-    sim.add_argument("--workers", type=int, default=None, help="processes to run games in (with --grid)")
-    sim.add_argument("--table", default="traits", help="which tracked table --out writes (with --grid): "
-                     "traits, turns, seats, seat_traits, deaths, attacks, extinctions, games")
+                     help="run a tracked experiment over these values, e.g. trait_card_rate=0,0.5,1, or with "
+                     "--preset, mutation_rate=0,0.05,0.1 (repeatable)")
+    sim.add_argument("--reps", type=_count, default=10, help="games per grid point (with --grid)")
+    sim.add_argument("--workers", type=_count, default=None, help="processes to run games in (with --grid)")
+    sim.add_argument("--table", default="traits", choices=ALL_TABLES, metavar="TABLE",
+                     help=f"which tracked table --out writes (with --grid): {', '.join(ALL_TABLES)}")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.add_argument("--plot", metavar="FILE.png", help="save a chart: trait frequencies over turns, or with a "
                      "grid of several values the sweep of --trait's final frequency")
     sim.add_argument("--plot-kind", default="auto", choices=("auto", "traits", "sweep", "report"),
                      help="which chart --plot saves (report: a one-page summary, .png or .pdf)")
-    sim.add_argument("--trait", default="carnivorous", help="the trait of a sweep chart")
-    sim.set_defaults(func=simulate)
+    sim.add_argument("--trait", default=None, help="the trait of a sweep chart (default: the edition's "
+                     "predator trait, e.g. carnivorous)")
+    sim.set_defaults(func=simulate, check=check_arguments)
     _tournament_parser(sub)
+    p.commands = sub.choices
     return p
 
 
@@ -175,25 +346,39 @@ def _tournament_parser(sub):
     """``evolab tournament``: bots play each other with rotating seats; standings and ratings with intervals."""
     t = sub.add_parser("tournament", help="rate bots against each other (seats rotate; ratings with 95%% intervals)")
     t.add_argument("--ruleset", default="origin", choices=sorted(available_rulesets()))
-    t.add_argument("--players", type=int, default=2)
-    t.add_argument("--bots", default="random,greedy,lookahead1,lookahead2",
+    t.add_argument("--players", type=_whole, default=2, help="players at each table (default 2)")
+    t.add_argument("--bots", type=_parse_bots, default="random,greedy,lookahead1,lookahead2",
                    help="comma-separated bots to rate, e.g. random,greedy,lookahead1 (levels lookahead1-lookahead5)")
-    t.add_argument("--games", type=int, default=20, help="games per table (rounded up to whole seat rotations)")
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--workers", type=int, default=None, help="processes to run games in")
-    t.add_argument("--tables", default=None, help="'all' (every group of bots that fills a table), 'ladder' "
-                   "(consecutive bots in the order given; the default when there are more bots than seats)")
+    t.add_argument("--games", type=_count, default=20, help="games per table (rounded up to whole seat rotations)")
+    t.add_argument("--seed", type=_whole, default=1)
+    t.add_argument("--workers", type=_count, default=None, help="processes to run games in")
+    t.add_argument("--tables", default=None, choices=("all", "ladder"), help="'all' (every group of bots that "
+                   "fills a table), 'ladder' (consecutive bots in the order given; the default when there are "
+                   "more bots than seats)")
     t.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE",
                    help="a ruleset option, e.g. --option scenario=equilibrium (repeatable)")
     t.add_argument("--anchor", default=None, help="the bot rated 0 (the first one by default)")
     t.add_argument("--out", help="write one CSV row per game here")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
-    t.set_defaults(func=tournament_command)
+    t.set_defaults(func=tournament_command, check=check_tournament)
+
+
+def check_tournament(args):
+    """Everything a tournament needs, checked before its first game (raises ``EvolabError``, one line)."""
+    from .tournaments import prepare_tournament
+    options = _once(args.option, "--option")
+    if "players" in options:
+        raise Refused("give the number of players with --players, not --option players=N")
+    args.option = list(options.items())
+    prepare_tournament(args.ruleset, args.bots.split(","), args.games, args.tables, args.players, args.anchor,
+                       **options)
+    if args.out is not None:
+        _check_output(args.out, "--out", "results.csv")
 
 
 def tournament_command(args) -> int:
     from .tournaments import tournament
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = args.bots.split(",")
     t0 = time.perf_counter()
     result = tournament(args.ruleset, bots, games=args.games, seed=args.seed, workers=args.workers,
                         tables=args.tables, players=args.players, progress=not args.quiet,
@@ -214,15 +399,21 @@ def tournament_command(args) -> int:
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
-    if getattr(args, "games", 1) < 1:
-        print("evolab: --games must be at least 1", file=sys.stderr)
+    """Run a command; a user's mistake exits with status 2 and one line on stderr, before any game is played."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.error(f"name a command: {', '.join(parser.commands)}")
+    try:
+        args.check(args)
+    except EvolabError as e:
+        print(f"evolab {args.command}: error: {e}", file=sys.stderr)
         return 2
     try:
         return args.func(args)
-    except EvolabError as e:
-        print(f"evolab: {e}", file=sys.stderr)
-        return 2
+    except KeyboardInterrupt:
+        print("evolab: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":   # pragma: no cover

@@ -52,8 +52,14 @@ def scores(state) -> tuple:
 
 
 def winner(state) -> int:
-    """The winning seat once the game is over (-1 before)."""
+    """The winning seat once the game is over (-1 before, and -1 when several seats share the win)."""
     return state.winner
+
+
+def winners(state) -> tuple:
+    """Every winning seat once the game is over, in seat order: one seat, or several that share the win
+    (North Star, when its tie-breaks leave a tie); () before the end."""
+    return state.ruleset.winners(state)
 
 
 class Violation(tuple):

@@ -9,14 +9,15 @@ class EvolabError(Exception):
 class IllegalActionError(EvolabError, ValueError):
     """An action the rules forbid; ``rule`` names the rule (e.g. ``origin.swimming``).
 
-    The state it was tried on is left exactly as it was.
+    The state it was tried on is left exactly as it was. ``seat`` is the seat whose bot chose it, when a bot did.
     """
 
-    def __init__(self, message: str, rule: str, action=None, legal=None):
+    def __init__(self, message: str, rule: str, action=None, legal=None, seat=None):
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.action = action
         self.legal = legal
+        self.seat = seat
 
 
 class OptionError(EvolabError, ValueError):
@@ -30,9 +31,19 @@ class UnknownRuleset(EvolabError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
-class SaveFileError(EvolabError, ValueError):
-    """A saved game that is corrupt, tampered with, or not an evolab save; nothing is loaded."""
+class _FieldError(EvolabError, ValueError):
+    """An error about one field of a document; ``field`` is its path (``animals[2].owner``) or ``""``."""
+
+    def __init__(self, message: str, field: str = ""):
+        super().__init__(message)
+        self.field = field
 
 
-class ScenarioError(EvolabError, ValueError):
-    """A position description that does not describe a possible table."""
+class SaveFileError(_FieldError):
+    """A saved game that is corrupt, tampered with, or not an evolab save; nothing is loaded.
+
+    ``field`` names the part of the file that is wrong (``start.animals[2].owner``), when there is one."""
+
+
+class ScenarioError(_FieldError):
+    """A position description that does not describe a possible table; ``field`` names the key at fault."""

@@ -48,9 +48,13 @@ class FirstPlayerChosen(Event):
 
 @_event
 class AnimalBorn(Event):
+    """A new animal: played from the hand, or (Heredity variant) a young of ``parent`` born with copies
+    of the parent's single-animal ``traits``."""
     seat: int
     animal: int
     turn: int
+    parent: int = -1
+    traits: tuple = ()
 
 
 @_event
@@ -128,13 +132,22 @@ class Redirected(Event):
 
 @_event
 class Died(Event):
-    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten."""
+    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten.
+
+    ``food`` and ``need``: the food tokens (red and blue) it held and needed when it died (-1 when not
+    reported), so the log can say why an animal that ate still starved; ``fat``: the stored fat it held, so
+    food given to an animal that starved is seen. North Star reports one ``Died`` per Population lost; a
+    starving species gives its food and its Population before the loss.
+    """
     seat: int
     animal: int
     cause: str
     traits: tuple
     by: int = -1
     by_traits: tuple = ()
+    food: int = -1
+    need: int = -1
+    fat: int = 0
 
 
 @_event
@@ -206,6 +219,59 @@ class SpeciesExtinct(Event):
     seat: int
     species: int
     turn: int
+
+
+# ---- the Heredity variant ------------------------------------------------------------------------
+@_event
+class BlindMutation(Event):
+    """A young was born with a mutation: the top card of the mutation deck, one side by chance.
+
+    ``outcome``: ``added`` (a new trait of the young), ``linked`` (a pair trait linking it with its
+    parent), or no effect: ``duplicate`` (it had the trait already), ``forbidden`` (a combination the
+    rules forbid) or ``absent`` (the trait is not part of this world now: an experiment's setting).
+    """
+    seat: int
+    animal: int
+    parent: int
+    trait: str
+    card: str
+    outcome: str
+    turn: int
+
+
+@_event
+class TraitNotInherited(Event):
+    """A young lost one of its parent's traits in copying (the loss rate)."""
+    seat: int
+    animal: int
+    parent: int
+    trait: str
+    turn: int
+
+
+@_event
+class BirthsCapped(Event):
+    """A player reached ``max_animals``: ``unborn`` young were not born this generation."""
+    seat: int
+    unborn: int
+    limit: int
+    turn: int
+
+
+@_event
+class Migrated(Event):
+    """An animal ``arrived`` on or ``left`` the table by an experiment's setting (predators arrive/leave)."""
+    seat: int
+    animal: int
+    traits: tuple
+    how: str
+    turn: int
+
+
+@_event
+class DeckReshuffled(Event):
+    """The mutation deck ran out: its discards were shuffled into a new deck of ``cards`` cards."""
+    cards: int
 
 
 @_event

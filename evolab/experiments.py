@@ -20,14 +20,22 @@ from .rules import load_ruleset, ruleset_class
 from .seeding import derive_seed
 from .tracking import ALL_TABLES, DEFAULT_TABLES, Tracker, new_table
 
-#: Knobs that are not ruleset options, with their checks. ``mutation_rate`` is honoured by every bot:
-#: the probability that, on a development move where it could, a bot plays its card as a trait.
+#: Knobs that are not ruleset options, with their checks. ``trait_card_rate`` is honoured by every bot:
+#: the probability that, on a development move where it could, a bot plays its card as a trait (a
+#: player's choice, not a mutation). ``mutation_rate`` is its old name in the printed games; with
+#: ``heredity=True`` (evolab's Heredity variant) ``mutation_rate`` is the rules option: the per-birth
+#: probability of one blind mutation.
 EXPERIMENT_KNOBS = {
-    "mutation_rate": "probability (0-1) that a bot plays a card as a trait (a mutation) rather than as a new animal",
+    "trait_card_rate": "probability (0-1) that a bot plays a card as a trait rather than as a new animal "
+                       "(a player's choice, not a mutation)",
+    "mutation_rate": "Heredity variant: the probability (0-1) that a young is born with one blind mutation; "
+                     "in the printed games, the old name of trait_card_rate",
     "bots": "the bots by seat, e.g. 'greedy,random' (cycled over the seats)",
     "divergence_rate": "probability (0-1) that a bot splits a species when Divergence is in play and it can",
-    "no_carnivores": "true: Carnivorous may never be played (a world without predators)",
-    "carnivores_from_turn": "the first turn Carnivorous may be played (predators arrive later)",
+    "no_carnivores": "true: Carnivorous may never be played (a world without predators); in the Heredity "
+                     "variant no founder carries it and Carnivorous mutations have no effect",
+    "carnivores_from_turn": "the first turn Carnivorous may be played (predators arrive later); in the Heredity "
+                            "variant the carnivorous founders arrive at that generation",
 }
 
 
@@ -71,11 +79,20 @@ def _bots_spec(value):
 
 
 def game_setup(ruleset_id, params: dict, default_bots="greedy"):
-    """(ruleset, bot specs, mutation rate) for one grid point; raises ``OptionError`` on any bad value."""
+    """(ruleset, bot specs, trait-card rate) for one grid point; raises ``OptionError`` on any bad value."""
     params = dict(params)
-    rate = params.pop("mutation_rate", None)
+    rate = params.pop("trait_card_rate", None)
+    name = "trait_card_rate"
+    if params.get("heredity") is True:
+        if rate is not None:
+            raise OptionError("trait_card_rate has no meaning in the Heredity variant: nobody plays cards there "
+                              "(mutation_rate is nature's per-birth mutation probability)")
+    elif "mutation_rate" in params:
+        if rate is not None:
+            raise OptionError("give trait_card_rate or its old name mutation_rate, not both")
+        rate, name = params.pop("mutation_rate"), "mutation_rate"
     if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1):
-        raise OptionError(f"mutation_rate must be between 0 and 1, got {rate!r}")
+        raise OptionError(f"{name} must be between 0 and 1, got {rate!r}")
     drate = params.pop("divergence_rate", None)
     if drate is not None and (isinstance(drate, bool) or not isinstance(drate, (int, float)) or not 0 <= drate <= 1):
         raise OptionError(f"divergence_rate must be between 0 and 1, got {drate!r}")
@@ -104,7 +121,7 @@ def _seats(bot_names, rate, players, drate=None):
     for i in range(players):
         bot = make_bot(bot_names[i % len(bot_names)])
         if rate is not None and ":" not in bot_names[i % len(bot_names)]:
-            bot.mutation_rate = rate
+            bot.trait_card_rate = rate
         if drate is not None:
             bot.divergence_rate = drate
         seats.append(bot)
@@ -112,8 +129,10 @@ def _seats(bot_names, rate, players, drate=None):
 
 
 def expand_grid(ruleset_id, grid: dict, base: dict | None = None) -> list:
-    """The list of parameter dicts of a grid (cartesian product), each checked before any game runs."""
-    if not isinstance(grid, dict) or not grid:
+    """The list of parameter dicts of a grid (cartesian product), each checked before any game runs.
+
+    An empty grid with fixed parameters (``base``) is one point: e.g. a Heredity preset replicated."""
+    if not isinstance(grid, dict) or not (grid or base):
         raise OptionError(f"the grid is empty: give at least one parameter with a list of values; "
                           f"allowed: {allowed_keys(ruleset_id)}")
     unknown = sorted(set(grid) - set(allowed_keys(ruleset_id)))
@@ -137,10 +156,17 @@ def expand_grid(ruleset_id, grid: dict, base: dict | None = None) -> list:
     return points
 
 
+def _check_count(name, value, optional=False, why=""):
+    """Refuse anything but a whole number >= 1 (or None when ``optional``) with ``OptionError``."""
+    if value is None and optional:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise OptionError(f"{name} must be a whole number >= 1{why}, got {value!r}")
+
+
 def plan(ruleset_id, grid, reps=1, seed=0, base=None) -> list:
     """Every game of the batch as (game number, seed, parameters), in the fixed output order."""
-    if not isinstance(reps, int) or isinstance(reps, bool) or reps < 1:
-        raise OptionError(f"reps must be a whole number >= 1, got {reps!r}")
+    _check_count("reps", reps)
     out = []
     g = 0
     for p in expand_grid(ruleset_id, grid, base):
@@ -187,28 +213,44 @@ class BatchResult:
         return f"<BatchResult {len(self.games)} games, tables {sorted(self.tables)}>"
 
 
-def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", executor=None, progress=True,
-              workers=None, tables=DEFAULT_TABLES, chunk=None, **base) -> BatchResult:
-    """Play the cartesian ``grid`` x ``reps`` games and return their tracked tables.
-
-    ``grid`` maps parameters (ruleset options such as ``players``, ``food_multiplier``,
-    ``food_schedule``, and the knobs ``mutation_rate``, ``bots``, ``no_carnivores``,
-    ``carnivores_from_turn``) to lists of values; other keyword arguments fix a parameter for every game.
-    ``executor``: any ``concurrent.futures.Executor``; by default games run in this process, or in a
-    process pool of ``workers`` processes. Rows come back in the same order however they ran.
-    ``progress``: True for a ``tqdm.auto`` bar, False for none, or any object with ``update(n)`` and
-    ``close()``.
-    """
+def prepare_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", executor=None, workers=None,
+                  tables=DEFAULT_TABLES, chunk=None, **base) -> list:
+    """Check every argument of ``run_batch`` (same signature, less ``progress``) and return its planned games;
+    a bad one raises ``OptionError`` before any game is played."""
     unknown = sorted(set(tables) - set(ALL_TABLES))
     if unknown:
         raise OptionError(f"unknown table(s) {unknown}; tables are {list(ALL_TABLES)}")
+    _check_count("workers", workers, optional=True, why=" (or None: the games run in this process)")
+    _check_count("chunk", chunk, optional=True, why=" (or None: chosen from the number of games)")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise OptionError(f"executor must be a concurrent.futures.Executor (or None), got {executor!r}")
     grid = dict(grid or {})
+    if not grid and not base:
+        expand_grid(ruleset_id, grid)              # refuses an empty experiment with the list of parameters
     bad_base = sorted(set(base) - set(allowed_keys(ruleset_id)))
     if bad_base:
         raise OptionError(f"unknown parameter(s) {bad_base}; allowed: {allowed_keys(ruleset_id)}")
     if "bots" not in grid and "bots" not in base:
         base["bots"] = _bots_spec(bots)
-    games = plan(ruleset_id, grid, reps, seed, base)
+    return plan(ruleset_id, grid, reps, seed, base)
+
+
+def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", executor=None, progress=True,
+              workers=None, tables=DEFAULT_TABLES, chunk=None, **base) -> BatchResult:
+    """Play the cartesian ``grid`` x ``reps`` games and return their tracked tables.
+
+    ``grid`` maps parameters (ruleset options such as ``players``, ``food_multiplier``,
+    ``food_schedule``, and the knobs ``trait_card_rate`` (old name ``mutation_rate``), ``bots``,
+    ``no_carnivores``, ``carnivores_from_turn``) to lists of values; other keyword arguments fix a
+    parameter for every game. The Heredity variant's options are parameters too
+    (``heredity=True``, ``mutation_rate``, ``founder_traits``, ``predators_leave``, ...; presets in
+    ``evolab.heredity``): ``run_batch("origin", grid={"mutation_rate": [0, 0.05, 0.1]}, **preset("predation"))``.
+    ``executor``: any ``concurrent.futures.Executor``; by default games run in this process, or in a
+    process pool of ``workers`` processes. Rows come back in the same order however they ran.
+    ``progress``: True for a ``tqdm.auto`` bar, False for none, or any object with ``update(n)`` and
+    ``close()``.
+    """
+    games = prepare_batch(ruleset_id, grid, reps, seed, bots, executor, workers, tables, chunk, **base)
     tables = tuple(tables)
     if chunk is None:
         n_workers = workers or getattr(executor, "_max_workers", None) or 1
@@ -275,5 +317,5 @@ def cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-__all__ = ["run_batch", "BatchResult", "expand_grid", "plan", "play_games", "EXPERIMENT_KNOBS", "steady",
-           "decline", "crash"]
+__all__ = ["run_batch", "prepare_batch", "BatchResult", "expand_grid", "plan", "play_games", "EXPERIMENT_KNOBS",
+           "steady", "decline", "crash"]

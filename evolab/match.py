@@ -2,6 +2,10 @@
 
 The match owns its state and advances it in place (the engine's hot path); ``match.state`` is that live
 state, so keep ``match.state.clone()`` if you need a snapshot. Undo replays the record.
+
+Every move a bot returns is checked against the rules before it is applied, so a faulty bot cannot put an
+illegal move into the record. The built-in bots skip that check: their class declares
+``picks_from_legal = True`` (they only ever return an element of the legal list they are given).
 """
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ class Match:
     """Play a game: ``Match(ruleset, seats=[GreedyBot(), None], seed=7)`` (None = a person).
 
     Observers get ``observer.update(match, move, events)`` after every move; events are only built when
-    there is an observer or ``keep_events=True``.
+    there is an observer or ``keep_events=True``. A bot's illegal move raises ``IllegalActionError``
+    (with ``.seat``) and leaves the state, the record and the random number generator as they were.
     """
 
     def __init__(self, ruleset, seats=None, seed=None, observers=(), start=None, keep_events=False):
@@ -88,7 +93,10 @@ class Match:
                     raise HumanTurn(f"seat {who} is a person: pass their action to step()")
                 legal = rs.legal_actions(s)
                 view = observe(s, who) if bot.needs_observation else None
-                action = bot.choose(view, legal, self.rng)
+                if trusted(bot):
+                    action = bot.choose(view, legal, self.rng)
+                else:
+                    action = self._checked_choice(who, bot, view, legal)
         else:
             v = rs.check(s, action)
             if v is not None:
@@ -122,11 +130,12 @@ class Match:
         return rs.scores(self.state)
 
     def _fast_play(self, max_moves):
-        """The hot loop of experiments: no events, no checks of bot choices (they pick from legal)."""
+        """The hot loop of experiments: no events; only the moves of bots not trusted to pick from legal are checked."""
         s, rs, rng = self.state, self.ruleset, self.rng
         seats, moves = self.seats, self.record.moves
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
         chance_sample = rs.sample_chance
+        checked = [not trusted(b) for b in seats]
         for _ in range(max_moves):
             if s.phase == "over":
                 return
@@ -136,9 +145,27 @@ class Match:
             else:
                 bot = seats[who]
                 legal = legal_actions(s)
-                action = bot.choose(observe(s, who) if bot.needs_observation else None, legal, rng)
+                view = observe(s, who) if bot.needs_observation else None
+                if checked[who]:
+                    action = self._checked_choice(who, bot, view, legal)
+                else:
+                    action = bot.choose(view, legal, rng)
             apply(s, action, None)
             moves.append(action)
+
+    def _checked_choice(self, seat, bot, view, legal):
+        """The bot's choice, refused before anything changes when the rules forbid it.
+
+        The generator's state is kept first (the bot may draw from it), so a refusal leaves it untouched."""
+        rng = self.rng
+        before = rng.getstate()
+        action = bot.choose(view, legal, rng)
+        v = self.ruleset.check(self.state, action, seat)
+        if v is not None:
+            rng.setstate(before)
+            raise IllegalActionError(f"the bot of seat {seat} ({bot!r}) chose {action!r}, which is not allowed: "
+                                     f"{v[1]}", v[0], action, legal, seat=seat)
+        return action
 
     def play_until_human(self) -> list:
         """Let nature and the bots move until a person must decide or the game ends; returns the events."""
@@ -180,6 +207,15 @@ class Match:
             state = state.ruleset.with_ruleset(state, ruleset)
         return cls(state.ruleset, seats=seats, seed=record.seed if seed is None else seed,
                    observers=observers, start=state)
+
+
+def trusted(bot) -> bool:
+    """True when the bot's own class declares ``picks_from_legal = True`` (inherited declarations do not count,
+    so a subclass that changes how moves are chosen is checked) and the instance does not replace its methods."""
+    if type(bot).__dict__.get("picks_from_legal") is not True:
+        return False
+    own = getattr(bot, "__dict__", None)
+    return not own or ("choose" not in own and "pick" not in own)
 
 
 def sample(outcomes, rng):

@@ -1,7 +1,11 @@
 """GameRecord: a whole game as JSON (ruleset, options, seed, every move including nature's), and replay.
 
 Saved games are JSON, never pickle. A record carries a sha256 checksum of its content, so a file that
-was edited by hand or damaged is refused with ``SaveFileError`` instead of being half loaded.
+was edited by hand or damaged is refused with ``SaveFileError`` instead of being half loaded; a file that
+was edited and given a new checksum is read field by field (the header, every move, the start position
+in full) and replayed, and refused with the field at fault. Files larger than
+``evolab.validation.MAX_FILE_BYTES`` (4 MiB), nested deeper than ``MAX_DEPTH`` or holding more than
+``MAX_MOVES`` (50,000) moves are refused before they are parsed or built.
 """
 from __future__ import annotations
 
@@ -9,10 +13,32 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from .actions import move_from_dict
 from .errors import EvolabError, SaveFileError
+from .rules import ruleset_class
+from .validation import (MAX_MOVES, Anything, Context, Items, MoveSpec, OrNone, Record, Text, parse_json,
+                         read_text, show)
 
 FORMAT = "evolab.game/1"
+STATE_FORMAT = "evolab.state/1"
+#: Largest seed a record may hold (derived seeds have 63 bits).
+MAX_SEED = 2 ** 64
+
+
+class _Seed:
+    """A record's seed: null, a whole number below 2**64 in size, or a short text."""
+
+    def read(self, v, path, ctx):
+        if v is None or (type(v) is int and abs(v) < MAX_SEED) or (type(v) is str and len(v) <= 200):
+            return v
+        ctx.fail(path, f"must be null, a whole number below 2**64 or a short text, got {show(v)}")
+
+
+_HEADER = Record({
+    "format": Text((FORMAT,)), "ruleset": Text(), "version": Text(), "options": Anything(), "seed": _Seed(),
+    "seats": Items(Text(), most=8, as_list=True), "start": OrNone(Anything()),
+    "moves": Items(Anything(), most=MAX_MOVES, as_list=True), "checksum": Text(),
+}, optional=("seats",))
+_POSITION = Record({"format": Text((STATE_FORMAT,)), "state": Anything(), "checksum": Text()})
 
 
 @dataclass
@@ -24,11 +50,21 @@ class GameRecord:
     seed: object = None
     moves: list = field(default_factory=list)
     start: dict | None = None       # a position from ``scenario`` (None: a new game)
-    version: str = "1"
+    version: str | None = None      # the edition's rules version it was played under (None: the current one)
     seats: list = field(default_factory=list)   # who played each seat (for people reading the file)
 
+    def __post_init__(self):
+        if self.version is None:
+            try:
+                self.version = ruleset_class(self.ruleset).version
+            except EvolabError:
+                self.version = ""      # an unknown edition: refused when it is loaded
+
     def load_ruleset(self):
+        """The ruleset to replay under; a game played under another version of the rules is refused, since
+        its moves would not replay to the same game (evolab keeps only the current rules)."""
         from .rules import load_ruleset
+        _check_version(self.ruleset, self.version)
         return load_ruleset(self.ruleset, **self.options)
 
     def initial_state(self):
@@ -42,10 +78,10 @@ class GameRecord:
         s = self.initial_state()
         rs = s.ruleset
         evs = [] if events else None
-        for m in self.moves[:upto]:
+        for i, m in enumerate(self.moves[:upto]):
             v = rs.check(s, m)
             if v is not None:
-                raise SaveFileError(f"move {m!r} cannot be replayed: {v[1]} [{v[0]}]")
+                raise SaveFileError(f"moves[{i}]: move {m!r} cannot be replayed: {v[1]} [{v[0]}]", f"moves[{i}]")
             rs.apply_inplace(s, m, evs)
         return (s, evs) if events else s
 
@@ -79,43 +115,51 @@ class GameRecord:
             f.write(self.to_json(indent=1))
 
     @classmethod
-    def from_json(cls, text: str, verify: bool = True) -> "GameRecord":
-        """Parse and check a saved game; replays it to make sure every move is legal."""
-        try:
-            d = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise SaveFileError(f"not a saved game: the file is not valid JSON ({e})") from None
-        return cls.from_dict(d, verify)
+    def from_json(cls, text, verify: bool = True) -> "GameRecord":
+        """Parse and check a saved game (text or bytes); replays it to make sure every move is legal."""
+        return cls.from_dict(parse_json(text, "saved game"), verify)
 
     @classmethod
     def from_dict(cls, d, verify: bool = True) -> "GameRecord":
+        """Check a parsed saved game field by field (``SaveFileError`` names the field), then replay it."""
+        from .rules.loading import load as load_options
+        from .errors import UnknownRuleset
         if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise SaveFileError(f"not an evolab saved game (expected format {FORMAT!r})")
-        missing = {"ruleset", "version", "options", "seed", "moves", "checksum", "start"} - set(d)
-        if missing:
-            raise SaveFileError(f"the saved game lacks {sorted(missing)}")
+            raise SaveFileError(f"not an evolab saved game (expected format {FORMAT!r})", "format")
+        ctx = Context(SaveFileError)
+        if type(d.get("moves")) is list and len(d["moves"]) > MAX_MOVES:      # before any other work
+            ctx.fail("moves", f"{len(d['moves']):,} moves; no real game has more than {MAX_MOVES:,}")
         body = {k: v for k, v in d.items() if k != "checksum"}
-        if _checksum(body) != d["checksum"]:
-            raise SaveFileError("the saved game was changed after it was saved (checksum mismatch); refusing to load it")
-        if not isinstance(d["moves"], list) or not isinstance(d["options"], dict):
-            raise SaveFileError("the saved game's moves or options are malformed")
+        if _checksum(body) != d.get("checksum"):
+            raise SaveFileError("the saved game was changed after it was saved (checksum mismatch); "
+                                "refusing to load it", "checksum")
+        h = ctx.read(_HEADER, d)            # the key set, types, and no more than MAX_MOVES moves
         try:
-            moves = [move_from_dict(m) for m in d["moves"]]
-        except (ValueError, TypeError) as e:
-            raise SaveFileError(f"the saved game holds a malformed move: {e}") from None
-        rec = cls(d["ruleset"], d["options"], d["seed"], moves, d["start"], d["version"], d.get("seats", []))
+            cls_ = ruleset_class(h["ruleset"])
+        except UnknownRuleset as e:
+            ctx.fail("ruleset", str(e))
+        if h["version"] != cls_.version:
+            ctx.fail("version", _version_refusal(cls_, h["version"]))
+        rs = load_options(cls_, h["options"], ctx, "options")
+        seats = h.get("seats", [])
+        if seats and len(seats) != rs.players:
+            ctx.fail("seats", f"must name the {rs.players} seats of this game, got {len(seats)}")
+        if any(len(x) > 200 for x in seats):
+            ctx.fail("seats", "a seat's description is at most 200 characters")
+        moves = ctx.read(Items(MoveSpec(tuple(rs.apply_table), rs.field_types), most=MAX_MOVES), d["moves"],
+                         "moves")
+        if h["start"] is not None:
+            rs.state_from_dict(h["start"], prefix="start.")
+        rec = cls(h["ruleset"], h["options"], h["seed"], list(moves), h["start"],
+                  h["version"], seats)
         if verify:
             rec.verify()
         return rec
 
     @classmethod
     def load(cls, path) -> "GameRecord":
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise SaveFileError(f"cannot read {path}: {e}") from None
-        return cls.from_json(text)
+        """A saved game from a file (at most ``MAX_FILE_BYTES``: a larger file is refused unread)."""
+        return cls.from_json(read_text(path, "saved game"))
 
     def verify(self):
         """Replay the whole record; any problem becomes a ``SaveFileError``."""
@@ -129,33 +173,57 @@ class GameRecord:
             raise SaveFileError(f"the saved game is corrupt: {e!r}") from None
 
 
+def _check_version(ruleset_id, version):
+    """Refuse a game played under another version of its edition's rules: evolab keeps only the current
+    rules, and the old moves would not replay to the same game."""
+    try:
+        rs = ruleset_class(ruleset_id)
+    except EvolabError:
+        return                      # an unknown edition is refused when the game is replayed
+    if version != rs.version:
+        raise SaveFileError(_version_refusal(rs, version), "version")
+
+
+def _version_refusal(rs, version) -> str:
+    why = rs.changes.get(rs.version, "")
+    return (f"this game was saved under version {version!r} of the {rs.name} rules; evolab now plays version "
+            f"{rs.version!r}{f' ({why})' if why else ''}, so it cannot be replayed faithfully")
+
+
 def _checksum(body: dict) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def save_state(state) -> str:
     """A single position as JSON (with checksum), e.g. a scenario a teacher prepared."""
-    body = {"format": "evolab.state/1", "state": state.to_dict()}
+    body = {"format": STATE_FORMAT, "state": state.to_dict()}
     body["checksum"] = _checksum(body)
     return json.dumps(body, sort_keys=True)
 
 
-def load_state(text: str):
-    """The position saved by ``save_state``; refuses corrupt or edited files with ``SaveFileError``."""
-    from .rules import load_ruleset
-    try:
-        d = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise SaveFileError(f"not a saved position: invalid JSON ({e})") from None
-    if not isinstance(d, dict) or d.get("format") != "evolab.state/1" or "checksum" not in d:
-        raise SaveFileError("not an evolab saved position")
+def load_state(text):
+    """The position saved by ``save_state``; refuses corrupt or edited files with ``SaveFileError``.
+
+    Every field is checked (types, ranges, ids that must exist, cards adding up, the phase agreeing with
+    what is pending), and the error's ``field`` names the one at fault (``state.animals[2].owner``). Text
+    over ``MAX_FILE_BYTES`` (4 MiB) or nested deeper than ``MAX_DEPTH`` is refused before parsing."""
+    from .rules.loading import ruleset_of
+    d = parse_json(text, "saved position")
+    if not isinstance(d, dict) or d.get("format") != STATE_FORMAT:
+        raise SaveFileError(f"not an evolab saved position (expected format {STATE_FORMAT!r})", "format")
+    ctx = Context(SaveFileError)
     body = {k: v for k, v in d.items() if k != "checksum"}
-    if _checksum(body) != d["checksum"]:
-        raise SaveFileError("the saved position was changed after it was saved (checksum mismatch)")
+    if _checksum(body) != d.get("checksum"):
+        raise SaveFileError("the saved position was changed after it was saved (checksum mismatch)", "checksum")
+    ctx.read(_POSITION, d)
+    sd = d["state"]
+    if type(sd) is not dict:
+        ctx.fail("state", f"must be an object, got {show(sd)}")
+    rs = ruleset_of(sd.get("ruleset"), Context(SaveFileError, "state."))
     try:
-        sd = d["state"]
-        rs = load_ruleset(sd["ruleset"]["id"], **sd["ruleset"]["options"])
-        return rs.state_from_dict(sd)
+        return rs.state_from_dict(sd, prefix="state.")
+    except SaveFileError:
+        raise
     except EvolabError as e:
         raise SaveFileError(f"the saved position is not valid: {e}") from None
     except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:

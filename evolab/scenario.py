@@ -24,6 +24,11 @@ def scenario(ruleset_id: str, spec: dict):
     - ``deck``: ``null`` (every card not used above), a number of cards, or ``{card id: count}``;
       cards used nowhere are out of the game.
 
+    In the Heredity variant (``options: {"heredity": True, ...}``, evolab's classroom rules) traits on
+    animals are copies, not cards: animals use no card, ``hands`` must be empty, ``deck`` is left out
+    (the mutation deck is every card not in ``discards``), positions start at feeding, ``turn`` is the
+    generation, and an animal may name its ``parent`` and the generation it was ``born``.
+
     Example::
 
         s = scenario("origin", {"food_bank": 0, "animals": [
@@ -31,6 +36,12 @@ def scenario(ruleset_id: str, spec: dict):
             {"owner": 1, "traits": ["swimming"]}]})
         check(s, Attack(predator=1, prey=2)).rule   # 'origin.swimming'
 
-    Raises ``ScenarioError`` naming the first thing that cannot be on a real table.
+    ``"random_mutations"`` and ``"northstar"`` take their own keys (see ``help`` of
+    ``evolab.rules.random_mutations.scenario`` and ``evolab.rules.northstar.scenario``).
+
+    Raises ``ScenarioError`` naming the first thing that cannot be on a real table: its ``field`` is the key
+    (``animals[0].food``) and its message the rule (a value of the wrong type or out of range, a single
+    trait twice on one animal, Carnivorous with Scavenger, food above need or fat above Fat Tissue, more
+    animals or cards than the deck holds). The whole description is read before anything is built.
     """
     return ruleset_class(ruleset_id).scenario(spec)

@@ -38,6 +38,22 @@ def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, playe
     ``workers``/``executor``: run games in parallel (the results do not change). ``anchor``: the bot
     rated 0 (the first by default).
     """
+    rs, specs, seatings, anchor = prepare_tournament(ruleset, bots, games, tables, players, anchor, **options)
+    n = rs.players
+    per_table = -(-games // n) * n
+    plan = []
+    for t, labels in enumerate(seatings):
+        for g in range(per_table):
+            plan.append((len(plan), t, labels[g % n:] + labels[:g % n], derive_seed(seed, rs.id, labels, g)))
+    chunks = [plan[i:i + 4] for i in range(0, len(plan), 4)]
+    args = (rs.id, dict(rs.options), {k: specs[k] for k in specs})
+    rows = _run(chunks, args, workers, executor, progress, len(plan))
+    return TournamentResult(rs, list(specs), seatings, rows, seed, anchor)
+
+
+def prepare_tournament(ruleset, bots, games=20, tables=None, players=None, anchor=None, **options):
+    """Check a tournament's arguments before any game: (ruleset, bots by label, tables, anchor), or an
+    ``OptionError`` that says what is wrong."""
     if isinstance(ruleset, str):
         rs = load_ruleset(ruleset, **({"players": players} if players else {}), **options)
     elif players or options:
@@ -48,19 +64,10 @@ def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, playe
     anchor = list(specs)[0] if anchor is None else anchor
     if anchor not in specs:
         raise OptionError(f"anchor {anchor!r} is not one of the bots {list(specs)}")
-    n = rs.players
-    seatings = _tables(tables, list(specs), n)
+    seatings = _tables(tables, list(specs), rs.players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionError(f"games must be a whole number >= 1, got {games!r}")
-    per_table = -(-games // n) * n
-    plan = []
-    for t, labels in enumerate(seatings):
-        for g in range(per_table):
-            plan.append((len(plan), t, labels[g % n:] + labels[:g % n], derive_seed(seed, rs.id, labels, g)))
-    chunks = [plan[i:i + 4] for i in range(0, len(plan), 4)]
-    args = (rs.id, dict(rs.options), {k: specs[k] for k in specs})
-    rows = _run(chunks, args, workers, executor, progress, len(plan))
-    return TournamentResult(rs, list(specs), seatings, rows, seed, anchor)
+    return rs, specs, seatings, anchor
 
 
 def _labelled(bots) -> dict:

@@ -14,21 +14,45 @@ parameters are on every row):
   per living animal, species founded (``species_new``) and species gone extinct (``species_lost``) in
   the editions with species;
 - ``seats``: per turn and seat, animals alive, born, died, score;
+- how well each seat fed (``turns`` has the totals): ``food_eaten`` (tokens its animals received),
+  ``starved``, ``partly_fed`` (of the animals that starved, those that held food: food handed out but
+  not enough to finish the animal) and ``food_wasted`` (the tokens, stored fat included, on animals
+  that starved: food that saved nobody). North Star's individuals need one token each, so none is ever
+  partly fed there, and food on a species always feeds someone;
 - ``traits``: per turn and trait, living ``animals`` carrying it and its ``frequency`` among living
   animals; ``at_feeding`` (carriers alive when the feeding phase began: the cohort that faces selection
   this turn, after the development phase added animals and traits), ``survived`` (of those, alive after
   extinction), ``survival`` = survived / at_feeding; ``born`` (carriers among animals born this turn);
 - ``seat_traits``: the same counts per seat (``frequency`` among that seat's living animals);
-- ``deaths``, ``attacks``, ``extinctions``: one row per event;
+- ``deaths``, ``attacks``, ``extinctions``: one row per event (a death with the ``food`` and ``fat``
+  tokens the animal held);
 - ``mutations``: the selection measure, per turn and trait: ``arose`` (trait cards that came into play
   this turn: played as traits, or revealed blind in *Random Mutations*), ``arose_total`` and
   ``share_arose`` (its share of all mutations so far) against ``frequency`` (the share of living animals
   carrying it after extinction) and ``share_alive`` (its share of all trait copies carried by living
   animals, comparable with share_arose); ``selection`` = share_alive - share_arose: above 0, selection
   kept more of it than random mutation produced; below 0, selection removed it;
-- ``games``: one row per game (turns, moves, winner, scores);
+- ``games``: one row per game (turns, moves, winner, scores; ``winners`` lists every winning seat, so a
+  shared win — North Star, when its tie-breaks leave a tie — shows as several seats, with ``winner`` -1);
 - ``species``: per turn, each living species' Body Size and Population (North Star; Random Mutations
   with Body Size 0, as it has none; empty for The Origin of Species, whose animals are single cards).
+
+Three tables are filled only in the Heredity variant (evolab's classroom rules, where each turn is a
+generation; empty otherwise):
+
+- ``generations``: per generation and trait (generation 0 = the founders): ``carriers`` and ``alive``
+  after reproduction (``frequency``; None once no animal is alive); the cohort that faced selection:
+  ``feeding`` animals when feeding began, ``feeding_carriers`` among them, ``survived`` and
+  ``survived_carriers`` after extinction, ``young`` born and ``offspring_carriers`` (young of carriers);
+  derived ``carrier_survival``/``other_survival`` and ``carrier_offspring``/``other_offspring`` (per
+  animal of the cohort, carriers against non-carriers), and ``selection_differential`` = the trait's
+  share among what the cohort left (its survivors plus their young, counted by the parent's trait)
+  minus its share at feeding: selection's part of the change, before mutation and loss; ``arose``
+  (blind mutations to it), ``added`` (those that took effect) and ``lost`` (young that lacked it);
+- ``births``: one row per animal that came into the world: ``parent`` (-1 for founders and arrivals),
+  the ``inherited`` traits, the ``mutation`` and its ``effect``, the trait ``lost``, and its ``traits``;
+- ``fates``: a trait becoming ``fixed`` (every living animal carries it) or ``lost`` (none does) while
+  animals are alive, with the generation.
 """
 from __future__ import annotations
 
@@ -41,6 +65,17 @@ def _ratio(a, b):
     return a / b if b else 0.0
 
 
+def _share(num, den):
+    return num / den if den else None
+
+
+def _selection_differential(r):
+    after = r["survived"] + r["young"]
+    if not r["feeding"] or not after:
+        return None
+    return (r["survived_carriers"] + r["offspring_carriers"]) / after - r["feeding_carriers"] / r["feeding"]
+
+
 _DERIVED.update({
     "turns": (("mean_traits", lambda r: _ratio(r["trait_cards"], r["alive"])),),
     "traits": (("frequency", lambda r: _ratio(r["animals"], r["alive"]) if r["alive"] else None),
@@ -50,23 +85,30 @@ _DERIVED.update({
                   ("frequency", lambda r: _ratio(r["animals"], r["alive"])),
                   ("share_alive", lambda r: _ratio(r["animals"], r["copies"])),
                   ("selection", lambda r: _ratio(r["animals"], r["copies"]) - _ratio(r["arose_total"], r["mutations_total"]))),
+    "generations": (
+        ("frequency", lambda r: _share(r["carriers"], r["alive"])),
+        ("carrier_survival", lambda r: _share(r["survived_carriers"], r["feeding_carriers"])),
+        ("other_survival", lambda r: _share(r["survived"] - r["survived_carriers"], r["feeding"] - r["feeding_carriers"])),
+        ("carrier_offspring", lambda r: _share(r["offspring_carriers"], r["feeding_carriers"])),
+        ("other_offspring", lambda r: _share(r["young"] - r["offspring_carriers"], r["feeding"] - r["feeding_carriers"])),
+        ("selection_differential", _selection_differential)),
 })
 
 _COLUMNS = {
     "games": (("game", "i"), ("turns", "h"), ("moves", "i"), ("players", "h"), ("winner", "h"),
-              ("winner_score", "h"), ("alive", "h"), ("scores", "o")),
+              ("winner_score", "h"), ("alive", "h"), ("scores", "o"), ("winners", "o")),
     "turns": (("game", "i"), ("turn", "h"), ("alive", "h"), ("born", "h"), ("food_bank", "h"),
               ("food_eaten", "h"), ("deaths", "h")) + tuple((c, "h") for c in CAUSES) +
              (("attacks", "h"), ("kills", "h"), ("escapes", "h"), ("extinctions", "h"), ("trait_cards", "h"),
-              ("species_new", "h"), ("species_lost", "h")),
+              ("species_new", "h"), ("species_lost", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
     "seats": (("game", "i"), ("turn", "h"), ("seat", "h"), ("alive", "h"), ("born", "h"), ("died", "h"),
-              ("score", "h")),
+              ("score", "h"), ("food_eaten", "h"), ("starved", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
     "traits": (("game", "i"), ("turn", "h"), ("trait", "c"), ("animals", "h"), ("alive", "h"),
                ("at_feeding", "h"), ("survived", "h"), ("born", "h")),
     "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "c"), ("animals", "h"),
                     ("alive", "h")),
     "deaths": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("cause", "c"), ("traits", "c"),
-               ("by", "i"), ("by_traits", "c")),
+               ("by", "i"), ("by_traits", "c"), ("food", "h"), ("fat", "h")),
     "attacks": (("game", "i"), ("turn", "h"), ("seat", "h"), ("predator", "i"), ("prey", "i"),
                 ("prey_seat", "h"), ("predator_traits", "c"), ("prey_traits", "c"), ("outcome", "c"),
                 ("redirects", "h")),
@@ -75,8 +117,16 @@ _COLUMNS = {
                 ("traits", "c")),
     "mutations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("arose", "h"), ("arose_total", "i"),
                   ("mutations_total", "i"), ("animals", "h"), ("alive", "h"), ("copies", "h")),
+    "generations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("carriers", "i"), ("alive", "i"),
+                    ("feeding_carriers", "i"), ("feeding", "i"), ("survived_carriers", "i"), ("survived", "i"),
+                    ("offspring_carriers", "i"), ("young", "i"), ("arose", "h"), ("added", "h"), ("lost", "h")),
+    "births": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("parent", "i"), ("inherited", "c"),
+               ("mutation", "c"), ("effect", "c"), ("lost", "c"), ("traits", "c")),
+    "fates": (("game", "i"), ("turn", "h"), ("trait", "c"), ("fate", "c")),
 }
 ALL_TABLES = tuple(_COLUMNS)
+#: Tables only the Heredity variant fills (empty for the printed games).
+HEREDITY_TABLES = ("generations", "births", "fates")
 DEFAULT_TABLES = ALL_TABLES
 
 
@@ -111,12 +161,20 @@ class Tracker:
         self._attack = None
         self._prev_alive_traits = set()
         self.arose_total = dict.fromkeys(self.trait_ids, 0)
+        self.heredity = getattr(match.ruleset, "heredity", False)
+        self._fate = {}
+        if self.heredity:
+            self._generation_zero(match.state)
 
     def _new_turn(self):
         n = self.players
         self.born = [0] * n
         self.born_ids = {}            # unit (animal or species) -> animals born into it this turn
         self.died = [0] * n
+        self.eaten_by = [0] * n       # tokens received, per seat
+        self.starved = [0] * n
+        self.partly_fed = [0] * n     # starved animals that held food
+        self.wasted = [0] * n         # tokens on animals that starved
         self.causes = dict.fromkeys(CAUSES, 0)
         self.food_bank = 0
         self.food_eaten = 0
@@ -124,6 +182,10 @@ class Tracker:
         self.species_new = self.species_lost = 0
         self.cohort = {}
         self.arose = {}
+        self.young = {}               # Heredity: young id -> [seat, parent, inherited, mutation, effect, lost]
+        self.offspring = {}           # Heredity: parent id -> young born this generation
+        self.added = {}
+        self.lost = {}
 
     def update(self, match, move, events):
         for e in events:
@@ -134,6 +196,9 @@ class Tracker:
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
         self.born[e.seat] += 1
+        if e.parent >= 0:
+            self.young[e.animal] = [e.seat, e.parent, "+".join(e.traits), "", "", ""]
+            self.offspring[e.parent] = self.offspring.get(e.parent, 0) + 1
         rs = match.state.ruleset
         unit = rs.unit_of(match.state, e.animal) if hasattr(rs, "unit_of") else e.animal
         self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
@@ -142,6 +207,8 @@ class Tracker:
         if e.phase == "feeding":       # the cohort facing selection: (seat, traits, animals) per unit
             self.cohort = {uid: (seat, set(traits), count)
                            for seat, uid, traits, count in match.state.ruleset.census(match.state)}
+            if self.heredity:          # ... and animal by animal: animal id -> its set of traits
+                self.animal_cohort = {aid: set(t) for aid, t in _animals(match.state).items()}
 
     def _speciation(self, match, e):
         self.species_new += 1
@@ -154,18 +221,45 @@ class Tracker:
     def _mutation(self, match, e):
         self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
 
+    def _blind_mutation(self, match, e):
+        self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
+        if e.outcome in ("added", "linked"):
+            self.added[e.trait] = self.added.get(e.trait, 0) + 1
+        y = self.young.get(e.animal)
+        if y is not None:
+            y[3], y[4] = e.trait, e.outcome
+
+    def _not_inherited(self, match, e):
+        self.lost[e.trait] = self.lost.get(e.trait, 0) + 1
+        y = self.young.get(e.animal)
+        if y is not None:
+            y[5] = e.trait
+
+    def _migrated(self, match, e):
+        if e.how == "arrived" and "births" in self._on:
+            self.tables["births"].append(self.game, e.turn, e.seat, e.animal, -1, "+".join(e.traits), "", "", "",
+                                         "+".join(e.traits))
+
     def _food_bank(self, match, e):
         self.food_bank = e.food
 
     def _food(self, match, e):
         self.food_eaten += 1
+        self.eaten_by[e.seat] += 1
 
     def _died(self, match, e):
         self.died[e.seat] += 1
         self.causes[e.cause] = self.causes.get(e.cause, 0) + 1
+        # The food a dying unit held; none where a unit's food fed its other individuals (Population).
+        food = 0 if self.ruleset.food_feeds_population else max(e.food, 0)
+        if e.cause == "starved":
+            self.starved[e.seat] += 1
+            if food:
+                self.partly_fed[e.seat] += 1
+            self.wasted[e.seat] += food + e.fat
         if "deaths" in self._on:
             self.tables["deaths"].append(self.game, match.state.turn, e.seat, e.animal, e.cause,
-                                         "+".join(e.traits), e.by, "+".join(e.by_traits))
+                                         "+".join(e.traits), e.by, "+".join(e.by_traits), food, e.fat)
         if e.cause == "eaten" and self._attack is not None:
             self._end_attack(match, "eaten")
 
@@ -223,6 +317,11 @@ class Tracker:
                 at_feeding[t] += k
                 survived[t] += ok
                 born_c[t] += newborn
+        animals = _animals(s) if self.heredity else None
+        if self.young:                                  # Heredity: young are born after feeding
+            for uid in self.young:
+                for t in set(animals.get(uid, ())):
+                    born_c[t] += 1
         present = {t for t, c in count.items() if c}
         before = self._prev_alive_traits | {t for t, c in at_feeding.items() if c}
         gone = sorted(before - present, key=self.trait_ids.index)
@@ -254,7 +353,8 @@ class Tracker:
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
             for seat in range(n):
-                tb["seats"].append(g, turn, seat, alive_seat[seat], self.born[seat], self.died[seat], sc[seat])
+                tb["seats"].append(g, turn, seat, alive_seat[seat], self.born[seat], self.died[seat], sc[seat],
+                                   self.eaten_by[seat], self.starved[seat], self.partly_fed[seat], self.wasted[seat])
         if "extinctions" in self._on:
             for t in gone:
                 tb["extinctions"].append(g, turn, "trait", t)
@@ -266,16 +366,74 @@ class Tracker:
             c = self.causes
             tb["turns"].append(g, turn, alive, sum(self.born), self.food_bank, self.food_eaten,
                                sum(self.died), *(c.get(k, 0) for k in CAUSES), self.attacks, self.kills,
-                               self.escapes, len(gone), trait_cards, self.species_new, self.species_lost)
+                               self.escapes, len(gone), trait_cards, self.species_new, self.species_lost,
+                               sum(self.partly_fed), sum(self.wasted))
+        if self.heredity:
+            self._generation_rows(turn, animals, count, alive)
         self._prev_alive_traits = present
         self._new_turn()
+
+    # ---- the Heredity variant ---------------------------------------------------------------------
+    def _generation_zero(self, state):
+        animals = _animals(state)
+        count = dict.fromkeys(self.trait_ids, 0)
+        for traits in animals.values():
+            for t in set(traits):
+                count[t] += 1
+        if "births" in self._on:
+            b = self.tables["births"]
+            for aid, traits in animals.items():
+                b.append(self.game, 0, _owner(state, aid), aid, -1, "+".join(traits), "", "", "", "+".join(traits))
+        self.animal_cohort = {}
+        self._generation_rows(0, animals, count, len(animals))
+
+    def _generation_rows(self, turn, animals, count, alive):
+        """Per trait: carriers now, and how the cohort that faced selection survived and reproduced."""
+        ids = self.trait_ids
+        g = self.game
+        feeding = len(self.animal_cohort)
+        fc = dict.fromkeys(ids, 0)
+        sc = dict.fromkeys(ids, 0)
+        oc = dict.fromkeys(ids, 0)
+        survived = young = 0
+        offspring = self.offspring
+        for uid, traits in self.animal_cohort.items():
+            ok = uid in animals
+            kids = offspring.get(uid, 0)
+            survived += ok
+            young += kids
+            for t in traits:
+                fc[t] += 1
+                sc[t] += ok
+                oc[t] += kids
+        if "generations" in self._on:
+            k = len(ids)
+            self.tables["generations"].add_columns(
+                (g,) * k, (turn,) * k, ids, [count[t] for t in ids], (alive,) * k, [fc[t] for t in ids],
+                (feeding,) * k, [sc[t] for t in ids], (survived,) * k, [oc[t] for t in ids], (young,) * k,
+                [self.arose.get(t, 0) for t in ids], [self.added.get(t, 0) for t in ids],
+                [self.lost.get(t, 0) for t in ids])
+        if "births" in self._on and self.young:
+            b = self.tables["births"]
+            for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
+                b.append(g, turn, seat, uid, parent, inherited, mut, effect, lost, "+".join(animals.get(uid, ())))
+        if alive:
+            fates = self._fate
+            for t in ids:
+                c = count[t]
+                fate = "fixed" if c == alive else "lost" if c == 0 else ""
+                before = fates.get(t)
+                if fate != before:
+                    fates[t] = fate
+                    if fate and before is not None and "fates" in self._on:
+                        self.tables["fates"].append(g, turn, t, fate)
 
     def _game_over(self, match, e):
         if "games" in self._on:
             s = match.state
             alive = sum(k for _, _, _, k in s.ruleset.census(s))
             self.tables["games"].append(self.game, s.turn, len(match.record.moves), self.players, e.winner,
-                                        max(e.scores), alive, list(e.scores))
+                                        max(e.scores), alive, list(e.scores), list(s.ruleset.winners(s)))
 
     # ---- results ----------------------------------------------------------------------------
     def rows(self, table="traits") -> list:
@@ -293,8 +451,21 @@ _HANDLERS = {
     "FoodTaken": Tracker._food, "Died": Tracker._died, "Attacked": Tracker._attacked,
     "Redirected": Tracker._redirected, "Escaped": Tracker._escaped, "TurnEnded": Tracker._turn_ended,
     "GameOver": Tracker._game_over, "Mutation": Tracker._mutation, "Speciation": Tracker._speciation,
-    "SpeciesExtinct": Tracker._species_extinct,
+    "SpeciesExtinct": Tracker._species_extinct, "BlindMutation": Tracker._blind_mutation,
+    "TraitNotInherited": Tracker._not_inherited, "Migrated": Tracker._migrated,
 }
+
+
+def _animals(state) -> dict:
+    """Animal id -> traits of every living animal (a species' traits for each of its animals)."""
+    rs = state.ruleset
+    if hasattr(rs, "animal_census"):
+        return {aid: traits for _, aid, traits in rs.animal_census(state)}
+    return {uid: traits for _, uid, traits, _ in rs.census(state)}
+
+
+def _owner(state, aid):
+    return state.animals[aid].owner
 
 
 class _Replay:

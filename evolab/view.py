@@ -11,7 +11,7 @@ class Observation:
 
     __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "food_bank", "deck_size",
                  "hand", "hand_sizes", "discard_sizes", "animals", "links", "attack", "pending", "scavenge",
-                 "last_turn", "players", "winner", "pool", "pool_sizes", "public")
+                 "last_turn", "players", "winner", "pool", "pool_sizes", "passes", "public")
 
     def mine(self) -> list:
         return [a for a in self.animals.values() if a.owner == self.seat]
@@ -59,6 +59,7 @@ def observe(state, seat: int) -> Observation:
     o.pending = state.pending
     o.scavenge = state.scavenge
     o.last_turn = state.last_turn
+    o.passes = state.passes          # consecutive passes just before this move: everyone at the table sees them
     o.winner = state.winner
     pools = getattr(state, "pools", None)
     o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool

@@ -1,10 +1,30 @@
-"""Shared helpers for the rules tests: build a table with ``pos``, act with ``play``, read the rule."""
+"""Shared helpers for the rules tests: build a table with ``pos``, act with ``play``, read the rule.
+
+Hypothesis profiles (loaded here, before any test module builds its ``settings``): ``dev`` (the default) draws
+new examples each run and prints the ``@reproduce_failure`` blob of a failing one; ``ci`` (``.ci/run``, or any
+run with the ``CI`` variable set) also derandomizes, so every run draws the same examples and a red CI test is
+red on any machine. Choose with ``EVOLAB_HYPOTHESIS_PROFILE=ci|dev``; the README's test section has the recipe.
+"""
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 import evolab
 from evolab import apply, check, scenario
+
+# "ci" as Hypothesis's own CI profile: no deadline or slowness check either (a shared CI machine is slow).
+HYPOTHESIS_PROFILES = {"dev": settings(print_blob=True),
+                       "ci": settings(derandomize=True, print_blob=True, database=None, deadline=None,
+                                      suppress_health_check=[HealthCheck.too_slow])}
+for _name, _profile in HYPOTHESIS_PROFILES.items():
+    settings.register_profile(_name, _profile)
+_chosen = os.environ.get("EVOLAB_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+if _chosen not in HYPOTHESIS_PROFILES:
+    raise pytest.UsageError(f"EVOLAB_HYPOTHESIS_PROFILE={_chosen!r}: the profiles are {', '.join(HYPOTHESIS_PROFILES)}")
+settings.load_profile(_chosen)
 
 
 def pos(spec: dict, ruleset: str = "origin"):

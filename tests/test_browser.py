@@ -32,20 +32,54 @@ def serious(errors):
     return [e for e in errors if "Failed to load resource" not in e and "net::ERR" not in e]
 
 
+FOCUS_IN_PANEL = "document.activeElement && document.activeElement.closest('.evolab-actions') !== null"
+
+
+def focus_ring(page):
+    """(outline style, outline width in px) of the element that has keyboard focus."""
+    return page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                         " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+
+
+def cut_off(page):
+    """Visible buttons and tab labels of the board whose text does not fit (shown as "Ne...")."""
+    return page.evaluate("""[...document.querySelectorAll('.evolab-board button, .evolab-board .lm-TabBar-tabLabel')]
+        .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)""")
+
+
 def test_play_notebook_in_jupyterlab(lab_server, page):
     base, token = lab_server
     open_and_run_all(page, base, token, "play.ipynb")
     page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
     first = board_text(page)
     assert "Turn 1" in first and "Development" in first
+    assert not cut_off(page), cut_off(page)
     # a full development phase: play a card as a new animal, then pass
     row = page.locator(".evolab-board .widget-hbox", has_text="Play a card as a new animal").first
     row.locator("button").last.click()
     page.wait_for_function("document.querySelector('.evolab-board').innerText.includes('You played a new animal')",
                            timeout=30_000)
     assert re.search(r"#\d+", board_text(page))
+    # after the click, keyboard focus is back on the action panel (not on the page), with a visible ring
+    page.wait_for_function(FOCUS_IN_PANEL, timeout=10_000)
+    style, width = focus_ring(page)
+    assert style == "solid" and width >= 2, (style, width)
+    # ... so the keyboard alone plays on: Tab to the list, Tab to its "Do it", Enter
+    played = board_text(page).count("You played a new animal")
+    if "Play a card as a new animal" in board_text(page):
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.innerText") == "Do it"
+        style, width = focus_ring(page)
+        assert style == "solid" and width >= 2, (style, width)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelector('.evolab-board').innerText"
+                               f".split('You played a new animal').length - 1 > {played}", timeout=30_000)
+        page.wait_for_function(FOCUS_IN_PANEL, timeout=10_000)
     click_button(page, "Pass (play no more cards this turn)")
+    # the bots play on: feeding, or (when the greedy bot ate your only animal) the next turn, or the end
     page.wait_for_function("!document.querySelector('.evolab-board').innerText.includes('Development (play cards)')"
+                           " || document.querySelector('.evolab-board').innerText.includes('Turn 2')"
                            " || document.querySelector('.evolab-board').innerText.includes('Game over')",
                            timeout=30_000)
     text = board_text(page)
@@ -79,6 +113,8 @@ def test_play_notebook_in_voila(voila_server, page):
     page.goto(voila_server)
     page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
     assert "Turn 1" in board_text(page)
+    text = page.locator("body").inner_text()
+    assert "Choose your moves with the buttons" in text and "Run the cell below" not in text
     row = page.locator(".evolab-board .widget-hbox", has_text="Play a card as a new animal").first
     row.locator("button").last.click()
     page.wait_for_function("document.querySelector('.evolab-board').innerText.includes('You played a new animal')",

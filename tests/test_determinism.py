@@ -28,6 +28,8 @@ CONFIGS = [
     ("2p-greedy-options", 2, ["greedy", "random"], 6, NON_DEFAULT),
     ("4p-random-options", 4, ["random"] * 4, 7, NON_DEFAULT),
     ("2p-string-seed", 2, ["greedy", "random"], "darwin-1859", {}),
+    ("2p-heredity", 2, ["greedy", "random"], 8, {"heredity": True, "founder_traits": {"carnivorous": 0.2,
+     "camouflage": 0.1}, "mutation_rate": 0.3, "loss_rate": 0.2, "generations": 6}),
 ]
 
 SCRIPT = r"""

@@ -189,7 +189,7 @@ def test_dask_executor_runs_a_small_batch():
 
 
 def test_fatality_extension_in_the_extinction_guide():
-    """lessons/04_extinction.md: in Fatality about 1 animal in 4 survives with normal food, more with 3x food."""
+    """lessons/04_extinction.md: in Fatality about 2 animals in 5 survive with normal food, more with 3x food."""
     r = run_batch("origin", grid={"scenario": ["fatality"], "food_multiplier": [1.0, 3.0]}, reps=100, seed=1,
                   bots="greedy", progress=False, tables=("turns",))
     by = {}
@@ -199,4 +199,4 @@ def test_fatality_extension_in_the_extinction_guide():
         b[0] += t["born"]
         b[1] += t["alive"]
     normal, rich = by[1.0][1] / by[1.0][0], by[3.0][1] / by[3.0][0]
-    assert 0.15 < normal < 0.4 and rich > normal + 0.15
+    assert 0.3 < normal < 0.5 and rich > normal + 0.15

@@ -14,6 +14,7 @@ import importlib.util
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tomllib
@@ -160,6 +161,81 @@ def test_relative_links_resolve():
     assert not broken, "broken relative links:\n" + "\n".join(broken)
 
 
+# The ways the kit is opened: each `jupyter lab` command the README and the guides give (run from the
+# repository root), and Binder (repo2docker serves the repository root and opens the badge's urlpath).
+LAB_COMMAND_RE = re.compile(r"jupyter\s+lab\b([^`&;|]*)")
+BINDER_RE = re.compile(r"mybinder\.org/v2/gh/[^)\s]*?urlpath=lab/tree/([^)\s&#]+\.ipynb)")
+
+
+def ways_to_open_the_kit() -> list:
+    """(where, arguments of ``jupyter lab``) for every command the documents tell a reader to run."""
+    out = []
+    for path in [ROOT / "README.md", *sorted(LESSONS.glob("*.md")), *sorted(WORKSHEETS.glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for span in re.findall(r"(?s)```.*?```|`[^`]+`", text):        # commands are in code, maybe wrapped
+            for m in LAB_COMMAND_RE.finditer(" ".join(span.strip("`").split())):
+                out.append((path.relative_to(ROOT).as_posix(), shlex.split(m.group(1))))
+    return out
+
+
+def server_root(args) -> tuple:
+    """(server root, notebook opened) of ``jupyter lab args`` started in the repository root, decided by
+    jupyter_server itself (a file argument alone makes its folder the root)."""
+    from jupyter_server.serverapp import ServerApp
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        app = ServerApp()
+        app.parse_command_line(list(args))
+        root = Path(app.root_dir).resolve()
+        opened = Path(app.file_to_run).resolve() if app.file_to_run else None
+    finally:
+        os.chdir(cwd)
+    return root, opened
+
+
+def unreachable_links(root: Path) -> list:
+    """Links in the notebooks' markdown that a browser served from ``root`` cannot follow: outside the server
+    root (a silent 404 in JupyterLab) or missing."""
+    bad = []
+    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+        cells = read_notebook(nb)["cells"]
+        text = "\n\n".join(cell_source(c) for c in cells if c["cell_type"] == "markdown")
+        for link in relative_links(text):
+            target = (nb.parent / link).resolve()
+            if not target.is_relative_to(root):
+                bad.append(f"{nb.name}: {link} (outside the server root {root})")
+            elif not target.exists():
+                bad.append(f"{nb.name}: {link} (missing)")
+    return bad
+
+
+def test_the_documents_say_how_to_open_the_kit():
+    ways = ways_to_open_the_kit()
+    assert any(where == "README.md" for where, _ in ways), "the README's quick start opens JupyterLab"
+    assert BINDER_RE.search((ROOT / "README.md").read_text(encoding="utf-8")), "the README has a Binder badge"
+
+
+@pytest.mark.parametrize("where,args", [pytest.param(w, a, id=f"{w}-{i}") for i, (w, a) in enumerate(ways_to_open_the_kit())])
+def test_notebook_links_work_with_each_jupyter_lab_command(where, args):
+    """Every link in every notebook resolves against the server root the command gives, and the command opens
+    a notebook inside that root."""
+    pytest.importorskip("jupyter_server")
+    root, opened = server_root(args)
+    assert opened is not None and opened.exists(), f"{where}: `jupyter lab {' '.join(args)}` opens no notebook"
+    assert opened.is_relative_to(root)
+    bad = unreachable_links(root)
+    assert not bad, f"{where}: `jupyter lab {' '.join(args)}` serves {root}; broken links:\n" + "\n".join(bad)
+
+
+def test_notebook_links_work_on_binder():
+    """repo2docker serves the repository root and opens the badge's notebook."""
+    start = BINDER_RE.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)
+    assert (ROOT / start).exists(), f"the Binder badge opens {start}, which does not exist"
+    bad = unreachable_links(ROOT.resolve())
+    assert not bad, "broken links on Binder:\n" + "\n".join(bad)
+
+
 def test_link_finder():
     text = ("[a](x.md) ![b](img/y.png \"t\") [c](https://e.org) [d](#part) [e](../z.ipynb#top) `[f](no.md)`\n"
             "[ref]: refs/r.md\n<a href=\"h.md\">h</a>\n```\n[g](code.md)\n```\n[h](my%20file.md)")
@@ -167,14 +243,94 @@ def test_link_finder():
 
 
 # ---- (c) notebooks are committed clean -------------------------------------------------------------
+def _git(path: Path, *args):
+    """``git -C <folder of path> args`` as text, or None when git or a checkout is not there."""
+    try:
+        done = subprocess.run(["git", "-C", str(path.parent), *args], capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.decode("utf-8") if done.returncode == 0 else None
+
+
+def committed_versions(nb: Path) -> list:
+    """(what, notebook JSON) for each version of ``nb`` that is or will be committed.
+
+    A teacher who plays a notebook in JupyterLab has its outputs autosaved into the working copy; that is
+    not what the repository holds, so in a git checkout the check reads the committed file (``HEAD``) and
+    the staged one (the index: what the next commit will hold). A notebook git does not track yet, or a
+    copy that is not a checkout (an unpacked archive), is checked as the file on disk. CI (``CI`` set)
+    checks the working copy too: there it must equal what was committed."""
+    out = []
+    for what, rev in (("committed", f"HEAD:./{nb.name}"), ("staged", f":./{nb.name}")):
+        text = _git(nb, "show", rev)
+        if text is not None:
+            out.append((what, json.loads(text)))
+    if not out or os.environ.get("CI"):
+        out.append(("on disk", read_notebook(nb)))
+    return out
+
+
 @pytest.mark.parametrize("nb", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
 def test_notebook_committed_without_outputs(nb):
-    data = read_notebook(nb)
-    assert data["metadata"].get("kernelspec", {}).get("name") == "python3", f"{nb.name}: kernelspec python3"
-    for i, cell in enumerate(data["cells"]):
-        if cell["cell_type"] == "code":
-            assert not cell.get("outputs"), f"{nb.name}: cell {i} was committed with outputs"
-            assert cell.get("execution_count") is None, f"{nb.name}: cell {i} has an execution count"
+    for what, data in committed_versions(nb):
+        where = f"{nb.name} ({what})"
+        assert data["metadata"].get("kernelspec", {}).get("name") == "python3", f"{where}: kernelspec python3"
+        for i, cell in enumerate(data["cells"]):
+            if cell["cell_type"] == "code":
+                assert not cell.get("outputs"), f"{where}: cell {i} was committed with outputs"
+                assert cell.get("execution_count") is None, f"{where}: cell {i} has an execution count"
+
+
+def _notebook(outputs: bool) -> str:
+    cell = {"cell_type": "code", "metadata": {}, "source": ["print(1)"],
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": ["1\n"]}] if outputs else [],
+            "execution_count": 1 if outputs else None}
+    return json.dumps({"cells": [cell], "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4,
+                       "nbformat_minor": 5})
+
+
+def test_committed_check_ignores_a_played_working_copy_but_not_a_committed_output(tmp_path, monkeypatch):
+    """A teacher plays a notebook (JupyterLab autosaves its outputs) and runs the tests: they pass, because the
+    repository still holds the clean notebook; outputs staged or committed still fail, and so does a notebook
+    outside a checkout."""
+    if _git(ROOT / "README.md", "--version") is None:
+        pytest.skip("git is not installed")
+    monkeypatch.delenv("CI", raising=False)
+    repo = tmp_path / "kit"
+    (repo / "notebooks").mkdir(parents=True)
+    nb = repo / "notebooks" / "play.ipynb"
+    nb.write_text(_notebook(outputs=False))
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "clean"], check=True)
+    nb.write_text(_notebook(outputs=True))                 # played and autosaved, not committed
+    test_notebook_committed_without_outputs(nb)
+    monkeypatch.setenv("CI", "true")                       # CI's checkout must be clean on disk too
+    with pytest.raises(AssertionError, match="on disk"):
+        test_notebook_committed_without_outputs(nb)
+    monkeypatch.delenv("CI")
+    subprocess.run(git + ["add", "-A"], check=True)        # staged: the next commit would hold outputs
+    with pytest.raises(AssertionError, match="staged"):
+        test_notebook_committed_without_outputs(nb)
+    subprocess.run(git + ["commit", "-q", "-m", "outputs"], check=True)
+    with pytest.raises(AssertionError, match="committed"):
+        test_notebook_committed_without_outputs(nb)
+    loose = tmp_path / "unpacked" / "play.ipynb"           # not a checkout: the file itself is checked
+    loose.parent.mkdir()
+    loose.write_text(_notebook(outputs=True))
+    with pytest.raises(AssertionError, match="on disk"):
+        test_notebook_committed_without_outputs(loose)
+
+
+def test_play_notebook_reads_right_in_voila():
+    """Voila (``voila notebooks/play.ipynb``, for the projector) shows the text and the board but no code cells:
+    an instruction to run a cell must say it is for JupyterLab."""
+    nb = read_notebook(NOTEBOOKS / "play.ipynb")
+    text = "\n".join(cell_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if re.search(r"\bcells?\b|shift\s*\+\s*enter|code box", sentence, re.I):
+            assert "JupyterLab" in sentence, f"play.ipynb: {sentence!r} makes no sense in Voila"
 
 
 # ---- (d) Binder --------------------------------------------------------------------------------------

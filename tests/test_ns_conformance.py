@@ -1703,8 +1703,11 @@ def batch():
 def test_run_batch_gives_rows_for_every_table(batch):
     """run_batch on North Star fills the tracker's tables with this edition's traits and species boards."""
     assert len(batch) == 6
-    for t in ("traits", "turns", "seats", "games", "deaths", "attacks", "species", "mutations"):
+    for t in ("traits", "turns", "seats", "games", "deaths", "species", "mutations"):
         assert batch.rows(t), f"table {t} has no rows"
+    # greedy bots play a Carnivore only where it can eat; with random ones too, attacks happen
+    mixed = evolab.run_batch(NS, grid=GRID, reps=3, progress=False, bots="greedy,random,random")
+    assert sum(r["attacks"] for r in mixed.rows("turns")) == len(mixed.rows("attacks")) > 0
     games = batch.rows("games")
     assert sorted(r["game"] for r in games) == list(range(6))
     assert {r["mutation_rate"] for r in games} == {0, 1}
@@ -1719,7 +1722,7 @@ def test_run_batch_gives_rows_for_every_table(batch):
         assert 1 <= r["body"] <= 6 and 1 <= r["population"] <= 6 and 0 <= r["seat"] < 3
         assert all(t in TRAIT_IDS for t in r["traits"].split("+") if t)
     turns = batch.rows("turns")
-    assert sum(r["attacks"] for r in turns) == len(batch.rows("attacks")) > 0
+    assert sum(r["attacks"] for r in turns) == len(batch.rows("attacks"))
     assert sum(r["deaths"] for r in turns) == len(batch.rows("deaths"))
     assert {(r["game"], r["turn"]) for r in turns} == {(r["game"], r["turn"]) for r in batch.rows("seats")}
 
@@ -1846,7 +1849,7 @@ def test_game_board_can_be_clicked_through_to_the_end():
     while not b.match.is_over() and steps < 3000:
         if b.show_chart and b.state.turn >= 3:
             # the live chart was drawn for the first rounds; the rest is played without it (it costs time)
-            assert b.chart.value[:8] == b"\x89PNG\r\n\x1a\n" and b.chart_description
+            assert "<svg" in b.chart.value and b.chart_description
             b.show_chart = False
         if not b.match.waiting_for_human():
             b.bot_play.click()

@@ -1004,6 +1004,30 @@ def test_intelligence_non_carnivore_takes_two_from_food_bank():
     assert to_move(s) != 0                   # it was his whole feeding turn
 
 
+@pytest.mark.parametrize("options, food, coop", [(None, 3, 1), ({"foraging_everywhere": False}, 2, 1),
+                                                 ({"intelligence_multi_discard": True}, 3, 1)])
+def test_intelligence_plant_take_is_one_take_of_two(options, food, coop):
+    """§6 notes (2026-12-01): Intelligence's non-Carnivore take is one take of 2 plant food: Foraging adds 1
+    once (3 in all; the first-edition Foraging acts only at the Watering Hole: 2) and Cooperation fires once
+    (its neighbour takes 1 from the Food Bank). intelligence_multi_discard changes nothing here (the
+    non-Carnivore use is one card a turn in both texts)."""
+    s = pos(S(1, 0, "intelligence", "foraging", "cooperation", pop=5), S(2, 0, pop=4), S(3, 1, pop=2), KEEPER,
+            watering=0, hands=[["climbing:1", "horns:1"], [], []], options=options)
+    s, ev = apply(s, ThinkFood(1, "climbing:1"))
+    assert (s.species[1].food, s.species[2].food) == (food, coop) and s.watering == 0
+    assert [e.source for e in ev if getattr(e, "animal", None) == 1 and hasattr(e, "source")] == ["intelligence"] * food
+    assert s.hands[0] == ["horns:1"]
+
+
+def test_intelligence_cooperation_chain_fires_once():
+    """§6 notes / §5.4: one Intelligence take fires the Cooperation chain once: each species to the right
+    takes 1 (Foraging on the receiver adds 1), not twice."""
+    s = pos(S(1, 0, "intelligence", "cooperation", pop=4), S(2, 0, "cooperation", pop=4), S(4, 0, "foraging", pop=4),
+            S(3, 1, pop=2), KEEPER, watering=0, hands=[["climbing:1"], [], []])
+    s, _ = apply(s, ThinkFood(1, "climbing:1"))
+    assert [s.species[i].food for i in (1, 2, 4)] == [2, 1, 2]
+
+
 def test_intelligence_food_limited_to_room():
     """§5.2: Intelligence food is limited by room (Population)."""
     s = pos(S(1, 0, "intelligence", pop=2, food=1), S(2, 1, pop=2), S(3, 2, pop=2), watering=3,
@@ -1153,19 +1177,67 @@ def test_cooperation_meat_to_carnivore_on_right():
     assert [s.species[i].food for i in (1, 2)] == [2, 1]
 
 
-def test_cooperation_after_target_shrinks_when_target_is_right_neighbour():
-    """§5.3 resolution ruling: the target loses Population before the attacker's Cooperation shares meat."""
+def test_attack_order_default_is_meat_first():
+    """§5.3 (changed 2026-12-01): option attack_order, default meat_first (the rulebook's order)."""
+    rs = evolab.load_ruleset(NS)
+    assert rs.options["attack_order"] == "meat_first"
+    assert rs.option_specs["attack_order"].choices == ("meat_first", "shrink_first")
+    with pytest.raises(evolab.OptionError, match="attack_order"):
+        evolab.load_ruleset(NS, attack_order="target_first")
+
+
+@pytest.mark.parametrize("order, target, bags", [(None, (1, 1), (1, 0, 0)), ("meat_first", (1, 1), (1, 0, 0)),
+                                                 ("shrink_first", (1, 1), (0, 0, 0))])
+def test_cooperation_meat_to_target_that_is_right_neighbour(order, target, bags):
+    """§5.3 resolution 2-4: meat first: the attacker's Cooperation gives the target (its right neighbour) 1
+    meat while it still has room; then it loses 1 Population and the excess food goes to the bag (so it
+    scores). shrink_first: the target shrinks first and is full, so it gets nothing."""
+    s = atk(S(1, 0, "carnivore", "cooperation", body=3, pop=3), S(2, 0, body=1, pop=2, food=1),
+            options={"attack_order": order} if order else None)
+    s, _ = apply(s, Hunt(1, 2))
+    assert (s.species[2].pop, s.species[2].food) == target
+    assert s.species[1].food == 1 and s.bags == bags
+
+
+@pytest.mark.parametrize("order, food3, bags", [("meat_first", 0, (1, 0, 0)), ("shrink_first", 1, (0, 0, 0))])
+def test_target_extinct_right_neighbour_attack_order(order, food3, bags):
+    """§5.3 / §8.2: meat first, the doomed target (Population 1) takes the Cooperation meat, then goes extinct
+    and the meat goes to the bag; shrink_first, the row closes the gap at once and the next species takes it."""
+    s = atk(S(1, 0, "carnivore", "cooperation", body=3, pop=3), S(2, 0, body=1, pop=1), S(3, 0, pop=2),
+            options={"attack_order": order})
+    s, _ = apply(s, Hunt(1, 2))
+    assert s.rows[0] == (1, 3) and s.species[1].food == 1 and s.species[3].food == food3 and s.bags == bags
+
+
+def test_attack_events_meat_before_population_loss():
+    """§5.3: the events follow the resolution order: meat, the Cooperation share, then the target's loss."""
+    from evolab.events import Died, FoodTaken
     s = atk(S(1, 0, "carnivore", "cooperation", body=3, pop=3), S(2, 0, body=1, pop=2, food=1))
-    s, _ = apply(s, Hunt(1, 2))
-    assert (s.species[2].pop, s.species[2].food) == (1, 1)
-    assert s.species[1].food == 1 and s.bags == (0, 0, 0)
+    _, ev = apply(s, Hunt(1, 2))
+    seq = [(type(e).__name__, e.animal, getattr(e, "source", getattr(e, "cause", None)))
+           for e in ev if isinstance(e, (FoodTaken, Died))]
+    assert seq[:3] == [("FoodTaken", 1, "carnivore"), ("FoodTaken", 2, "cooperation"), ("Died", 2, "eaten")]
 
 
-def test_target_extinct_cooperation_goes_to_new_right_neighbour():
-    """§5.3 / §8.2: the row closes the gap at once, so Cooperation then feeds the next species."""
-    s = atk(S(1, 0, "carnivore", "cooperation", body=3, pop=3), S(2, 0, body=1, pop=1), S(3, 0, pop=2))
+@pytest.mark.parametrize("order", [None, "shrink_first"])
+def test_full_attacker_after_horns_takes_no_meat_and_no_cooperation(order):
+    """§5.3 resolution 3: Cooperation fires only when the attacker took meat. An attacker made full by Horns
+    (Population 2 → 1 with 1 food, no Fat Tissue) takes none, so its right neighbour gets nothing."""
+    s = atk(S(1, 0, "carnivore", "cooperation", body=3, pop=2, food=1), S(3, 0, pop=2),
+            S(2, 1, "horns", body=2, pop=2), options={"attack_order": order} if order else None)
+    s, ev = apply(s, Hunt(1, 2))
+    assert (s.species[1].pop, s.species[1].food) == (1, 1)
+    assert s.species[3].food == 0 and s.species[2].pop == 1 and s.watering == 5
+    assert not [e for e in ev if getattr(e, "source", None) == "cooperation"]
+
+
+def test_full_attacker_with_fat_room_after_horns_shares_meat():
+    """§5.3 resolution 3: the same attacker with Fat Tissue room takes meat as fat, so Cooperation fires."""
+    s = atk(S(1, 0, "carnivore", "cooperation", "fat_tissue", body=3, pop=2, food=1), S(3, 0, pop=2),
+            S(2, 1, "horns", body=2, pop=2))
     s, _ = apply(s, Hunt(1, 2))
-    assert s.rows[0] == (1, 3) and s.species[1].food == 1 and s.species[3].food == 1
+    assert (s.species[1].pop, s.species[1].food, s.species[1].fat) == (1, 1, 2)
+    assert s.species[3].food == 1
 
 
 def test_every_scavenger_takes_one_meat():
@@ -1376,6 +1448,18 @@ def test_tie_shared_win():
               S(3, 2, "horns", "climbing", body=6, pop=1, food=1), bags=[3, 3, 0])
     assert evolab.scores(s) == (8, 8, 4)
     assert s.winner == -1 and s.winners == (0, 1)
+
+
+def test_winners_lists_every_seat_of_a_shared_win():
+    """§10: ``evolab.winners`` is every winning seat: (0, 1) for a shared win, where ``winner`` stays -1 as
+    documented; one seat otherwise; () while the game goes on."""
+    shared = final(S(1, 0, "climbing", body=2, pop=2, food=2), S(2, 1, "burrowing", body=2, pop=2, food=2),
+                   S(3, 2, pop=1, food=1), bags=[3, 3, 0])
+    assert evolab.winners(shared) == (0, 1) and evolab.winner(shared) == -1
+    single = final(S(1, 0, pop=2, food=2), S(2, 1, pop=1, food=1), S(3, 2, pop=1, food=1), bags=[0, 5, 1])
+    assert evolab.winners(single) == (1,) and evolab.winner(single) == 1
+    assert evolab.winners(pos(S(1, 0, pop=2), S(2, 1), S(3, 2), watering=3)) == ()
+    assert "winners" in evolab.__all__
 
 
 def test_fat_does_not_score_at_game_end():

@@ -193,6 +193,43 @@ def test_edited_record_is_refused(good, edit, recompute):
         assert "checksum" in msg
 
 
+@pytest.mark.parametrize("edition, current", [("origin", "2"), ("northstar", "2"), ("random_mutations", "1")])
+def test_record_carries_the_rules_version_it_was_played_under(edition, current):
+    """A record is stamped with its edition's rules version (2 for the editions whose rules changed on
+    2026-12-01), also when built by hand, and a fresh record of that version loads."""
+    m = Match(load_ruleset(edition), seed=3)
+    for _ in range(40):
+        m.step()
+    assert m.record.version == current == m.ruleset.version
+    assert GameRecord(edition, {}).version == current
+    assert json.loads(m.record.to_json())["version"] == current
+    assert GameRecord.from_json(m.record.to_json()).replay() == m.state
+
+
+@pytest.mark.parametrize("edition", ["origin", "northstar"])
+@pytest.mark.parametrize("version", ["1", "3"])
+def test_record_of_another_rules_version_is_refused(edition, version):
+    """A game saved under other rules (e.g. version 1, before the 2026-12-01 rules changes) is refused with a
+    message naming both versions and what changed, never replayed under rules it was not played by; a
+    record built in memory with the old version cannot be replayed either."""
+    m = Match(load_ruleset(edition), seed=3)
+    for _ in range(40):
+        m.step()
+    d = rechecksum({**m.record.to_dict(), "version": version})
+    msg = refused(json.dumps(d))
+    assert f"version '{version}'" in msg and "version '2'" in msg and "2026-12-01" in msg
+    old = GameRecord(edition, dict(m.record.options), 3, list(m.record.moves), version=version)
+    with pytest.raises(SaveFileError, match="cannot be replayed faithfully"):
+        old.replay()
+
+
+@pytest.mark.parametrize("version", [None, 1, ["2"]])
+def test_record_version_must_be_text(good, version):
+    """``version`` is a string; anything else is refused (with a recomputed checksum too)."""
+    d = rechecksum({**json.loads(good[1]), "version": version})
+    assert "version" in refused(json.dumps(d))
+
+
 @pytest.mark.parametrize("key", ["ruleset", "version", "options", "seed", "moves", "checksum", "start", "format"])
 @pytest.mark.parametrize("recompute", [False, True])
 def test_record_with_a_missing_key_is_refused(good, key, recompute):

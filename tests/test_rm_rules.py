@@ -1017,6 +1017,7 @@ def test_full_tie_goes_to_a_die_roll():
     assert dict(chance_outcomes(s)) == {TieBreak(0): 1, TieBreak(1): 1}
     s, _ = apply(s, TieBreak(1))
     assert s.phase == "over" and s.winner == 1
+    assert evolab.winners(s) == (1,)
 
 
 # ==== §7.2, §7.3 compulsory feeding ==================================================================================

@@ -14,6 +14,7 @@ from evolab import (CHANCE, Attack, BurnFat, EndMove, Graze, Hibernate, IllegalA
                     Resolve, RollFood, TakeFood, apply, chance_outcomes, legal_actions, to_move)
 from evolab.events import (Died, FatBurned, FoodTaken, Grazed, Hibernated, Passed, PhaseStarted, Pirated,
                            Scavenged, TriggerFired)
+from evolab.narrate import action_label
 
 
 # ---- helpers -------------------------------------------------------------------------------------
@@ -673,6 +674,98 @@ def test_trigger_order_lets_protected_animal_feed_after_its_protector(protector_
         s, _ = apply(s, Resolve(order[1]))
     assert tokens(s, 2) == (0, 1, 0)
     assert tokens(s, 3) == ((0, 1, 0) if protector_first else (0, 0, 0))
+
+
+# ---- §7.5 a trigger pending from each side of one card --------------------------------------------
+PAIR_OPTIONS = [{}, {"pair_trigger_reset": "action"}, {"pair_triggers_optional": True},
+                {"pair_triggers_optional": True, "pair_trigger_reset": "action"}]
+
+
+def _both_links(options, need1=None):
+    """Seat 0: animal 1 (need 1, or 2 with ``need1``) and animal 2 (need 2), linked by Communication and by
+    Cooperation; seat 1's animal 3 keeps the feeding phase going."""
+    return pos({"options": options, "food_bank": 5, "animals": [
+        {"id": 1, "owner": 0, "traits": [need1] if need1 else []},
+        {"id": 2, "owner": 0, "traits": ["high_body_weight"]},
+        {"id": 3, "owner": 1, "traits": ["high_body_weight"]}],
+        "links": [{"trait": "communication", "animals": [1, 2]}, {"trait": "cooperation", "animals": [1, 2]}]})
+
+
+def _resolve_rest(s):
+    """Fire every trigger still waiting (an optional one is offered singly, without a source)."""
+    events = []
+    while s.pending:
+        (choice,) = [a for a in legal_actions(s) if a.fire]
+        s, ev = apply(s, choice)
+        events.extend(ev)
+    return s, events
+
+
+@pytest.mark.parametrize("options", PAIR_OPTIONS)
+def test_pair_card_return_trigger_is_queued(options):
+    """§7.5 (2026-12-01), the reported position: animal 2 takes red with Communication and Cooperation both
+    linking it to animal 1 (need 1); Communication makes animal 1 take red, and the Cooperation trigger from
+    animal 1 back to animal 2 is queued although the card's trigger from animal 2 is still waiting: animal
+    2 ends with its blue token, whatever order the owner then picks (here the first offered each time)."""
+    s = _both_links(options)
+    s, _ = play(s, TakeFood(2), Resolve(link_of(s, 1, 2, "communication")))
+    while s.pending:
+        s, _ = apply(s, next(a for a in legal_actions(s) if a.fire))
+    assert tokens(s, 1) == (1, 0, 0) and tokens(s, 2) == (1, 1, 0)
+
+
+@pytest.mark.parametrize("options", PAIR_OPTIONS)
+@pytest.mark.parametrize("first", [1, 2])
+def test_pair_card_trigger_from_each_side_partner_gets_blue(options, first):
+    """§7.5 (2026-12-01): animal 2 takes red; its Communication token makes animal 1 take red, which fires the
+    Cooperation card back towards animal 2 while the card's trigger from animal 2 (towards the now fed
+    animal 1) is still waiting. Both are queued; whichever the owner resolves first, the one towards the fed
+    animal cannot deliver and does not count, so animal 2 gets its blue token."""
+    s = _both_links(options)
+    com, coop = link_of(s, 1, 2, "communication"), link_of(s, 1, 2, "cooperation")
+    s, ev = apply(s, TakeFood(2))
+    assert {a for a in legal_actions(s) if a.fire} == {Resolve(com), Resolve(coop)}
+    s, ev1 = apply(s, Resolve(com))
+    assert tokens(s, 1) == (1, 0, 0)
+    choices = {a for a in legal_actions(s) if a.fire}
+    assert choices == {Resolve(coop, True, 2), Resolve(coop, True, 1)}
+    assert rule_of(s, Resolve(coop)) == "origin.triggers.order"          # which side must be named
+    s, ev2 = apply(s, Resolve(coop, True, first))
+    s, ev3 = _resolve_rest(s)
+    assert tokens(s, 2) == (1, 1, 0) and tokens(s, 1) == (1, 0, 0)
+    assert fired(ev + ev1 + ev2 + ev3) == [(com, "communication", 2, 1), (coop, "cooperation", 1, 2)]
+    assert s.food_bank == 3 and not s.pending
+
+
+@pytest.mark.parametrize("options", PAIR_OPTIONS)
+@pytest.mark.parametrize("first, gets", [(2, 1), (1, 2)])
+def test_pair_card_trigger_from_each_side_first_delivery_is_the_firing(options, first, gets):
+    """§7.5: when both of a card's pending triggers could deliver, the owner chooses; the first that delivers
+    is the card's firing for the round and the other is dropped (never offered again)."""
+    s = _both_links(options, need1="high_body_weight")
+    com, coop = link_of(s, 1, 2, "communication"), link_of(s, 1, 2, "cooperation")
+    s, _ = play(s, TakeFood(2), Resolve(com))
+    assert {a for a in legal_actions(s) if a.fire} == {Resolve(coop, True, 2), Resolve(coop, True, 1)}
+    assert action_label(s, Resolve(coop, True, first)) == f"Resolve Cooperation (card #{coop}) to #{gets} now"
+    s, ev = apply(s, Resolve(coop, True, first))
+    assert not s.pending and fired(ev) == [(coop, "cooperation", first, gets)]
+    assert tokens(s, gets) == (1, 1, 0) and tokens(s, first) == (1, 0, 0)
+    assert to_move(s) == 1                          # nothing left to decide: the move is over
+
+
+@pytest.mark.parametrize("declined, gets_blue", [(1, False), (2, True)])
+def test_pair_triggers_optional_decline_one_side(declined, gets_blue):
+    """§7.5 with pair_triggers_optional: declining one side's trigger is not a firing; the other side's
+    trigger is then offered on its own (without a source)."""
+    s = _both_links({"pair_triggers_optional": True})
+    com, coop = link_of(s, 1, 2, "communication"), link_of(s, 1, 2, "cooperation")
+    s, _ = play(s, TakeFood(2), Resolve(com))
+    assert set(legal_actions(s)) == {Resolve(coop, f, x) for f in (True, False) for x in (1, 2)}
+    s, _ = apply(s, Resolve(coop, False, declined))
+    assert set(legal_actions(s)) == {Resolve(coop), Resolve(coop, False)}
+    assert rule_of(s, Resolve(coop, True, 3 - declined)) == "origin.triggers.order"
+    s, _ = apply(s, Resolve(coop))
+    assert tokens(s, 2) == ((1, 1, 0) if gets_blue else (1, 0, 0))
 
 
 # ---- §10.5 Symbiosis -----------------------------------------------------------------------------

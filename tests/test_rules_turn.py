@@ -1016,3 +1016,12 @@ def test_ranking_full_tie_is_a_tiebreak_chance_node():
     assert s2.ruleset.ranking(s2) == [2, 0, 1]
     s0, _ = play(s, TieBreak(0))
     assert s0.winner == 0 and s0.ruleset.ranking(s0) == [0, 2, 1]
+
+
+def test_winners_is_the_one_seat_the_tiebreak_leaves():
+    """§11.3: the dice always leave one winner, so ``evolab.winners`` is one seat; () before the dice."""
+    s = last_turn_score([{"owner": 0, "food": 1}, {"owner": 1}, {"owner": 2, "food": 1}],
+                        players=3, discards=[2, 5, 2])
+    assert evolab.winners(s) == ()
+    assert evolab.winners(play(s, TieBreak(2))[0]) == (2,)
+    assert evolab.winners(last_turn_score([{"owner": 1, "food": 1}])) == (1,)

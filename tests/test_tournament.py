@@ -113,8 +113,24 @@ def test_cli_tournament(tmp_path, capsys):
     assert "greedy = 0" in capsys.readouterr().out
     lines = out.read_text().splitlines()
     assert len(lines) == 5 and lines[0].startswith("game,table,seed,turns,winner,bot_0,bot_1")
-    assert main(["tournament", "--bots", "random,nobody", "--games", "2", "--quiet"]) == 2
-    assert "unknown bot" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["tournament", "--bots", "random,nobody", "--games", "2", "--quiet"])
+    assert e.value.code == 2 and "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--anchor", "lookahead9"], "evolab tournament: error: anchor 'lookahead9' is not one of the bots ['random', 'greedy']"),
+    (["--players", "9"], "evolab tournament: error: option 'players' must be between 2 and 8, got 9"),
+    (["--option", "players=3"], "evolab tournament: error: give the number of players with --players"),
+    (["--option", "nonsense=1"], "evolab tournament: error: "),
+])
+def test_cli_tournament_refuses_bad_arguments_before_any_game(argv, message, capsys, monkeypatch):
+    """A bad tournament argument is one line on stderr and exit status 2, and no game is played."""
+    import evolab.tournaments as T
+    monkeypatch.setattr(T, "_run", lambda *a, **k: pytest.fail("a game was played"))
+    assert main(["tournament", "--bots", "random,greedy", "--games", "2", "--quiet"] + argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1, err
 
 
 def test_frequency_dependence_rows():

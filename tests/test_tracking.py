@@ -173,3 +173,44 @@ def test_mutation_rate_one_never_plays_an_animal_when_a_trait_was_legal(bot):
                 checked += 1
             rs.apply_inplace(s, move, None)
     assert checked > 0, "no animal was played at all"
+
+
+# ---- shared wins (North Star, §10: tied after both tie-breaks) ------------------------------------
+def shared_win_start():
+    """North Star, last round: seat 0's one move (its only legal action) ends the game at 4 points each,
+    equal on trait cards and Population + Body Size too, so seats 0 and 1 share the win."""
+    return evolab.scenario("northstar", {"players": 2, "watering": 1, "last_round": True, "bags": [0, 0], "species": [
+        {"id": 1, "owner": 0, "pop": 2, "food": 1}, {"id": 2, "owner": 1, "pop": 2, "food": 2}]})
+
+
+def test_games_table_counts_a_shared_win_as_shared():
+    """The games row keeps ``winner`` (-1: no single winner) and lists both seats in ``winners``; a
+    single win lists its one seat."""
+    start = shared_win_start()
+    t = Tracker()
+    m = Match(start.ruleset, seats=["random", "random"], seed=1, start=start, observers=[t])
+    m.play_out()
+    (g,) = t.rows("games")
+    assert g["winner"] == -1 and g["winners"] == [0, 1] and g["scores"] == [4, 4]
+    assert track_record(m.record).rows("games")[0]["winners"] == [0, 1]
+    _, t1 = tracked_game(12)
+    (g1,) = t1.rows("games")
+    assert g1["winners"] == [g1["winner"]] and g1["winner"] >= 0
+
+
+def test_cli_summary_counts_a_shared_win_as_half_a_win_each(monkeypatch, capsys, tmp_path):
+    """``evolab simulate``: a win shared by k seats counts 1/k to each (wins add up to the games) and is
+    reported as shared; the CSV has a ``winners`` column. Here every other game starts from the tied
+    position and the others from a position that seat 1 wins."""
+    from evolab import cli
+    lost = evolab.scenario("northstar", {"players": 2, "watering": 1, "last_round": True, "bags": [0, 3], "species": [
+        {"id": 1, "owner": 0, "pop": 2, "food": 1}, {"id": 2, "owner": 1, "pop": 2, "food": 2}]})
+    starts = iter([shared_win_start(), lost, shared_win_start()])
+    monkeypatch.setattr(cli, "Match", lambda rs, seats, seed: Match(rs, seats=seats, seed=seed, start=next(starts)))
+    out = tmp_path / "g.csv"
+    assert cli.main(["simulate", "--ruleset", "northstar", "--players", "2", "--games", "3", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "seat 0 (random): wins 1 (33%), 2 shared," in text
+    assert "seat 1 (random): wins 2 (67%), 2 shared," in text
+    rows = out.read_text().splitlines()
+    assert "winners" in rows[0].split(",") and rows[1].count("[0, 1]") == 1 and ",1,[1]," in rows[2]

@@ -3,7 +3,9 @@
 - ``to_frame(rows)``: a pandas DataFrame;
 - ``summary(rows, value)``: mean and 95% interval across replicates, per turn and parameter;
 - ``food_web(rows_or_events)``: who ate whom as a ``networkx.DiGraph``;
-- ``to_csv(rows, path)``: rows to a CSV file (and ``read_csv`` back, e.g. from ``evolab simulate``).
+- ``to_csv(rows, path)``: rows to a CSV file (and ``read_csv`` back, e.g. from ``evolab simulate``);
+- the Heredity variant's measures (``trait_frequency``, ``selection_differential``, ``arose_vs_kept``,
+  ``fixation_times``, ``spread``, ``mutation_spectrum``/``spectrum_test``): see ``analysis.heredity``.
 """
 from __future__ import annotations
 
@@ -18,9 +20,14 @@ _IDS = {"game", "seed", "rep"}
 _MEASURES = {
     "animals", "alive", "at_feeding", "survived", "born", "frequency", "survival", "food_bank", "food_eaten",
     "deaths", "starved", "eaten", "poisoned", "parasites", "attacks", "kills", "escapes", "extinctions",
-    "trait_cards", "mean_traits", "died", "score", "turns", "moves", "winner", "winner_score", "scores",
+    "trait_cards", "mean_traits", "died", "score", "turns", "moves", "winner", "winner_score", "scores", "winners",
     "animal", "cause", "traits", "by", "by_traits", "predator", "prey", "prey_seat", "predator_traits",
-    "prey_traits", "outcome", "redirects", "kind", "what", "players_alive",
+    "prey_traits", "outcome", "redirects", "kind", "what", "players_alive", "partly_fed", "food_wasted", "food", "fat",
+    # the mutations table, and the Heredity variant's generations, births and fates tables
+    "arose", "arose_total", "mutations_total", "copies", "share_arose", "share_alive", "selection", "carriers",
+    "feeding_carriers", "feeding", "survived_carriers", "offspring_carriers", "young", "added", "lost",
+    "carrier_survival", "other_survival", "carrier_offspring", "other_offspring", "selection_differential",
+    "parent", "inherited", "mutation", "effect", "fate", "species", "body", "population",
 }
 _KEYS = ("turn", "trait", "seat")
 
@@ -236,4 +243,9 @@ def _parse(v):
     return v
 
 
-__all__ = ["to_frame", "summary", "food_web", "descent_tree", "to_csv", "read_csv", "parameters", "t95"]
+from .heredity import (arose_vs_kept, chi2_sf, deck_spectrum, fixation_times, mutation_spectrum,  # noqa: E402
+                       proportion, runs_alive, selection_differential, spectrum_test, spread, trait_frequency)
+
+__all__ = ["to_frame", "summary", "food_web", "descent_tree", "to_csv", "read_csv", "parameters", "t95",
+           "runs_alive", "trait_frequency", "selection_differential", "arose_vs_kept", "fixation_times", "spread",
+           "mutation_spectrum", "deck_spectrum", "spectrum_test", "chi2_sf", "proportion"]

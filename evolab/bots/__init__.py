@@ -1,8 +1,9 @@
 """Bots: players that choose among the legal actions from what they may observe.
 
-A bot is any object with ``choose(observation, legal, rng) -> action``. ``mutation_rate`` (when not
+A bot is any object with ``choose(observation, legal, rng) -> action``. ``trait_card_rate`` (when not
 None) is the probability that, on a development move where both are legal, the bot plays its card as a
-trait (a "mutation") rather than as a new animal.
+trait rather than as a new animal: a player's choice, never a mutation (``mutation_rate`` is its old
+name, kept as an alias).
 
 Names for ``make_bot`` (and ``--bots``): ``random``, ``greedy``, ``lookahead1`` ... ``lookahead5`` (levels
 "beginner" to "expert"; ``lookahead`` is level 3), and the Origin play styles ``predator``, ``defensive``,

@@ -1,4 +1,4 @@
-"""The bot protocol, the mutation-rate rule every bot honours, and the random bot."""
+"""The bot protocol, the trait-card-rate rule every bot honours, and the random bot."""
 from __future__ import annotations
 
 from ..actions import EndTurn, Grow, NewSpecies, Pass, PlaceTrait, PlayAnimal, PlayCard, PlayPairTrait, PlayTrait
@@ -21,17 +21,40 @@ def is_growth_play(a) -> bool:
 
 
 class Bot:
-    """Base class: ``choose`` applies ``mutation_rate``, then ``pick`` chooses among what is left."""
+    """Base class: ``choose`` applies ``trait_card_rate``, then ``pick`` chooses among what is left.
+
+    ``trait_card_rate`` is a player's choice, not a mutation: the probability that, on a development move
+    where both are legal, the bot plays its card as a trait rather than as a new animal. ``mutation_rate``
+    is its old name, kept as an alias (in the Heredity variant "mutation rate" is nature's, a rules option).
+    """
 
     name = "bot"
     needs_observation = True
+    #: A class that only ever returns an element of ``legal`` may declare ``picks_from_legal = True`` in its own
+    #: body: ``Match`` then skips checking its moves. The declaration is not inherited (a subclass that changes
+    #: how moves are chosen is checked again), so only classes whose every path is known to pick from
+    #: ``legal`` should declare it.
+    picks_from_legal = False
 
-    def __init__(self, mutation_rate=None, divergence_rate=0.1):
-        for name, v in (("mutation_rate", mutation_rate), ("divergence_rate", divergence_rate)):
+    def __init__(self, trait_card_rate=None, divergence_rate=0.1, mutation_rate=None):
+        if mutation_rate is not None:
+            if trait_card_rate is not None:
+                raise OptionError("give trait_card_rate or its old name mutation_rate, not both")
+            trait_card_rate = mutation_rate
+        for name, v in (("trait_card_rate", trait_card_rate), ("divergence_rate", divergence_rate)):
             if v is not None and not (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1):
                 raise OptionError(f"{name} must be between 0 and 1, got {v!r}")
-        self.mutation_rate = mutation_rate
+        self.trait_card_rate = trait_card_rate
         self.divergence_rate = divergence_rate
+
+    @property
+    def mutation_rate(self):
+        """Old name of ``trait_card_rate`` (kept so existing code and notebooks run)."""
+        return self.trait_card_rate
+
+    @mutation_rate.setter
+    def mutation_rate(self, value):
+        self.trait_card_rate = value
 
     def choose(self, view, legal, rng):
         first = type(legal[0])
@@ -41,8 +64,8 @@ class Bot:
                 if rng.random() < self.divergence_rate:
                     return self.pick(view, diverge, rng)
                 legal = [a for a in legal if not (type(a) is PlayCard and a.mode == "diverge")]
-            if self.mutation_rate is not None:
-                legal = mutation_filter(legal, self.mutation_rate, rng)
+            if self.trait_card_rate is not None:
+                legal = trait_card_filter(legal, self.trait_card_rate, rng)
         return self.pick(view, legal, rng)
 
     def pick(self, view, legal, rng):
@@ -50,11 +73,11 @@ class Bot:
         return legal[0]
 
     def __repr__(self):
-        mr = "" if self.mutation_rate is None else f"(mutation_rate={self.mutation_rate})"
+        mr = "" if self.trait_card_rate is None else f"(trait_card_rate={self.trait_card_rate})"
         return f"{type(self).__name__}{mr}"
 
 
-def mutation_filter(legal, rate, rng):
+def trait_card_filter(legal, rate, rng):
     """Keep only trait plays with probability ``rate``, else only animal plays (when both exist).
 
     Passing stays possible either way: the rate decides *how* a card is played, not *whether*.
@@ -65,11 +88,15 @@ def mutation_filter(legal, rate, rng):
     return [a for a in legal if keep(a) or type(a) is Pass or type(a) is EndTurn]
 
 
+mutation_filter = trait_card_filter      # the old name
+
+
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions: the baseline every experiment compares against."""
 
     name = "random"
     needs_observation = False
+    picks_from_legal = True
 
     def pick(self, view, legal, rng):
         return legal[int(rng.random() * len(legal))]
@@ -79,7 +106,8 @@ BOTS = {"random": RandomBot}
 
 
 def make_bot(spec):
-    """A bot from a name ("random", "greedy") or ``name:mutation_rate``; bot objects pass through."""
+    """A bot from a name ("random", "greedy") or ``name:trait_card_rate`` (e.g. ``greedy:0.3``); bot
+    objects pass through."""
     if not isinstance(spec, str):
         if hasattr(spec, "choose"):
             return spec
@@ -90,4 +118,5 @@ def make_bot(spec):
     try:
         return BOTS[name](float(rate)) if rate else BOTS[name]()
     except ValueError:
-        raise OptionError(f"bad mutation rate in {spec!r}") from None
+        raise OptionError(f"bad trait-card rate in {spec!r}: write {name}:RATE with a RATE from 0 to 1, "
+                          f"e.g. {name}:0.5") from None

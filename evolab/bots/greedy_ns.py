@@ -1,20 +1,62 @@
-"""GreedyBot's rules of thumb for North Star *Evolution*: feed first, hunt what pays, grow what food allows."""
+"""GreedyBot's rules of thumb for North Star *Evolution*: feed first, hunt what pays, grow what food allows.
+
+Each individual needs one food, so no food token is ever half-used; what a feeding turn decides is which
+species eats. A species left with no food dies out whole (its board, its Body Size, its traits), so a
+sensible player first gives one food to each species that has none, then takes as much food per turn
+as he can (Foraging, Cooperation passing plants to the right), and stores fat last. Hunting, the meat
+counts only as far as the carnivore has room; Horns and one's own species cost.
+"""
 from __future__ import annotations
 
 from ..actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
+from ..rules.northstar.deck import FOOD_NUMBERS
 
 _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperation": 1.5, "fat_tissue": 1.4,
                 "fertile": 1.3, "hard_shell": 1.6, "climbing": 1.5, "burrowing": 1.4, "horns": 1.3,
                 "defensive_herding": 1.3, "warning_call": 1.2, "symbiosis": 1.1, "scavenger": 1.2,
                 "intelligence": 1.0, "ambush": 0.8, "pack_hunting": 0.9}
+_CARD_FOOD = sum(sum(v) for v in FOOD_NUMBERS.values()) / sum(len(v) for v in FOOD_NUMBERS.values())
+_TRAIT_OF: dict = {}   # card id -> trait
+_SAVED = 3.0       # a species that had no food is saved from dying out
+_HUNGRY = 1.0      # a food token that feeds an individual
+_FAT = 0.3         # a token stored as fat (food for the next round)
 
 
 class Context:
-    def __init__(self, view):
+    def __init__(self, view, legal):
         self.v = view
         self.seat = view.seat
         self.mine = [view.species[i] for i in view.rows[view.seat]]
         self.rs = view.ruleset
+        self._room = None
+        self._prey = {}
+
+    @property
+    def room(self):
+        """Plant food the bot can expect this round (a food card's mean for each player, shared, plus what
+        lies on the Watering Hole) less what its plant eaters already need: room for more individuals."""
+        if self._room is None:
+            v = self.v
+            need = 0
+            for sp in self.mine:
+                if not sp.has("carnivore"):
+                    need += sp.pop - (1 if sp.has("long_neck") else 0)
+            self._room = _CARD_FOOD + v.watering / v.players - need
+        return self._room
+
+    def prey_for(self, sp, growth=0):
+        """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival
+        species (Hard Shell counted) that Climbing does not put out of its reach."""
+        key = (sp.id, growth)
+        found = self._prey.get(key)
+        if found is None:
+            rs = self.rs
+            size = rs.attack_size(sp) + growth
+            climbs = sp.has("climbing")
+            found = self._prey[key] = any(
+                t.owner != self.seat and size > rs.defence_size(t) and (climbs or not t.has("climbing"))
+                for t in self.v.species.values())
+        return found
 
 
 def _food(card):
@@ -26,49 +68,108 @@ def _select(ctx, a):
 
 
 def _place(ctx, a):
-    t = a.card.split(":")[0]
-    sp = ctx.v.species[a.species]
     if a.replace:
         return -1.0
-    if t == "carnivore" and sp.pop > 1:
-        return 0.2
+    t = _TRAIT_OF.get(a.card) or _TRAIT_OF.setdefault(a.card, a.card.split(":")[0])
+    sp = ctx.v.species[a.species]
+    if t == "carnivore":
+        if not ctx.prey_for(sp):        # a carnivore with nothing it could eat would starve out,
+            if not (sp.body < 6 and len(ctx.v.hand) >= 2 and ctx.prey_for(sp, 1)):
+                return -0.5
+            return 0.9                   # unless a card grows it big enough this turn
+        if sp.pop > 1:
+            return 0.2
     return _TRAIT_VALUE.get(t, 1.0) - 0.3 * len(sp.traits)
 
 
 def _new(ctx, a):
-    return 1.7 if len(ctx.mine) < 3 else 0.6
+    if len(ctx.mine) >= 3:
+        return 0.6
+    return 1.7 if ctx.room >= 1 else 0.7
 
 
 def _grow(ctx, a):
     sp = ctx.v.species[a.species]
     if a.what == "population":
+        if ctx.room < 1 and not sp.has("carnivore"):
+            return 0.3                   # one more mouth than the Watering Hole is likely to feed
         return 1.5 - 0.2 * sp.pop
+    if _carnivore(sp) and not ctx.prey_for(sp) and ctx.prey_for(sp, 1):
+        return 2.0                       # big enough to hunt something
     return (1.6 if sp.body < 3 else 0.9) - 0.1 * sp.body
+
+
+def _carnivore(sp):
+    return "carnivore" in sp.names or (sp.pending and any(c.startswith("carnivore:") for c in sp.pending))
 
 
 def _end(ctx, a):
     return 0.75 if len(ctx.v.hand) <= 2 else 0.3
 
 
-def _eat(ctx, a):
-    sp = ctx.v.species[a.species]
-    return 4.0 + (1.0 if sp.food < sp.pop else -2.0)
-
-
-def _hunt(ctx, a):
-    prey = ctx.v.species[a.prey]
-    value = 5.0 + prey.body
-    if prey.owner == ctx.seat:
-        value -= 12
-    if prey.has("horns"):
-        value -= 3
-    if a.card:
-        value -= 1.5
+def _intake(ctx, sp, food, source_hole=True):
+    """The value of ``sp`` eating plants now: one token per hungry individual, fat a little, and a species
+    with no food saved from dying out; Foraging takes two and Cooperation passes plants to the right."""
+    v = ctx.v
+    rs = ctx.rs
+    row = v.rows[sp.owner]
+    value = 0.0
+    first = True
+    while sp is not None and food > 0:
+        n = 2 if sp.has("foraging") and (source_hole and first or rs.options["foraging_everywhere"]) else 1
+        hungry = max(0, sp.pop - sp.food)
+        fat = max(0, sp.body - sp.fat) if sp.has("fat_tissue") else 0
+        got = min(n, food, hungry + fat)
+        if got <= 0:
+            break
+        fed = min(got, hungry)
+        value += _HUNGRY * fed + _FAT * (got - fed) + (_SAVED if sp.food == 0 and fed else 0.0)
+        food -= got
+        if not sp.has("cooperation"):
+            break
+        i = row.index(sp.id)
+        sp = v.species[row[i + 1]] if i + 1 < len(row) else None
+        if sp is not None and sp.has("carnivore"):
+            break
+        first = False
     return value
 
 
+def _eat(ctx, a):
+    sp = ctx.v.species[a.species]
+    return 3.0 + _intake(ctx, sp, ctx.v.watering) + 0.05 * (len(sp.traits) + sp.body)
+
+
 def _think(ctx, a):
-    return 1.0
+    """Intelligence: two plants from the Food Bank for a card (the Watering Hole is left to later turns)."""
+    sp = ctx.v.species[a.species]
+    return 2.0 + _intake(ctx, sp, 2, source_hole=False) - 1.5
+
+
+def _hunt(ctx, a):
+    """Meat it has room for, a carnivore saved from dying out, a rival's individual taken; Horns, one's own
+    species and Intelligence cards cost."""
+    v = ctx.v
+    pred, prey = v.species[a.predator], v.species[a.prey]
+    hungry = max(0, pred.pop - pred.food)
+    fat = max(0, pred.body - pred.fat) if pred.has("fat_tissue") else 0
+    horns = prey.has("horns") and "horns" not in a.cancel.split("+")
+    if horns:
+        if pred.pop <= 1:
+            return -8.0                 # the horns would wipe the hunter out
+        hungry = max(0, hungry - 1)
+    meat = min(prey.body, hungry + fat)
+    fed = min(meat, hungry)
+    value = 3.0 + _HUNGRY * fed + _FAT * (meat - fed) + (_SAVED if pred.food == 0 and fed else 0.0)
+    if prey.owner == ctx.seat:
+        value -= 6.0 + (_SAVED if prey.pop <= 1 else 0.0)
+    else:
+        value += 0.5 + (1.5 if prey.pop <= 1 else 0.0)
+    if horns:
+        value -= 1.5
+    if a.card:
+        value -= 1.5 * len(a.card.split("+"))
+    return value
 
 
 VALUES = {SelectFood: _select, PlaceTrait: _place, NewSpecies: _new, Grow: _grow, EndTurn: _end, EatPlant: _eat,

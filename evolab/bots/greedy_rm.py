@@ -1,17 +1,33 @@
-"""GreedyBot's rules of thumb for *Random Mutations* (species, blind cards, shelters, parasites)."""
+"""GreedyBot's rules of thumb for *Random Mutations* (species, blind cards, shelters, parasites).
+
+Feeding follows the same plan as in *The Origin of Species* (``plan.py``): the red tokens the bot can
+expect, taking one a move in turn with its rivals (less what their Stompers may destroy), go to the
+animals it can finish, cheapest first, a Large hunter's token before its kill. As taking a chip is
+compulsory while one can be placed, a chip it cannot use to finish an animal goes to a shelter when
+rivals hunt or to a parasite on a rival; failing those, to the hungry animal closest to fed (a token
+taken is one the rivals do not get).
+"""
 from __future__ import annotations
 
 from ..actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
+from .plan import FeedingPlan, PlanOnDemand, completion_plan, expected_share
+
+_HUNTERS = frozenset(("predator", "obligate_predator"))
+_MAIN = frozenset((TakeFood, TakeShelter, PlaceParasite, Attack))
+_HOPELESS = 1.2      # food for an animal it cannot finish: below a shelter against hunters and a parasite
 
 
-class Context:
-    def __init__(self, view):
+class Context(PlanOnDemand):
+    def __init__(self, view, legal):
         self.v = view
         self.seat = view.seat
         self.rs = view.ruleset
+        self.legal = legal
         self.mine = [view.species[i] for i in view.rows[view.seat]]
         self._traits = {}
+        self._plan = None
+        self.room = self._hunters = None
 
     def traits(self, sp):
         t = self._traits.get(sp.id)
@@ -20,47 +36,142 @@ class Context:
         return t
 
     def need(self, sp):
-        return 1 + sum(self.rs.need_bonus[t] for t in self.traits(sp))
+        return self.rs.need(self.v, sp)
 
-    def hungry_animals(self):
-        return sum(1 for sp in self.mine for a in sp.animals
-                   if self.v.animals[a].red + self.v.animals[a].blue < self.need(sp)
-                   and not self.v.animals[a].fed_by_kill)
+    def short(self, a):
+        """Food an animal still needs (0 when fed; an Obligate Predator is fed only by a kill)."""
+        if a.fed_by_kill:
+            return 0
+        return max(0, self.need(self.v.species[a.species]) - a.red - a.blue)
 
     def rival_hunters(self):
-        return any(self.traits(sp) & {"predator", "obligate_predator"}
-                   for sp in self.v.species.values() if sp.owner != self.seat)
+        if self._hunters is None:
+            self._hunters = any(self.traits(sp) & _HUNTERS for sp in self.v.species.values() if sp.owner != self.seat)
+        return self._hunters
+
+
+
+class _FeedingPlan(FeedingPlan):
+    """As in the Origin bot: ``cost`` (red tokens each hungry animal still needs after a sure kill),
+    ``share`` (the red tokens to expect, rivals taking in turn while they have animals the centre could
+    finish, after what the rivals' Stompers could destroy), ``planned`` (the animals finished with it,
+    cheapest first) and ``spare``."""
+
+    def __init__(self, ctx):
+        v = ctx.v
+        seat = ctx.seat
+        hunters = {}
+        me_first = False
+        prey_left = {}                 # sure prey: unsheltered animals of rival species without Running
+        for x in ctx.legal:
+            t = type(x)
+            if t in _MAIN:
+                me_first = True
+                if t is Attack and x.predator not in hunters:
+                    target = v.species[x.prey]
+                    if target.owner != seat and "running" not in ctx.traits(target):
+                        left = prey_left.get(target.id)
+                        if left is None:
+                            left = sum(1 for y in target.animals if not v.animals[y].shelter)
+                        if left > 0:
+                            hunters[x.predator] = 2
+                            prey_left[target.id] = left - 1     # two hunters do not count on one prey
+        self.hunters = hunters
+        self.cost = cost = {}
+        costs = []
+        total = 0
+        for sp in ctx.mine:
+            traits = ctx.traits(sp)
+            if "obligate_predator" in traits:
+                continue                       # fed only by its own kill, never by the centre's food
+            need = ctx.need(sp)
+            for aid in sp.animals:
+                a = v.animals[aid]
+                short = need - a.red - a.blue
+                if short > 0:
+                    hunt = hunters.get(aid, 0)
+                    c = max(0, short - hunt)
+                    cost[aid] = c
+                    total += c
+                    # ties: a hunter first (its kill comes anyway: hunting is compulsory), then what was begun
+                    costs.append((c, -hunt, -a.red - a.blue, aid))
+        bank = v.red
+        self.me_first = me_first
+        rivals = [0] * v.players
+        if bank:
+            stomp = 0                  # a rival's Stomper may destroy this many red tokens on his next move
+            for sp in v.species.values():
+                if sp.owner != seat and "stomper" in ctx.traits(sp):
+                    stomp += len(sp.animals)
+            bank = max(0, bank - stomp)
+        if bank:
+            animals = v.animals
+            for sp in v.species.values():
+                if sp.owner != seat and "obligate_predator" not in ctx.traits(sp):
+                    need = ctx.need(sp)
+                    for x in sp.animals:
+                        a = animals[x]
+                        short = need - a.red - a.blue
+                        if 0 < short <= bank:
+                            rivals[sp.owner] += short
+        self.bank = bank
+        self.demands = [rivals[(seat + k) % v.players] for k in range(1, v.players)]
+        self.share = expected_share(bank, self.demands, me_first)
+        self.planned, self.spare = completion_plan(costs, self.share)
+
+
+_RED: dict = {}      # ruleset -> mean red tokens per player
 
 
 def _food_per_player(rs):
-    outs = getattr(rs, "red_outcomes", None) or ()
-    total = sum(w for _, w in outs)
-    red = sum(o.food * w for o, w in outs) / total if total else 5.0
-    return red / rs.players
+    red = _RED.get(rs)
+    if red is None:
+        outs = getattr(rs, "red_outcomes", None) or ()
+        total = sum(w for _, w in outs)
+        red = _RED[rs] = (sum(o.food * w for o, w in outs) / total if total else 5.0) / rs.players
+    return red
 
 
 def _play(ctx, a):
-    """Grow while the food can feed the animals; beyond that, mutate (traits score without eating)."""
-    animals = sum(len(sp.animals) for sp in ctx.mine)
-    room = _food_per_player(ctx.rs) + 1.5 - animals
+    """Grow while the expected food can feed one more animal; beyond that, mutate (traits score without
+    eating, and which trait arises is blind)."""
+    room = ctx.room
+    if room is None:
+        room = ctx.room = _food_per_player(ctx.rs) + 1.5 - sum(len(sp.animals) for sp in ctx.mine)
     if a.mode == "new_species":
         return 2.2 if room > 0 else 0.1
     if a.mode == "add_animal":
-        return (1.9 - 0.2 * len(ctx.v.species[a.species].animals)) if room > 0 else 0.1
+        sp = ctx.v.species[a.species]
+        return (1.9 - 0.2 * len(sp.animals)) if room > 0 else 0.1
     if a.mode == "trait":
         return 1.5
-    return 1.2 if room > 0 else 0.2     # diverge
+    return 1.2 if room >= 1 else 0.2     # diverge
 
 
 def _take_food(ctx, a):
-    return 5.0
+    """Finish the cheapest animal first; a token for an animal the food cannot finish comes after a shelter
+    against hunters and a parasite (then the one closest to fed)."""
+    plan = ctx.plan
+    aid = a.animal
+    cost = plan.cost.get(aid)
+    if cost is None:
+        return 0.0
+    if aid in plan.planned:
+        animal = ctx.v.animals[aid]
+        short = ctx.short(animal)
+        hunt = plan.hunters.get(aid, 0)
+        if hunt and short <= 2:
+            return 1.0                  # it will eat by hunting; a token now would be lost to the kill
+        # the closest to fed first; a hunter (its kill comes anyway) and food already given are not to be lost
+        return 6.0 - 0.3 * min(cost, 5) + (0.4 if cost == 1 else 0.0) + 0.25 * hunt + 0.1 * (animal.red + animal.blue)
+    return _HOPELESS - 0.05 * min(cost, 5)
 
 
 def _take_shelter(ctx, a):
     animal = ctx.v.animals[a.animal]
     sp = ctx.v.species[animal.species]
-    if "bark_beetle" in ctx.traits(sp) and animal.red + animal.blue < ctx.need(sp):
-        return 5.0
+    if "bark_beetle" in ctx.traits(sp) and "obligate_predator" not in ctx.traits(sp) and ctx.short(animal):
+        return _take_food(ctx, TakeFood(a.animal)) + 0.2      # the shelter is eaten: food from a green chip
     return 2.5 if ctx.rival_hunters() else 0.7
 
 
@@ -71,23 +182,71 @@ def _parasite(ctx, a):
 
 
 def _attack(ctx, a):
-    return 6.0 if ctx.v.species[a.prey].owner != ctx.seat else 1.0
+    """Hunt a rival species when the kill finishes the hunter; one's own other species only to feed a
+    hunter with an animal that would starve anyway (the owner chooses the victim)."""
+    v = ctx.v
+    pred = v.animals[a.predator]
+    sp = v.species[pred.species]
+    target = v.species[a.prey]
+    obligate = "obligate_predator" in ctx.traits(sp)
+    finishes = obligate or _finishable(ctx, pred)
+    if target.owner != ctx.seat:
+        if not finishes:
+            return -1.0                     # it would starve anyway: the meat would be wasted
+        plan = ctx.plan
+        # the kill comes anyway (hunting is compulsory while there is prey): while the centre's food is
+        # short, take it first; else hunt first and take the bank's food for what the kill leaves
+        tight = plan.spare <= 0 and any(plan.cost[x] for x in plan.planned)
+        return (5.0 if tight else 7.0) - (2.0 if "running" in ctx.traits(target) else 0.0)
+    doomed = any(ctx.plan.hopeless(x) and not v.animals[x].shelter for x in target.animals)
+    if doomed and finishes:
+        return 3.0
+    return 0.5 if finishes else -2.0    # compulsory at times: then the least harm
+
+
+def _finishable(ctx, pred):
+    """A kill gives 2 tokens; the bank food left for the hunter after this move must cover the rest."""
+    after = ctx.short(pred) - 2
+    return after <= 0 or after <= ctx.plan.room_after_attack(pred.id)
 
 
 def _stomp(ctx, a):
+    """Destroy red tokens the bot will not eat: none of its animals can still be finished with them."""
+    plan = ctx.plan
     rivals_hungry = any(sp.owner != ctx.seat for sp in ctx.v.species.values())
-    return 0.5 * a.tokens if ctx.hungry_animals() == 0 and rivals_hungry else -1.0
+    if rivals_hungry and not any(plan.cost[x] for x in plan.planned):
+        return 0.5 * a.tokens
+    return -1.0
 
 
-def _least_food(ctx, a):
+def _victim(ctx, a):
+    """Which of one's animals dies (to a predator or to parasites): one that is not fed, least food first."""
     animal = ctx.v.animals[a.animal]
-    return -(animal.red + animal.blue) - (2 if animal.shelter else 0)
+    short = ctx.short(animal)
+    return (10.0 if short else 0.0) - (animal.red + animal.blue) - (2 if animal.shelter else 0)
+
+
+def _scavenge(ctx, a):
+    plan = ctx.plan
+    if a.animal in plan.planned:
+        return 3.0 - 0.3 * min(plan.cost[a.animal], 5)
+    return 1.0
+
+
+def _discard_trait(ctx, a):
+    """Simplification: drop the trait that costs the most food."""
+    for sp in ctx.mine:
+        for uid, trait in sp.own + tuple(c for k in sp.sets for c in ctx.v.sets[k]):
+            if uid == a.card_uid:
+                return ctx.rs.need_bonus.get(trait, 0)
+    return 0.0
 
 
 def _zero(ctx, a):
     return 0.0
 
 
+Context.plan_class = _FeedingPlan
 VALUES = {PlayCard: _play, Pass: lambda c, a: 0.3, TakeFood: _take_food, TakeShelter: _take_shelter,
-          PlaceParasite: _parasite, Attack: _attack, Stomp: _stomp, EndMove: _zero, ChooseVictim: _least_food,
-          ChooseParasiteVictim: _least_food, Scavenge: _zero, DiscardTrait: _zero}
+          PlaceParasite: _parasite, Attack: _attack, Stomp: _stomp, EndMove: _zero, ChooseVictim: _victim,
+          ChooseParasiteVictim: _victim, Scavenge: _scavenge, DiscardTrait: _discard_trait}

@@ -41,6 +41,8 @@ class OptionSpec:
             if value not in self.choices:
                 raise OptionError(f"option {self.name!r} must be one of {list(self.choices)}, got {value!r}")
         elif k == "table":
+            if value is None and self.default is not None:
+                raise OptionError(f"option {self.name!r} must be given (or left out for its default), got None")
             if self.check is not None and value is not None:
                 return self.check(value)
         return value
@@ -85,7 +87,8 @@ class Ruleset:
 
     id: str = ""
     name: str = ""
-    version: str = "1"
+    version: str = "1"        # of the rules as evolab plays them; a record of another version is refused
+    changes: dict = {}        # version -> what changed in it (for the message that refuses an older record)
     option_specs: dict = {}
     provisional: tuple = ()   # names of provisional rules in force
 
@@ -111,10 +114,20 @@ class Ruleset:
     rule_prefix = ""          # rule ids of this edition start with it ("origin", "rm", "northstar")
     unit_noun = "animal"      # what a unit on the table is called in the log ("species" for boards)
     prey_is_species = False   # an Attack names a prey species (Random Mutations), not an animal
+    heredity = False          # evolab's Heredity variant is on: each turn a generation of inheriting young
+    # Each individual of a unit eats one token (North Star's Population): the food a starving unit held fed
+    # its other individuals, so it was not wasted.
+    food_feeds_population = False
 
     def hides_plays(self, s, seat, viewer) -> bool:
         """Whether ``seat``'s plays are secret from ``viewer`` now (simultaneous phases)."""
         return False
+
+    def winners(self, s) -> tuple:
+        """The seats that won, once the game is over (() before). The Knorre & Machin editions end every
+        tie with nature's dice (a ``TieBreak``), so they have one winner; North Star may share a win."""
+        return (s.winner,) if s.phase == "over" and s.winner >= 0 else ()
+
     field_types: dict = {}    # action field -> the exact type it must have (True is not animal 1)
     apply_table: dict = {}    # action type -> function(ruleset, state, action, events) changing the state
 

@@ -5,7 +5,8 @@ Every chart takes tracked rows (a list of dicts, a DataFrame, a ``Table`` or a C
 is a plain-language caption computed from the same data, for alt text and for students to check.
 """
 from .plots import (figure_png, deaths_by_cause, describe, draw_descent_tree, draw_food_web, extinction_timeline,
-                    population, predator_prey, report, sweep, trait_area, trait_frequencies)
+                    final_shares, population, predator_prey, report, sweep, trait_area, trait_frequencies)
+from .heredity import generation_frequency, selection_bars
 
 
 
@@ -21,4 +22,5 @@ def __getattr__(name):
 
 
 __all__ = ["GameBoard", "Lab", "figure_png", "trait_frequencies", "trait_area", "population", "predator_prey", "deaths_by_cause",
-           "extinction_timeline", "sweep", "draw_food_web", "draw_descent_tree", "describe", "report"]
+           "extinction_timeline", "sweep", "final_shares", "draw_food_web", "draw_descent_tree", "describe", "report",
+           "generation_frequency", "selection_bars"]

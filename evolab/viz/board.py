@@ -12,11 +12,13 @@ import time
 from ..actions import CHANCE, TERMINAL
 from ..bots import LEVELS, make_bot
 from ..match import Match
-from ..narrate import Narrator, action_label, group_actions
+from ..narrate import Narrator, action_label, group_actions, hurts_own
 from ..palette import pretty, trait_colour
+from ..errors import SaveFileError
 from ..record import GameRecord
-from ..rules import available_rulesets, load_ruleset
+from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker
+from ..validation import MAX_FILE_BYTES
 
 _CSS = """<style>
 .evolab-board {font-size: 17px; line-height: 1.35;}
@@ -30,6 +32,16 @@ _CSS = """<style>
   font-weight: 700; margin: 6px 0;}
 .evolab-log {font-size: 16px; max-height: 260px; overflow-y: auto; border: 1px solid #ccc; padding: 6px;}
 .evolab-log .mine {font-weight: 700;}
+.evolab-board .evolab-actions {border: 1px solid #ccc; padding: 6px;}
+.evolab-board .evolab-move-title {font-weight: 700; font-size: 17px;}
+.evolab-board .evolab-move-title:focus {outline: 3px solid #000 !important; outline-offset: 1px;
+  background: #ffe066;}
+.evolab-board button:focus-visible, .evolab-board select:focus-visible, .evolab-board input:focus-visible,
+.evolab-board .lm-TabBar-tab:focus-visible {outline: 3px solid #000 !important; outline-offset: 2px;
+  box-shadow: 0 0 0 6px #ffe066 !important;}
+.evolab-board .widget-tab > .lm-TabBar .lm-TabBar-tab {flex: 0 0 auto; min-width: max-content;
+  min-height: 30px; line-height: 26px;}
+.evolab-board .widget-tab > .lm-TabBar {min-height: 32px;}
 </style>"""
 
 
@@ -44,6 +56,12 @@ def _card_text(card: str) -> str:
 #: The opponents a student can pick for a new game: (label, bot name), weakest first.
 OPPONENTS = [("random", "random"), ("greedy", "greedy")] + [
     (f"{lv.name} (level {n})", f"lookahead{n}") for n, lv in LEVELS.items()]
+
+
+def _opponent(bot):
+    """The New game tab's value for a bot at the table ("greedy", "lookahead4"...), or None."""
+    level = getattr(bot, "level", None)
+    return f"lookahead{level.number}" if level is not None else getattr(bot, "name", None)
 
 
 class GameBoard:
@@ -86,9 +104,16 @@ class GameBoard:
         self.banner = w.HTML()
         self.table = w.HTML()
         self.hand = w.HTML()
-        self.actions = w.VBox(layout=w.Layout(border="1px solid #ccc", padding="6px"))
+        # The action panel: its title holds keyboard focus after every click (the buttons are new after
+        # each move, so the one that was clicked is gone and focus would fall to the page); Tab goes on to
+        # the first move. A Label, because it stays on screen and takes focus.
+        self.move_title = w.Label("Your move", tabbable=True)
+        self.move_title.add_class("evolab-move-title")
+        self.actions = w.VBox()
+        self.action_panel = w.VBox([self.move_title, self.actions])
+        self.action_panel.add_class("evolab-actions")
         self.log = w.HTML()
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="820px", display="none"))
+        self.chart = w.HTML(layout=w.Layout(max_width="820px", display="none"))     # an SVG chart
         self.chart_description = ""
         self.status = w.HTML()
         big = w.Layout(width="auto", height="38px")
@@ -100,18 +125,24 @@ class GameBoard:
         self.speed = w.FloatSlider(value=self.bot_delay, min=0, max=2, step=0.1, description="Bot delay (s)",
                                    style={"description_width": "initial"})
         self.auto = w.Checkbox(value=self.auto_bots, description="Bots move by themselves")
-        self.bot_step.on_click(lambda _: self._safe(self.step_bot))
-        self.bot_play.on_click(lambda _: self._safe(self.play_bots))
-        self.undo_button.on_click(lambda _: self._safe(self.undo))
+        self.bot_step.on_click(lambda _: self._click(self.step_bot))
+        self.bot_play.on_click(lambda _: self._click(self.play_bots))
+        self.undo_button.on_click(lambda _: self._click(self.undo))
         self.speed.observe(lambda c: setattr(self, "bot_delay", c["new"]), "value")
         self.auto.observe(lambda c: setattr(self, "auto_bots", c["new"]), "value")
         # new game
-        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value="origin", description="Game")
-        self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players")
-        self.new_bots = w.Dropdown(options=OPPONENTS, value="greedy", description="Opponents")
-        self.new_seed = w.IntText(value=1, description="Seed")
-        self.new_button = w.Button(description="New game", button_style="success", layout=big)
-        self.new_button.on_click(lambda _: self._safe(self.new_game))
+        field = {"description_width": "initial"}
+        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value="origin", description="Game",
+                                      style=field, layout=w.Layout(width="230px"))
+        self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players", style=field,
+                                            layout=w.Layout(width="130px"))
+        self.new_bots = w.Dropdown(options=OPPONENTS, value="greedy", description="Opponents", style=field,
+                                   layout=w.Layout(width="250px"))
+        self.new_seed = w.IntText(value=1, description="Seed", style=field, layout=w.Layout(width="170px"))
+        self.new_button = w.Button(description="New game", button_style="success",
+                                   layout=w.Layout(width="auto", min_width="130px", height="38px"))
+        self.new_button.on_click(lambda _: self._click(self.new_game))
+        self.new_ruleset.observe(lambda c: self._players_range(c["new"]), "value")
         # save / load
         self.save_button = w.Button(description="Save game (JSON)", layout=big)
         self.save_link = w.HTML()
@@ -119,13 +150,14 @@ class GameBoard:
         self.save_button.on_click(lambda _: self._safe(self._offer_download))
         self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
         controls = w.HBox([self.bot_step, self.bot_play, self.undo_button, self.auto, self.speed])
-        newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button])
+        newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
         files = w.HBox([self.save_button, self.save_link, self.load_upload])
         tabs = w.Tab(children=[w.VBox([newgame]), w.VBox([files])])
         tabs.set_title(0, "New game")
         tabs.set_title(1, "Save / load")
         self.widget = w.VBox([w.HTML(_CSS), self.header, self.banner, self.table, self.hand,
-                              w.HTML("<b>Your move</b>"), self.actions, controls, self.status,
+                              self.action_panel, controls, self.status,
                               w.HTML("<b>What happened</b>"), self.log, self.chart, tabs],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("evolab-board")
@@ -146,6 +178,26 @@ class GameBoard:
         self.log_entries = []        # (moves played when written, text)
         self._chart_turn = 0
         self.chart.layout.display = "none"
+        self._new_game_defaults(match)
+
+    def _players_range(self, ruleset_id):
+        spec = ruleset_class(ruleset_id).option_specs["players"]
+        self.new_players.min, self.new_players.max = spec.min, spec.max
+        self.new_players.value = min(max(self.new_players.value, spec.min), spec.max)
+
+    def _new_game_defaults(self, match):
+        """The New game tab starts from the game on the board: its edition, players, bots and seed."""
+        rs = match.ruleset
+        if rs.id in self.new_ruleset.options:
+            self.new_ruleset.value = rs.id
+            self._players_range(rs.id)
+        self.new_players.value = rs.players
+        values = [v for _, v in OPPONENTS]
+        bots = [_opponent(b) for b in match.seats if b is not None and _opponent(b) in values]
+        if bots:
+            self.new_bots.value = bots[0]
+        if isinstance(match.seed, int):
+            self.new_seed.value = match.seed
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -247,8 +299,9 @@ class GameBoard:
     def save_json(self) -> str:
         return self.match.record.to_json(indent=1)
 
-    def load_json(self, text: str, seats=None):
-        """Continue a saved game (refused with ``SaveFileError`` when the file is corrupt)."""
+    def load_json(self, text, seats=None):
+        """Continue a saved game (text or bytes; refused with ``SaveFileError`` when the file is corrupt,
+        larger than ``evolab.validation.MAX_FILE_BYTES`` or nested too deep)."""
         rec = GameRecord.from_json(text)
         state = rec.replay()
         n = state.ruleset.players
@@ -266,15 +319,31 @@ class GameBoard:
     def _offer_download(self):
         import base64
         data = base64.b64encode(self.save_json().encode()).decode()
+        self._saved_at = (self.match, len(self.match.record.moves))
         self.save_link.value = (f'<a download="evolab-game.json" href="data:application/json;base64,{data}" '
-                                f'style="font-size:17px">⬇ Download evolab-game.json</a>')
+                                f'style="font-size:17px">⬇ Download evolab-game.json</a> '
+                                f'<small>(turn {self.state.turn}, {self._saved_at[1]} moves)</small>')
+
+    def _expire_download(self):
+        """A download link holds the game as it was when Save was pressed: once the game moves on (or is
+        undone, or another game starts), the link goes, so nobody downloads an old position by mistake."""
+        if self.save_link.value and getattr(self, "_saved_at", None) != (self.match, len(self.match.record.moves)):
+            self.save_link.value = "<i>The game has moved on: press Save again to download it as it is now.</i>"
+            self._saved_at = None
 
     def _load_upload(self):
         files = self.load_upload.value
         if not files:
             return
         f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        self.load_json(bytes(f["content"]).decode("utf-8"))
+        if len(f["content"]) > MAX_FILE_BYTES:        # refused before it is copied, decoded or parsed
+            raise SaveFileError(f"not a saved game: the file is larger than {MAX_FILE_BYTES:,} bytes")
+        self.load_json(bytes(f["content"]))
+
+    def _click(self, fn, *args):
+        """A click that changes the game: run it, then give keyboard focus back to the action panel."""
+        self._safe(fn, *args)
+        self.move_title.focus()
 
     def _safe(self, fn, *args):
         """Run a click handler; show an error in plain words instead of losing it in the kernel log."""
@@ -303,13 +372,18 @@ class GameBoard:
         phase = {"development": "Development (play cards)", "feeding": "Feeding (take food or hunt)",
                  "over": "Game over", "parasites": "Extinction (parasites)",
                  "choose": "Choose cards from your gene pool", "select_food": "Select a food card (secret)",
-                 "play_cards": "Play cards (traits face down)"}.get(s.phase, s.phase.capitalize())
+                 "play_cards": "Play cards (traits face down)",
+                 "reproduction": "Reproduction (young are born; nature draws their mutations)"}.get(s.phase, s.phase.capitalize())
         mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
                  else self.names[who])
         last = " · <b>LAST TURN</b>" if getattr(s, "last_turn", getattr(s, "last_round", False)) else ""
         centre = _EDITIONS[rs.id]["centre"](s)
+        turn = f"Turn {s.turn}"
+        if rs.heredity:          # evolab's variant: a turn is a generation, and the board says whose rules these are
+            turn = f"Generation {s.turn} of {rs.options['generations']}"
+            last = " · <i>Heredity: evolab's classroom variant, not the printed game</i>"
         self.header.value = (
-            f"<div style='font-size:20px'><b>Turn {s.turn}</b> · {phase}{last} · {centre} · "
+            f"<div style='font-size:20px'><b>{turn}</b> · {phase}{last} · {centre} · "
             f"To move: <b>{html.escape(mover)}</b></div>"
             f"<div>Points now: " + ", ".join(f"{html.escape(self.names[i])} <b>{scores[i]}</b>"
                                               for i in range(s.players)) + "</div>")
@@ -321,6 +395,7 @@ class GameBoard:
         else:
             self.hand.value = _EDITIONS[rs.id]["hand"](self, s, viewer)
         self.actions.children = self._action_widgets(gate)
+        self._expire_download()
         lines = self.log_entries[-40:]
         self.log.value = ("<div class='evolab-log'>" +
                           "".join(f"<div>{html.escape(t)}</div>" for _, t in reversed(lines)) + "</div>")
@@ -329,7 +404,7 @@ class GameBoard:
     def _banner(self, s, viewer):
         if s.phase == "over":
             sc = s.ruleset.scores(s)
-            winners = getattr(s, "winners", ()) or (s.winner,)      # North Star may share a win
+            winners = s.ruleset.winners(s)      # North Star may share a win
             who = " and ".join(self.names[i] for i in winners)
             verb = "win" if winners == (viewer,) and not self.hot_seat else "wins" if len(winners) == 1 else "share the win"
             return f"<div class='evolab-banner'>Game over! {html.escape(who)} {verb} with {max(sc)} points.</div>"
@@ -373,20 +448,21 @@ class GameBoard:
             cards = "".join(self._animal_html(s, a) for a in animals) or "<i>no animals</i>"
             links = [l for l in s.links.values() if s.animals[l.a].owner == seat]
             link_txt = "".join(
-                f"<div>🔗 {pretty(l.trait)}: #{l.a} {'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>"
+                f"<div>Pair trait {pretty(l.trait)}: #{l.a} {'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>"
                 for l in links)
             first = " · starts this turn" if seat == s.first else ""
             pool = f" · gene pool: {len(s.pools[seat])}" if getattr(s, "pools", None) is not None else ""
+            cards_txt = (f"animals: {len(animals)}" if s.ruleset.heredity else
+                         f"cards in hand: {len(s.hands[seat])}{pool} · discard pile: {s.discards[seat]}")
             out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
-                       f"cards in hand: {len(s.hands[seat])}{pool} · discard pile: {s.discards[seat]}"
-                       f"<div>{cards}</div>{link_txt}</div>")
+                       f"{cards_txt}<div>{cards}</div>{link_txt}</div>")
         return "".join(out)
 
     def _animal_html(self, s, a):
         rs = s.ruleset
         traits = "".join(
             f"<span class='evolab-trait' title='{html.escape(rs.traits[c.trait].hint)}' "
-            f"style='border-left-color:{trait_colour(c.trait)}'>{html.escape(rs.traits[c.trait].name)}</span>"
+            f"style='border-left-color:{trait_colour(c.trait)}'>{html.escape(pretty(c.trait))}</span>"
             for c in a.cards) or "<i>no traits</i>"
         food = a.red + a.blue
         dots = "●" * min(food, a.need) + "○" * max(0, a.need - food)
@@ -394,12 +470,14 @@ class GameBoard:
         if a.is_fed():
             state.append("<b>fed</b>")
         if a.hibernating:
-            state.append("💤 hibernating")
+            state.append("☾ hibernating")
         if a.poisoned:
             state.append("☠ poisoned")
         if a.attacked:
             state.append("has attacked")
         fat = f" · fat {a.fat}/{a.fat_cards}" if a.fat_cards else ""
+        if a.parent >= 0:
+            state.append(f"young of #{a.parent} (generation {a.born})")
         return (f"<div class='evolab-animal'><b>#{a.id}</b> {traits}"
                 f"<div>food {dots} {food}/{a.need} ({a.red} red, {a.blue} blue){fat}</div>"
                 f"<div>{' · '.join(state)}</div></div>")
@@ -416,7 +494,7 @@ class GameBoard:
                 sp = view.species[sid]
                 chips = "".join(
                     f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
-                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(rs.traits[t].name)}</span>"
+                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(pretty(t))}</span>"
                     for t in sp.trait_ids) or "<i>no traits</i>"
                 hidden = len(sp.pending)
                 if hidden:
@@ -445,7 +523,7 @@ class GameBoard:
                 traits = rs.traits_of(s, sp)
                 chips = "".join(
                     f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
-                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(rs.traits[t].name)}</span>"
+                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(pretty(t))}</span>"
                     for t in traits) or "<i>no traits</i>"
                 need = rs.need(s, sp)
                 animals = []
@@ -456,9 +534,9 @@ class GameBoard:
                     if a.fed_by_kill:
                         bits.append("fed by its kill")
                     if a.shelter:
-                        bits.append("🏠 sheltered")
+                        bits.append("⌂ sheltered")
                     if a.parasites:
-                        bits.append(f"🪱 {a.parasites} parasite(s)")
+                        bits.append(f"☣ {a.parasites} parasite(s)")
                     if a.attacked:
                         bits.append("has attacked")
                     animals.append("<div>" + " · ".join(bits) + "</div>")
@@ -487,24 +565,33 @@ class GameBoard:
             def reveal(_):
                 self._revealed = (who, len(m.record.moves))
                 self.render()
-            b.on_click(lambda _: self._safe(reveal, _))
+            b.on_click(lambda _: self._click(reveal, _))
             return [b]
         rows = []
-        for title, acts in group_actions(m.legal_actions()):
+        for title, acts in group_actions(m.legal_actions(), m.state):
             label = w.HTML(f"<b>{title}</b>", layout=w.Layout(width="230px"))
-            if len(acts) == 1:
+            own = [hurts_own(m.state, a) for a in acts]          # listed last (group_actions), never preselected
+            if len(acts) == 1 and not own[0]:
                 b = w.Button(description=action_label(m.state, acts[0]), layout=w.Layout(width="auto", height="38px"),
                              tooltip=action_label(m.state, acts[0]))
-                b.on_click(lambda _, a=acts[0]: self._safe(self.do, a))
+                b.on_click(lambda _, a=acts[0]: self._click(self.do, a))
                 rows.append(w.HBox([label, b]))
             else:
                 dd = w.Dropdown(options=[(action_label(m.state, a), i) for i, a in enumerate(acts)],
-                                layout=w.Layout(width="420px"))
+                                value=None if own[0] else 0, layout=w.Layout(width="420px"))
                 b = w.Button(description="Do it", button_style="primary", layout=w.Layout(width="90px", height="38px"),
                              tooltip=f"{title}: the choice on the left")
-                b.on_click(lambda _, acts=acts, dd=dd: self._safe(self.do, acts[dd.value]))
+                b.on_click(lambda _, acts=acts, dd=dd: self._click(self._do_choice, acts, dd))
                 rows.append(w.HBox([label, dd, b]))
         return rows
+
+    def _do_choice(self, acts, dd):
+        """The "Do it" of a list: play the chosen move; with nothing chosen (a list of your own animals
+        to attack starts empty) say so and change nothing."""
+        if dd.value is None:
+            self.status.value = "<b>Choose a move in the list first.</b>"
+            return
+        self.do(acts[dd.value])
 
     def _update_chart(self):
         if not self.show_chart:
@@ -514,18 +601,11 @@ class GameBoard:
         if last == self._chart_turn:
             return
         self._chart_turn = last
-        try:
-            import matplotlib.pyplot as plt
-            from .plots import describe, figure_png, trait_frequencies
-        except ImportError:        # the board works without matplotlib
-            return
-        fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
-        trait_frequencies(rows, ax=ax, band=False, min_share=0)
-        ax.set_title("This game: how common each trait is among living animals")
-        self.chart.value = figure_png(fig, dpi=80)
-        self.chart.layout.display = None
-        self.chart_description = describe(ax)
-        plt.close(fig)
+        from .svgchart import trait_frequencies_svg     # no matplotlib: fast, and works offline in the browser
+        chart = trait_frequencies_svg(rows, title="This game: how common each trait is among living animals")
+        self.chart.value = chart.html()
+        self.chart.layout.display = ""       # not None: the browser version's kernel drops None
+        self.chart_description = chart.caption
 
     # ---- for tests and teachers ----------------------------------------------------------------------
     def buttons(self) -> list:

@@ -71,6 +71,27 @@ def _games(rows):
     return len({(r.get("game"), r.get("seed")) for r in rows})
 
 
+def _final_rows(rows, by=()):
+    """Each game's row in its last turn (per value of the ``by`` columns, e.g. per trait)."""
+    final = {}
+    for r in rows:
+        key = (r.get("game"), r.get("seed")) + tuple(r.get(b) for b in by)
+        if key not in final or r.get("turn", 0) >= final[key].get("turn", 0):
+            final[key] = r
+    return list(final.values())
+
+
+def final_shares(rows, y="frequency", where=None) -> list:
+    """Traits ranked by how common they are at the end of the games: the mean over games of each trait's
+    ``y`` in the game's last turn (with its 95% interval), highest first.
+
+    This is the ranking a chart of "which traits win" should use: nearly every trait reaches 100% in some
+    early turn of some game, so a trait's highest value says little about where it ends.
+    """
+    stats = summary(_final_rows(_load(rows, where), by=("trait",)), y, by=["trait"])
+    return sorted(stats, key=lambda s: (-s["mean"], s["trait"]))
+
+
 def _where_text(where):
     def short(v):
         return f"[{v[0]}, {v[1]}, ... {v[-1]}]" if isinstance(v, (list, tuple)) and len(v) > 4 else v
@@ -88,13 +109,7 @@ def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, 
     rows = _common_turns(_load(rows, where), min_share)
     if not rows:
         raise ValueError("no rows to plot (check the table and the where= filter)")
-    stats = summary(rows, "frequency", by=["trait", "turn"])
-    series: dict = {}
-    for s in stats:
-        series.setdefault(s["trait"], []).append(s)
-    if traits is None:
-        peak = {t: max(p["mean"] for p in v) for t, v in series.items()}
-        traits = [t for t in sorted(peak, key=lambda t: (-peak[t], t)) if peak[t] > 0][:top]
+    series, traits = frequency_series(rows, traits, top)
     ax = _axes(ax)
     for t in traits:
         pts = sorted(series.get(t, []), key=lambda p: p["turn"])
@@ -116,10 +131,23 @@ def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, 
     ax.yaxis.set_major_formatter(_percent_formatter())
     if traits:
         ax.legend(title=f"Trait (mean of {n} game{'s' if n != 1 else ''})", fontsize=9, loc="best")
-    return _caption(ax, _describe_frequencies(series, traits, n))
+    return _caption(ax, describe_frequencies(series, traits, n))
 
 
-def _describe_frequencies(series, traits, n):
+def frequency_series(rows, traits=None, top=6):
+    """``({trait: [summary row per turn]}, traits drawn)``: the data of a trait-frequency chart; by default
+    the ``top`` traits with the highest peak (shared by the matplotlib and the SVG charts)."""
+    series: dict = {}
+    for s in summary(rows, "frequency", by=["trait", "turn"]):
+        series.setdefault(s["trait"], []).append(s)
+    if traits is None:
+        peak = {t: max(p["mean"] for p in v) for t, v in series.items()}
+        traits = [t for t in sorted(peak, key=lambda t: (-peak[t], t)) if peak[t] > 0][:top]
+    return series, traits
+
+
+def describe_frequencies(series, traits, n):
+
     parts = []
     for t in traits:
         pts = sorted(series.get(t, []), key=lambda p: p["turn"])
@@ -222,7 +250,8 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
     predators, then a fall in prey, is the predator-prey lag.
     """
     trows = [r for r in _common_turns(_load(trait_rows, where), min_share) if r["trait"] == predator_trait]
-    urows = _common_turns(_load(turn_rows, where), min_share)
+    all_turns = _load(turn_rows, where)
+    urows = _common_turns(all_turns, min_share)
     if not urows:
         raise ValueError("no turn rows to plot")
     pred = {s["turn"]: s["mean"] for s in summary(trows, "animals", by=["turn"])}
@@ -251,11 +280,19 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
     peak_pred = max(turns, key=lambda t: pred.get(t, 0))
     peak_prey = max(turns, key=lambda t: alive[t] - pred.get(t, 0))
     lag = peak_pred - peak_prey
-    text = (f"Mean of {_games(urows)} game(s): prey peaked at turn {peak_prey} "
-            f"({alive[peak_prey] - pred.get(peak_prey, 0):.1f} animals) and predators at turn {peak_pred} "
-            f"({pred.get(peak_pred, 0):.1f}); ")
-    text += (f"predators peaked {lag} turn(s) after prey." if lag > 0 else
-             "predators did not peak after prey here." if lag < 0 else "both peaked in the same turn.")
+    n, n_all = _games(urows), _games(all_turns)
+    drawn = f"turns {turns[0]} to {turns[-1]}" if len(turns) > 1 else f"turn {turns[0]}"
+    if n_all > 1:
+        drawn += (f", the turns that every game reached" if min_share >= 1 else
+                  f", the turns that at least {_pct(min_share)} of the games reached")
+    text = (f"Mean of {n} game(s){_where_text(where)}, {drawn}: prey peaked at turn {peak_prey} "
+            f"({alive[peak_prey] - pred.get(peak_prey, 0):.1f} animals)")
+    if not any(pred.get(t, 0) for t in turns):
+        text += "; there were no predators (no animal carried Carnivorous)."
+    else:
+        text += f" and predators at turn {peak_pred} ({pred.get(peak_pred, 0):.1f}); "
+        text += (f"predators peaked {lag} turn(s) after prey." if lag > 0 else
+                 "predators did not peak after prey here." if lag < 0 else "both peaked in the same turn.")
     return _caption(ax, text)
 
 
@@ -355,12 +392,7 @@ def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=Non
         raise ValueError("no rows to plot (check trait= and where=)")
     if x not in rows[0] or y not in rows[0]:
         raise KeyError(f"rows need columns {x!r} and {y!r}; they have {list(rows[0])}")
-    final = {}
-    for r in rows:                      # the last turn of each game
-        key = (r.get("game"), r.get("seed"))
-        if key not in final or r.get("turn", 0) >= final[key].get("turn", 0):
-            final[key] = r
-    stats = summary(list(final.values()), y, by=[x])
+    stats = summary(_final_rows(rows), y, by=[x])          # the last turn of each game
     stats.sort(key=lambda s: s[x])
     ax = _axes(ax)
     xs = [s[x] for s in stats]

@@ -36,6 +36,10 @@ OPTIONS = {o.name: o for o in (
        "§6/§11: a Carnivore may discard several cards, each cancelling one defence (first-edition text)."),
     _O("scavenger_on_success_only", True, "bool",
        "§11: Scavenger eats on a successful attack; every legal attack succeeds here, so both texts play alike."),
+    _O("attack_order", "meat_first", "choice",
+       "§5.3: an attack resolves meat first, then the target's Population loss (rulebook order); "
+       "shrink_first: the target shrinks before the meat (the earlier draft's order).",
+       choices=("meat_first", "shrink_first")),
     _O("pack_hunting_variant", "population", "choice", "§11: Pack Hunting adds the Population (or +3).",
        choices=("population", "plus3")),
     _O("score_fat", False, "bool", "§7: stored fat scores (and goes to the bag when lost)."),

@@ -11,8 +11,8 @@ import bisect
 from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies,
                         Pass, PlaceTrait, SelectFood, ThinkFood, interned)
 from ...events import (AnimalBorn, Attacked, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, FoodTaken, GameOver,
-                       Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained, TraitLost,
-                       TurnEnded)
+                       FoodLost, Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained,
+                       TraitLost, TurnEnded)
 from ..base import Ruleset, resolve_options
 from .deck import TRAIT_IDS, card_kinds
 from .options import OPTIONS
@@ -41,12 +41,16 @@ class NorthStarRuleset(Ruleset):
 
     id = "northstar"
     name = "Evolution (North Star Games)"
-    version = "1"
+    version = "2"
+    changes = {"2": "2026-12-01: an attack resolves meat first, then the target's Population loss (option "
+                    "attack_order); Cooperation fires only for an attacker that took meat; Intelligence's plant "
+                    "take is one take of 2 (Foraging +1 once, Cooperation once)"}
     option_specs = OPTIONS
     traits = TRAITS
     predator_traits = ("carnivore",)
     rule_prefix = "northstar"
     unit_noun = "species"
+    food_feeds_population = True
     public_of = worlds.public_of              # the public fields an observation carries
     sample_world = staticmethod(worlds.sample_world)
 
@@ -399,6 +403,10 @@ class NorthStarRuleset(Ruleset):
         mine = s.species_of(seat)
         return (sum(len(sp.traits) + len(sp.pending) for sp in mine), sum(sp.pop + sp.body for sp in mine))
 
+    def winners(self, s) -> tuple:
+        """§10: the seats that won; several when the tie-breaks leave a tie (the tied players share the win)."""
+        return tuple(s.winners) if s.phase == "over" else ()
+
     def ranking(self, s) -> list:
         sc = self.scores(s)
         return sorted(range(s.players), key=lambda i: (-sc[i], tuple(-x for x in self.tie_key(s, i)), i))
@@ -612,6 +620,8 @@ def _remove_trait(rs, s, sp, card, ev):
         if _trait(card) == "fat_tissue" and sp.fat:
             if rs.options["score_fat"] or rs.options["replaced_fat_to_bag"]:
                 s.bags = _add(s.bags, sp.owner, sp.fat)
+            elif ev is not None:
+                ev.append(FoodLost(sp.id, sp.fat))
             sp.fat = 0
         if ev is not None:
             ev.append(TraitLost(sp.owner, sp.id, _trait(card)))
@@ -695,14 +705,16 @@ def _reveal(s, ev):
 
 
 # ---- feeding -------------------------------------------------------------------------------------------
-def _take(rs, s, sp, kind, source, ev, why, first=True):
-    """One intake (§5.4): plant from the Watering Hole or the Food Bank, or meat; Foraging; Cooperation."""
+def _take(rs, s, sp, kind, source, ev, why, amount=1):
+    """One intake (§5.4) of ``amount`` food: plant from the Watering Hole or the Food Bank, or meat (an
+    attack's meat is one intake of the prey's Body Size); Foraging adds 1 plant food once; then, if
+    anything was taken, Cooperation fires once."""
     if sp.id not in s.species or (kind == "plant" and sp.has("carnivore")):
         return 0
-    n = 1
+    n = amount
     if kind == "plant" and sp.has("foraging") and (
             rs.options["foraging_everywhere"] or (source == "hole" and why != "cooperation")):
-        n = 2
+        n += 1
     got = 0
     for _ in range(n):
         if source == "hole" and s.watering < 1:
@@ -718,7 +730,7 @@ def _take(rs, s, sp, kind, source, ev, why, first=True):
         row = s.rows[sp.owner]
         i = row.index(sp.id)
         if i + 1 < len(row):
-            _take(rs, s, s.species[row[i + 1]], kind, source, ev, "cooperation", False)
+            _take(rs, s, s.species[row[i + 1]], kind, source, ev, "cooperation")
     return got
 
 
@@ -768,8 +780,7 @@ def _do_think(rs, s, action, ev):
     _play_card(s, seat, action.card)
     _discard(s, action.card)
     sp = s.species[action.species]
-    _take(rs, s, sp, "plant", "bank", ev, "intelligence")
-    _take(rs, s, sp, "plant", "bank", ev, "intelligence")
+    _take(rs, s, sp, "plant", "bank", ev, "intelligence", 2)    # one take of 2 (§6 notes)
     _next_feeder(rs, s, ev, True)
 
 
@@ -780,7 +791,10 @@ def _do_pass(rs, s, action, ev):
 
 
 def _do_hunt(rs, s, action, ev):
-    """§5.3 resolution: Horns, the target shrinks, meat = its Body Size, Cooperation, every Scavenger."""
+    """§5.3 resolution: Horns; meat = the target's Body Size, then Cooperation if any meat was taken; the
+    target loses 1 Population; every Scavenger. With ``attack_order="shrink_first"`` the target shrinks
+    before the meat (the earlier draft's order), which matters when it is the attacker's Cooperation
+    neighbour: it then has less room for the shared meat, or is gone and the next species gets it."""
     seat = s.current
     a, t = s.species[action.predator], s.species[action.prey]
     for c in (action.card.split("+") if action.card else ()):
@@ -788,21 +802,14 @@ def _do_hunt(rs, s, action, ev):
         _discard(s, c)
     if ev is not None:
         ev.append(Attacked(seat, a.id, t.id, a.trait_ids, t.trait_ids, t.owner))
-    meat = t.body
     if t.has("horns") and "horns" not in action.cancel.split("+"):
         _shrink(rs, s, a, ev, "horns")            # the prey's horns wound the attacker first
-    _shrink(rs, s, t, ev, "eaten", by=a)
-    if a.id in s.species:
-        for _ in range(meat):
-            if not _store(rs, s, a):
-                break
-            if ev is not None:
-                ev.append(FoodTaken(seat, a.id, "meat", "carnivore", a.food >= a.pop and a.fat > 0))
-        if a.has("cooperation"):
-            row = s.rows[a.owner]
-            i = row.index(a.id)
-            if i + 1 < len(row):
-                _take(rs, s, s.species[row[i + 1]], "meat", "bank", ev, "cooperation", False)
+    shrink_first = rs.options["attack_order"] == "shrink_first"
+    if shrink_first:
+        _shrink(rs, s, t, ev, "eaten", by=a)
+    _take(rs, s, a, "meat", "bank", ev, "carnivore", t.body)   # nothing if Horns killed the attacker
+    if not shrink_first:
+        _shrink(rs, s, t, ev, "eaten", by=a)
     n = s.players
     for k in range(n):
         for sid in s.rows[(seat + k) % n]:
@@ -837,6 +844,8 @@ def _extinct(rs, s, sp, ev):
     for c in cards:
         _discard(s, c)
     if ev is not None:
+        if sp.fat and not rs.options["score_fat"]:
+            ev.append(FoodLost(sp.id, sp.fat))
         ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
     if cards:
         s.draw_queue = s.draw_queue + (sp.owner,) * len(cards)
@@ -851,11 +860,11 @@ def _end_round(rs, s, ev):
             sp = s.species.get(sid)
             if sp is None or sp.food >= sp.pop:
                 continue
-            lost = sp.pop - sp.food
+            lost, pop = sp.pop - sp.food, sp.pop
             for _ in range(lost):
                 sp.pop -= 1
                 if ev is not None:
-                    ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, ()))
+                    ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, (), sp.food, pop))
             if sp.pop <= 0:
                 _extinct(rs, s, sp, ev)
     for sp in s.species.values():
@@ -914,81 +923,7 @@ _APPLY = {
 }
 
 
-def state_from_dict(rs, d) -> NSState:
-    from .state import _PLAIN, _TUPLES
-    s = NSState.__new__(NSState)
-    for f in _PLAIN:
-        v = d[f]
-        setattr(s, f, tuple(v) if f in _TUPLES else v)
-    s.rows = tuple(tuple(r) for r in d["rows"])
-    s.ruleset = rs
-    s.hands = [list(h) for h in d["hands"]]
-    s.species = {}
-    for sd in d["species"]:
-        sp = NSSpecies.from_dict(sd)
-        s.species[sp.id] = sp
-    validate_state(rs, s)
-    return s
-
-
-def validate_state(rs, s):
-    n = rs.players
-    if s.players != n or len(s.hands) != n or len(s.bags) != n or len(s.rows) != n or len(s.food_cards) != n:
-        raise ValueError("the number of seats does not match the ruleset")
-    for name in ("turn", "first", "current", "deck_size", "watering", "removed", "next_uid", "passes", "cycles"):
-        v = getattr(s, name)
-        if type(v) is not int or v < 0:
-            raise ValueError(f"{name} must be a whole number >= 0, got {v!r}")
-    if s.turn < 1 or not 0 <= s.first < n or not 0 <= s.current < n:
-        raise ValueError("turn, first or current is out of range")
-    if len(s.deck) != len(CARD_IDS) or len(s.discard) != len(CARD_IDS) or sum(s.deck) != s.deck_size:
-        raise ValueError("deck or discard counts are inconsistent")
-    if any(type(k) is not int or k < 0 for k in s.deck + s.discard + s.bags):
-        raise ValueError("card counts and bags are whole numbers >= 0")
-    for c in [c for h in s.hands for c in h] + [c for c in s.food_cards if c]:
-        if c not in CARD_INDEX:
-            raise ValueError(f"unknown card {c!r}")
-    for sp in s.species.values():
-        if not 0 <= sp.owner < n or sp.id not in s.rows[sp.owner]:
-            raise ValueError(f"species {sp.id} is not in its owner's row")
-        if not (1 <= sp.body <= 6 and 1 <= sp.pop <= 6) or not 0 <= sp.food <= sp.pop or sp.fat < 0:
-            raise ValueError(f"species {sp.id} has impossible Body Size, Population or food")
-        for c in sp.traits + sp.pending:
-            if c not in CARD_INDEX:
-                raise ValueError(f"unknown card {c!r} on species {sp.id}")
-    for seat, row in enumerate(s.rows):
-        if any(x not in s.species or s.species[x].owner != seat for x in row) or len(set(row)) != len(row):
-            raise ValueError("a row names a missing species, or one twice")
-    if s.phase not in ("remove", "first_player", "deal", "select_food", "play_cards", "feeding", "end_of_round",
-                       "end_draws", "over"):
-        raise ValueError(f"unknown phase {s.phase!r}")
-    if len(s.done) != n or any(type(d) is not bool for d in s.done):
-        raise ValueError("done needs one true/false per seat")
-    if any(type(q) is not int or not -1 <= q < n for q in s.draw_queue):
-        raise ValueError("draw_queue names a seat that does not exist")
-    if s.removed > rs.remove:
-        raise ValueError(f"{s.removed} cards removed unseen; this game removes {rs.remove}")
-    for sp in s.species.values():
-        for k in ("body", "pop", "food", "fat"):
-            if type(getattr(sp, k)) is not int:
-                raise ValueError(f"species {sp.id}: {k} must be a whole number")
-        names = [TRAIT_OF[c] for c in sp.traits + sp.pending]
-        if len(set(names)) != len(names) or len(names) > rs.limit:
-            raise ValueError(f"species {sp.id} has two traits of one name or more than {rs.limit} traits")
-        if sp.fat and (not sp.has("fat_tissue") or sp.fat > sp.body):
-            raise ValueError(f"species {sp.id} stores fat without Fat Tissue room")
-        if sp.pending and s.phase != "play_cards":
-            raise ValueError(f"species {sp.id} has face-down traits outside Play Cards")
-        if sp.food and s.phase not in ("feeding", "end_of_round"):
-            raise ValueError(f"species {sp.id} has food on its board outside feeding")
-    used = [0] * len(CARD_IDS)
-    for c in [c for h in s.hands for c in h] + [c for c in s.food_cards if c] + \
-            [c for sp in s.species.values() for c in sp.traits + sp.pending]:
-        used[CARD_INDEX[c]] += 1
-    if any(u + d + k > c for u, d, k, c in zip(used, s.deck, s.discard, rs.copies)):
-        raise ValueError("more copies of a card than the deck holds")
-    if s.card_total() != rs.total_cards:
-        raise ValueError(f"cards do not add up: {s.card_total()} counted, the deck has {rs.total_cards}")
+from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
 NorthStarRuleset.state_from_dict = state_from_dict

@@ -6,27 +6,35 @@ Watering Hole), ``bags`` (food in each bag), ``hands`` (per seat: card ids ``"tr
 ids), ``species``: ``{"id": 1, "owner": 0, "body": 3, "pop": 2, "food": 0, "fat": 0,
 "traits": ["carnivore", "climbing:3"]}`` in row order per owner, and ``deck`` (draw-deck size; the other
 unused cards go to the discard pile).
+
+The description is read in full before anything is built (types, ranges, sizes); two traits of one name,
+more traits than a board holds, food above Population or fat without Fat Tissue room are refused. Every
+refusal is a ``ScenarioError`` naming the key and the rule.
 """
 from __future__ import annotations
 
-from ...errors import ScenarioError
+from ...validation import COUNT, FLAG, ID, SEAT, Anything, Items, Record, Text, Whole, per_seat
+from .. import loading
 from .state import NSSpecies
 
-_TOP = {"players", "options", "phase", "turn", "first", "current", "last_round", "watering", "bags", "hands",
-        "species", "deck"}
-_SP = {"id", "owner", "body", "pop", "food", "fat", "traits"}
+_SP = Record({"id": ID, "owner": SEAT, "body": Whole(1, 6), "pop": Whole(1, 6), "food": Whole(0, 6),
+              "fat": Whole(0, 6), "traits": Items(Text(), most=3)},
+             optional=("id", "owner", "body", "pop", "food", "fat", "traits"))
+_CARDS = lambda c: c.cards  # noqa: E731  (no table holds more items than the game has cards)
+_SPEC = Record({
+    "players": Anything(), "options": Anything(), "phase": Text(("feeding", "play_cards", "select_food")),
+    "turn": Whole(1), "first": SEAT, "current": SEAT, "last_round": FLAG, "watering": COUNT,
+    "bags": per_seat(COUNT), "hands": per_seat(Items(Text(), most=_CARDS)), "species": Items(_SP, most=_CARDS),
+    "deck": COUNT,
+}, optional=("players", "options", "phase", "turn", "first", "current", "last_round", "watering", "bags",
+             "hands", "species", "deck"))
 
 
 def build(cls, spec):
-    from .ruleset import CARD_IDS, CARD_INDEX, TRAIT_OF, _seek, validate_state
-    if not isinstance(spec, dict):
-        raise ScenarioError("a scenario is a dict (JSON object)")
-    bad = set(spec) - _TOP
-    if bad:
-        raise ScenarioError(f"unknown scenario key(s) {sorted(bad)}; allowed: {sorted(_TOP)}")
-    options = dict(spec.get("options", {}))
-    options["players"] = spec.get("players", options.get("players", 3))
-    rs = cls.load(**options)
+    from .ruleset import CARD_IDS, CARD_INDEX, TRAIT_OF, _seek, snapshot, validate_state
+    rs, ctx = loading.open_scenario(cls, spec, set(_SPEC.fields), default_players=3)
+    ctx.cards = rs.total_cards
+    v = ctx.read(_SPEC, spec)
     n = rs.players
     s = rs.new_game()
     left = list(rs.copies)
@@ -35,45 +43,49 @@ def build(cls, spec):
         if c in CARD_INDEX:
             i = CARD_INDEX[c]
             if left[i] == 0:
-                raise ScenarioError(f"{what}: no copy of {c!r} is left")
+                ctx.fail(what, f"no copy of {c!r} is left")
         else:
             cands = [k for k, cid in enumerate(CARD_IDS) if TRAIT_OF[cid] == c and left[k]]
             if not cands:
-                raise ScenarioError(f"{what}: {c!r} is not a card id or trait with a copy left")
+                ctx.fail(what, f"{c!r} is not a card id or trait with a copy left")
             i = cands[0]
         left[i] -= 1
         return CARD_IDS[i]
 
     s.species, rows = {}, [[] for _ in range(n)]
-    hands = spec.get("hands", [[] for _ in range(n)])
-    if len(hands) != n:
-        raise ScenarioError(f"hands: one list per seat ({n})")
-    s.hands = [sorted((take(c, f"hand of seat {i}") for c in h), key=CARD_INDEX.__getitem__)
+    hands = v.get("hands", [() for _ in range(n)])
+    s.hands = [sorted((take(c, f"hands[{i}][{j}]") for j, c in enumerate(h)), key=CARD_INDEX.__getitem__)
                for i, h in enumerate(hands)]
-    specs = spec.get("species", [])
-    uid = max([d.get("id", 0) for d in specs if isinstance(d, dict)] + [len(specs)]) + 1
+    specs = v.get("species", ())
+    uid = max([d.get("id", 0) for d in specs] + [len(specs)]) + 1
+    turn = v.get("turn", 1)
     for k, d in enumerate(specs):
-        what = f"species #{k + 1}"
-        if not isinstance(d, dict) or set(d) - _SP:
-            raise ScenarioError(f"{what}: a dict with keys {sorted(_SP)}")
+        what = f"species[{k}]"
         sid, owner = d.get("id", k + 1), d.get("owner", 0)
-        if type(sid) is not int or sid < 1 or sid in s.species or type(owner) is not int or not 0 <= owner < n:
-            raise ScenarioError(f"{what}: a new id >= 1 and an owner 0..{n - 1}")
-        sp = NSSpecies(sid, owner, spec.get("turn", 1))
+        if sid in s.species:
+            ctx.fail(f"{what}.id", f"id {sid} is not new")
+        sp = NSSpecies(sid, owner, turn)
         sp.body, sp.pop = d.get("body", 1), d.get("pop", 1)
         sp.food, sp.fat = d.get("food", 0), d.get("fat", 0)
-        sp.traits = tuple(take(c, what) for c in d.get("traits", []))
+        sp.traits = tuple(take(c, f"{what}.traits[{j}]") for j, c in enumerate(d.get("traits", ())))
         names = [TRAIT_OF[c] for c in sp.traits]
-        if len(set(names)) != len(names) or len(names) > rs.limit:
-            raise ScenarioError(f"{what}: at most {rs.limit} traits, never two of the same name")
+        if len(set(names)) != len(names):
+            ctx.fail(f"{what}.traits", "a species never has two traits of the same name [northstar.trait-duplicate]")
+        if len(names) > rs.limit:
+            ctx.fail(f"{what}.traits", f"a species holds at most {rs.limit} traits [northstar.trait-limit]")
+        if sp.food > sp.pop:
+            ctx.fail(f"{what}.food", f"{sp.food} food on a species of Population {sp.pop}: a species eats up to "
+                                     f"its Population, then stores fat [northstar.full]")
+        if sp.fat and ("fat_tissue" not in names or sp.fat > sp.body):
+            ctx.fail(f"{what}.fat", "fat is stored only on Fat Tissue, up to the Body Size [northstar.fat_tissue]")
         s.species[sid] = sp
         rows[owner].append(sid)
     s.rows = tuple(tuple(r) for r in rows)
     s.next_uid = uid
     rest = sum(left)
-    deck = spec.get("deck", rest)
-    if type(deck) is not int or not 0 <= deck <= rest:
-        raise ScenarioError(f"deck: between 0 and {rest} cards")
+    deck = v.get("deck", rest)
+    if deck > rest:
+        ctx.fail("deck", f"between 0 and {rest} cards remain, got {deck}")
     deck_counts, k = [0] * len(left), deck
     for i, c in enumerate(left):
         t = min(k, c)
@@ -84,24 +96,18 @@ def build(cls, spec):
     s.discard = tuple(c - d for c, d in zip(left, deck_counts))
     s.removed = 0
     s.draw_queue = ()
-    s.turn, s.first = spec.get("turn", 1), spec.get("first", 0)
-    s.current = spec.get("current", s.first)
-    s.last_round = bool(spec.get("last_round", False))
-    s.watering = spec.get("watering", 0)
-    s.bags = tuple(spec.get("bags", [0] * n))
-    phase = spec.get("phase", "feeding")
-    if phase not in ("feeding", "play_cards", "select_food"):
-        raise ScenarioError("phase must be feeding, play_cards or select_food")
-    s.phase = phase
+    s.turn, s.first = turn, v.get("first", 0)
+    s.current = v.get("current", s.first)
+    s.last_round = v.get("last_round", False)
+    s.watering = v.get("watering", 0)
+    s.bags = tuple(v.get("bags", (0,) * n))
+    s.phase = v.get("phase", "feeding")
     s.done = (False,) * n
-    try:
-        validate_state(rs, s)
-    except ValueError as e:
-        raise ScenarioError(str(e)) from None
-    if phase == "feeding":
-        s.passes = 0
-        _seek(rs, s, None)
-    elif phase == "play_cards" and rs.simultaneous:
-        from .ruleset import snapshot
-        s.snapshot = snapshot(s)
-    return s
+
+    def settle(s):
+        if s.phase == "feeding":
+            s.passes = 0
+            _seek(rs, s, None)
+        elif s.phase == "play_cards" and rs.simultaneous:
+            s.snapshot = snapshot(s)
+    return loading.settled(rs, s, ctx, validate_state, settle)

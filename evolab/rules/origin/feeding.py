@@ -8,8 +8,8 @@ from __future__ import annotations
 from ...events import (Attacked, Died, Escaped, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
                        Pirated, Poisoned, Redirected, RunFailed, Scavenged, TraitLost, TriggerFired, WokeUp)
 from .state import AttackState
-from .traits import (CARNIVOROUS, GRAZING, GUARDS, HIBERNATION, HUNTERS, MIMICRY, PIRACY, POISONOUS,
-                     RUNNING, SCAVENGER, TAIL_LOSS)
+from .traits import (CARNIVOROUS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS, HUNTERS, MIMICRY,
+                     PIRACY, POISONOUS, RUNNING, SCAVENGER, TAIL_LOSS)
 
 RED, BLUE = "red", "blue"
 
@@ -44,13 +44,21 @@ def attack_block(s, pred, prey):
     """§8.2: the rule that makes ``pred`` attacking ``prey`` illegal (static protections), or None."""
     if pred is prey:
         return "origin.carnivorous.itself", "a carnivore cannot attack itself"
+    return protection(s, pred, prey)
+
+
+def protection(s, pred, prey):
+    """The static protection of ``prey`` against ``pred``, or None. It depends on the predator only through
+    its traits (its mask), so every carnivore with the same traits has the same prey (see ``_move_actions``)."""
     pm, qm = pred.mask, prey.mask
-    for bit, hunter, rule in HUNTERS:
-        if pm & bit and hunter(s, pred, prey):
-            return rule, "a swimming carnivore can only attack swimming animals"
-    for bit, guard, rule in GUARDS:
-        if qm & bit and guard(s, pred, prey):
-            return rule, _GUARD_TEXT[rule]
+    if pm & HUNTER_BITS:
+        for bit, hunter, rule in HUNTERS:
+            if pm & bit and hunter(s, pred, prey):
+                return rule, "a swimming carnivore can only attack swimming animals"
+    if qm & GUARD_BITS:
+        for bit, guard, rule in GUARDS:
+            if qm & bit and guard(s, pred, prey):
+                return rule, _GUARD_TEXT[rule]
     if prey.links:
         for luid in prey.links:
             l = s.links[luid]
@@ -181,15 +189,19 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
             l = s.links[luid]
             if l.fired == epoch or (l.trait == "communication" and not from_bank) or l.trait == "symbiosis":
                 continue
-            if any(p[0] == luid for p in pending):
-                continue
+            if any(p[0] == luid and p[1] == a.id for p in pending):
+                continue          # one trigger per card and side; the other side's may be pending too
             pending = pending + ((luid, a.id, epoch),)
         s.pending = pending
     return True
 
 
 def fire(s, entry, ev):
-    """Resolve one pending trigger: Communication takes red from the bank, Cooperation gets blue."""
+    """Resolve one pending trigger: Communication takes red from the bank, Cooperation gets blue.
+
+    §7.5: a card may have a trigger pending from each linked animal; the first that delivers a token is
+    the card's firing and the other one is dropped; a trigger that cannot deliver (partner unable to
+    receive, bank empty) is dropped without counting as a firing."""
     luid, src, epoch = entry
     l = s.links.get(luid)
     if l is None or l.fired == epoch or src not in s.animals:
@@ -197,18 +209,17 @@ def fire(s, entry, ev):
     other = s.animals.get(l.other(src))
     if other is None or not can_receive(s, other):
         return
+    if l.trait == "communication" and s.food_bank < 1:
+        return
+    l.fired = epoch
+    if s.pending:
+        s.pending = tuple(p for p in s.pending if p[0] != luid)
+    if ev is not None:
+        ev.append(TriggerFired(luid, l.trait, src, other.id))
     if l.trait == "communication":
-        if s.food_bank < 1:
-            return
-        l.fired = epoch
         s.food_bank -= 1
-        if ev is not None:
-            ev.append(TriggerFired(luid, l.trait, src, other.id))
         receive(s, other, RED, "communication", ev, from_bank=True, epoch=epoch)
     else:
-        l.fired = epoch
-        if ev is not None:
-            ev.append(TriggerFired(luid, l.trait, src, other.id))
         receive(s, other, BLUE, "cooperation", ev, epoch=epoch)
 
 
@@ -218,6 +229,14 @@ def pending_group(s):
         return ()
     owner = s.animals[s.pending[0][1]].owner if s.pending[0][1] in s.animals else None
     return tuple(p for p in s.pending if p[1] in s.animals and s.animals[p[1]].owner == owner)
+
+
+def trigger_choices(s) -> list:
+    """(card, source) of each trigger the owner may resolve next; source is -1 unless the card has a
+    trigger pending from each side (§7.5), so ``Resolve`` names a side only when it must."""
+    group = pending_group(s)
+    links = [p[0] for p in group]
+    return [(p[0], p[1] if links.count(p[0]) > 1 else -1) for p in group]
 
 
 def trigger_decision_needed(s) -> bool:
@@ -363,7 +382,8 @@ def lose_card(s, a, uid, ev) -> str:
             a.red -= excess - take
             if ev is not None:
                 ev.append(FoodLost(a.id, excess))
-    s.discards = _add(s.discards, a.owner, 1)
+    if not s.ruleset.heredity:          # Heredity: traits are copies, not cards; nothing is discarded
+        s.discards = _add(s.discards, a.owner, 1)
     if ev is not None:
         ev.append(TraitLost(a.owner, a.id, trait))
     return trait
@@ -418,17 +438,24 @@ def remove_animal(s, a, cause, ev, by=None):
     """The animal leaves the table; its card, trait cards and linked pair cards go to its owner's discards."""
     traits = traits_of(s, a) if ev is not None else ()
     del s.animals[a.id]
+    drop_links(s, a)
+    if s.pending:
+        gone = set(a.links)
+        s.pending = tuple(p for p in s.pending if p[0] not in gone and p[1] != a.id)
+    if not s.ruleset.heredity:          # Heredity: animals and their traits are not cards
+        s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
+    if ev is not None:
+        ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else (),
+                       a.red + a.blue, a.need, a.fat))
+
+
+def drop_links(s, a):
+    """The pair links of an animal that left the table go with it (its partners lose them too)."""
     for uid in a.links:
         l = s.links.pop(uid)
         other = s.animals.get(l.other(a.id))
         if other is not None:
             other.links = tuple(u for u in other.links if u != uid)
-    if s.pending:
-        gone = set(a.links)
-        s.pending = tuple(p for p in s.pending if p[0] not in gone and p[1] != a.id)
-    s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
-    if ev is not None:
-        ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else ()))
 
 
 def _add(t, i, n):

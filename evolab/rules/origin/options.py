@@ -49,6 +49,23 @@ def _check_traits(value):
     return sorted(set(value))
 
 
+def _check_multiplier_turns(value):
+    if not isinstance(value, dict):
+        raise OptionError("food_multiplier_from must map turns to food multipliers, e.g. {8: 1.0}")
+    out = {}
+    for k, m in value.items():
+        try:
+            turn = int(k)
+        except (TypeError, ValueError):
+            raise OptionError(f"food_multiplier_from: {k!r} is not a turn number") from None
+        if str(turn) != str(k).strip() or not 1 <= turn <= 1000:
+            raise OptionError(f"food_multiplier_from: {k!r} is not a turn number 1-1000")
+        if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 10:
+            raise OptionError(f"food_multiplier_from[{k!r}] must be a multiplier 0-10, got {m!r}")
+        out[turn] = m
+    return dict(sorted(out.items()))
+
+
 def _check_trait_turns(value):
     from .traits import TRAITS
     if not isinstance(value, dict):
@@ -59,6 +76,12 @@ def _check_trait_turns(value):
         if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 1000:
             raise OptionError(f"trait_from_turn[{t!r}] must be a turn number >= 1, got {turn!r}")
     return dict(sorted(value.items()))
+
+
+def _heredity_options():
+    from ..heredity import option_specs
+    from .traits import TRAITS
+    return option_specs(TRAITS, "Carnivorous")
 
 
 OPTIONS = {o.name: o for o in (
@@ -103,6 +126,11 @@ OPTIONS = {o.name: o for o in (
        "Experiment knob: traits that may not be played (e.g. ['carnivorous'] for a world without predators); "
        "the cards still serve as animals or for their other side.", check=_check_traits),
     _O("trait_from_turn", {}, "table",
-       "Experiment knob: {trait: first turn it may be played}, e.g. {'carnivorous': 5}: predators arrive later.",
+       "Experiment knob: {trait: first turn it may be played}, e.g. {'carnivorous': 5}: predators arrive later. "
+       "Heredity: founders carrying it arrive at that generation, and mutations to it have no effect before.",
        check=_check_trait_turns),
-)}
+    _O("food_multiplier_from", {}, "table",
+       "Experiment knob: {turn: multiplier} from which turn on the food bank is multiplied by another number, "
+       "e.g. {8: 1.0}: the food crashes at turn 8.", check=_check_multiplier_turns),
+    # ---- the Heredity variant: evolab's own classroom rules (shared/rules/heredity.md), not the printed game
+) + _heredity_options()}

@@ -7,17 +7,20 @@ from __future__ import annotations
 import bisect
 
 from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
-                        Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
-                        Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+                        Hibernate, LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
+                        Pirate, Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+from ...errors import OptionError
 from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation,
                        Passed, PhaseStarted, TraitGained, TurnEnded)
-from ..base import Ruleset, resolve_options
+from ..base import Ruleset
 from . import feeding as F
+from . import heredity as H
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
 from ..common import finish, game_over, next_to_play, pass_seat
 from .options import OPTIONS
+from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
-from .traits import BIT, EXCLUDES, PAIR_TRAITS, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
+from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 from . import worlds
 
 HAND_SIZE = 6
@@ -32,10 +35,11 @@ _END = EndMove()
 _PASS = Pass()
 _NODEF = NoDefence()
 _RUN = Run()
-_CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak"))
+_CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak", "reproduction"))
+
 #: The type every action field must have exactly (True is not animal 1).
 _FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
-                "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool,
+                "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool, "source": int,
                 "animals": tuple}
 
 
@@ -44,7 +48,9 @@ class OriginRuleset(Ruleset):
 
     id = "origin"
     name = "Evolution: The Origin of Species"
-    version = "1"
+    version = "2"
+    changes = {"2": "2026-12-01: a pair card may have a trigger pending from each linked animal; the first that "
+                    "delivers is the card's firing (Resolve names the side when both wait)"}
     option_specs = OPTIONS
     traits = TRAITS
     cards = CARDS
@@ -62,27 +68,47 @@ class OriginRuleset(Ruleset):
         table = options["food_table"] or FOOD_TABLE
         if options["scenario"] == "fatality" and options["fatality_food_table"]:
             table = options["fatality_food_table"]          # provisional: the printed table was not found
-        dice, bonus = table.get(n, FOOD_TABLE[n])
-        mult = options["food_multiplier"]
-        merged: dict = {}
-        for t, w in dice_distribution(dice, bonus):
-            food = int(t * mult + 0.5) if mult != 1 else t      # round half up, the same everywhere
-            merged[food] = merged.get(food, 0) + w
-        if options["food_fixed"] is not None:
-            merged = {options["food_fixed"]: 1}
-        self.food_outcomes = tuple((RollFood(t), w) for t, w in sorted(merged.items()))
+        self.dice = table.get(n, FOOD_TABLE[n])
+        self.food_outcomes = self._food_outcomes(options["food_multiplier"])
         self.food_cum = _cumulative(self.food_outcomes)
+        changes = []
+        for turn, mult in options["food_multiplier_from"].items():
+            outs = self._food_outcomes(mult)
+            changes.append((turn, outs, _cumulative(outs)))
+        self.food_changes = tuple(changes)
         self.schedule = options["food_schedule"]
         banned = set(options["banned_traits"])
         self.trait_turn = {t: (10 ** 9 if t in banned else 1) for t in TRAITS}
         self.trait_turn.update({t: k for t, k in options["trait_from_turn"].items() if t not in banned})
         self.restricted = bool(banned or options["trait_from_turn"])
+        if options["heredity"]:
+            self.heredity = True
+            self.provisional = variant.RULES
+            H.configure(self)
+
+    def _food_outcomes(self, mult) -> tuple:
+        dice, bonus = self.dice
+        merged: dict = {}
+        for t, w in dice_distribution(dice, bonus):
+            food = int(t * mult + 0.5) if mult != 1 else t      # round half up, the same everywhere
+            merged[food] = merged.get(food, 0) + w
+        if self.options["food_fixed"] is not None:
+            merged = {self.options["food_fixed"]: 1}
+        return tuple((RollFood(t), w) for t, w in sorted(merged.items()))
+
+    def _food_table(self, turn: int) -> tuple:
+        """(outcomes, cumulative weights) of the food dice in ``turn`` (``food_multiplier_from`` may change them)."""
+        outs, cum = self.food_outcomes, self.food_cum
+        for start, o, c in self.food_changes:
+            if turn >= start:
+                outs, cum = o, c
+        return outs, cum
 
     def food_outcomes_at(self, turn: int) -> tuple:
         """The food bank's possible sizes this turn with their weights (a schedule fixes one)."""
         if self.schedule:
             return ((RollFood(self.schedule[min(turn, len(self.schedule)) - 1]), 1),)
-        return self.food_outcomes
+        return self._food_table(turn)[0]
 
     def trait_allowed(self, trait: str, turn: int) -> bool:
         """Experiment restrictions: a banned trait never, a late trait from its turn on."""
@@ -90,7 +116,12 @@ class OriginRuleset(Ruleset):
 
     @classmethod
     def load(cls, **options):
-        return cls(resolve_options(OPTIONS, options))
+        """Options checked against ``OPTIONS``; the Heredity variant's options only with ``heredity=True``,
+        where ``food_multiplier`` defaults to 3 (heredity.md, Options)."""
+        o = variant.resolve(OPTIONS, options, "in the printed game nobody is born and nothing mutates by chance")
+        if o["heredity"] and o["scenario"] != "base":
+            raise OptionError(f"the Heredity variant plays the base game, not scenario={o['scenario']!r}")
+        return cls(o)
 
     @classmethod
     def scenario(cls, spec):
@@ -131,6 +162,8 @@ class OriginRuleset(Ruleset):
         s.played = (0,) * n
         s.choose_owed = (0,) * n
         s.next_last = False
+        s.litters = ()
+        s.newborn = ()
         scen = self.options["scenario"]
         if scen == "fatality":
             s.draw_owed = (s.deck_size // n,) * n          # every card dealt; the rest removed unseen
@@ -154,6 +187,10 @@ class OriginRuleset(Ruleset):
         s.links = {}
         s.attack = None
         s.barred = [set() for _ in range(n)] if self.options["feeding_pass_is_final"] else None
+        if self.heredity:            # no cards in hand: the deck is only the source of mutations
+            s.draw_owed = (0,) * n
+            s.phase = "first_player"
+            H.place_founders(s, 1)
         return s
 
     # ---- who moves ------------------------------------------------------------------------------
@@ -188,6 +225,8 @@ class OriginRuleset(Ruleset):
             return self.food_outcomes_at(s.turn)
         if ph == "feeding" and s.attack is not None and s.attack.rolling:
             return _DIE
+        if ph == "reproduction":
+            return H.outcomes(s)
         if ph == "first_player":
             return tuple((FirstPlayer(i), 1) for i in range(s.players))
         if ph == "tiebreak":
@@ -204,8 +243,10 @@ class OriginRuleset(Ruleset):
                 t += k
                 if t > x:
                     return _DRAWS[card.id]
+        if ph == "reproduction":
+            return H.sample(s, rng)
         if ph == "food" and not self.schedule:
-            outs, cum = self.food_outcomes, self.food_cum
+            outs, cum = self._food_table(s.turn) if self.food_changes else (self.food_outcomes, self.food_cum)
             return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
         return super().sample_chance(s, rng)
 
@@ -236,10 +277,9 @@ class OriginRuleset(Ruleset):
             return [Scavenge(a.id) for a in s.animals.values()
                     if a.owner == s.scavenge and a.mask & SCAVENGER and F.can_receive(s, a)]
         if s.pending:
-            group = F.pending_group(s)
-            out = [Resolve(p[0]) for p in group]
+            out = [Resolve(link, True, src) for link, src in F.trigger_choices(s)]
             if self.options["pair_triggers_optional"]:
-                out.extend(Resolve(p[0], False) for p in group)
+                out.extend(Resolve(link, False, src) for link, src in F.trigger_choices(s))
             return out
         out = self._move_actions(s, s.current, not s.move_main)
         out.append(_END)
@@ -285,15 +325,18 @@ class OriginRuleset(Ruleset):
         animals = s.animals
         mine = [a for a in animals.values() if a.owner == seat]
         bank = s.food_bank
+        prey_of = {}                      # predator's traits (mask) -> prey it may attack (itself aside)
         for a in mine:
             m = a.mask
             if main:
                 if bank and F.can_receive(s, a):
                     out.append(_TakeFood(a.id))
                 if m & CARNIVOROUS and F.can_attack(s, a):
-                    for b in animals.values():
-                        if F.attack_block(s, a, b) is None:
-                            out.append(_Attack(a.id, b.id))
+                    prey = prey_of.get(m)
+                    if prey is None:
+                        prey = prey_of[m] = [b.id for b in animals.values() if F.protection(s, a, b) is None]
+                    aid = a.id
+                    out.extend(_Attack(aid, b) for b in prey if b != aid)
                 if a.fat and not a.is_fed():
                     for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
                         out.append(_BurnFat(a.id, n))
@@ -354,6 +397,8 @@ class OriginRuleset(Ruleset):
         """The same table under another ruleset of this edition (other options): for "what if" replays."""
         if other.id != self.id or other.players != s.players or other.copies != self.copies:
             raise ValueError("a game can only continue under the same edition, players and deck")
+        if other.heredity != self.heredity:
+            raise ValueError("a game cannot switch between the printed game and the Heredity variant")
         t = s.clone()
         t.ruleset = other
         if other.options["feeding_pass_is_final"]:
@@ -649,6 +694,10 @@ def _do_first(rs, s, action, ev):
     s.first = action.seat
     if ev is not None:
         ev.append(FirstPlayerChosen(action.seat))
+    if rs.heredity:
+        s.last_turn = rs.options["generations"] == 1
+        H.start_generation(s, ev)
+        return
     scen = s.ruleset.options["scenario"]
     if s.deck_size == 0 and scen != "equilibrium":
         s.last_turn = True   # §14.23: the deck ran out in the deal (Fatality: the only turn)
@@ -851,8 +900,14 @@ def _check_resolve(rs, s, seat, action):
         return "engine.malformed", "fire must be true or false"
     if not action.fire and not rs.options["pair_triggers_optional"]:
         return "origin.triggers.compulsory", "pair-trait triggers are compulsory (pair_triggers_optional is off)"
-    if any(p[0] == action.link for p in F.pending_group(s)):
+    if (action.link, action.source) in F.trigger_choices(s):
         return None
+    sides = [p[1] for p in F.pending_group(s) if p[0] == action.link]
+    if len(sides) > 1:
+        return "origin.triggers.order", (f"card {action.link!r} has a trigger waiting from animal {sides[0]} and one "
+                                         f"from animal {sides[1]}: name the one to resolve as its source")
+    if sides:
+        return "origin.triggers.order", f"card {action.link!r} has one trigger waiting: resolve it without a source"
     return "origin.triggers.order", f"card {action.link!r} has no trigger waiting for you"
 
 
@@ -927,7 +982,7 @@ def _do_scavenge(rs, s, a, ev):
 
 def _do_resolve(rs, s, a, ev):
     group = F.pending_group(s)
-    entry = next(p for p in group if p[0] == a.link)
+    entry = next(p for p in group if p[0] == a.link and a.source in (-1, p[1]))
     s.pending = tuple(p for p in s.pending if p is not entry)
     if a.fire:
         F.fire(s, entry, ev)
@@ -944,6 +999,9 @@ def _end_feeding(s, ev):
     dead = [a for a in s.animals.values() if a.poisoned or not a.is_fed()]
     for a in dead:
         F.remove_animal(s, a, "poisoned" if a.poisoned else "starved", ev)
+    if s.ruleset.heredity:
+        H.reproduce(s, ev)
+        return
     if s.last_turn:
         _score(s, ev)
         return
@@ -965,23 +1023,28 @@ def _end_feeding(s, ev):
     _next_draw(s, s.first, ev)
 
 
-def _end_turn(s, ev):
-    """§9 steps 4-6: clear food, reset per-turn flags, pass the first-player role clockwise."""
+def clear_turn(s):
+    """§9 steps 4-5: food tokens go, per-turn flags are reset (fat stays)."""
     for a in s.animals.values():
         a.red = a.blue = 0
         a.attacked = a.pirated = a.hibernating = a.poisoned = False
+    if s.barred is not None:
+        s.barred = [set() for _ in range(s.players)]
+    s.rolled = False
+
+
+def _end_turn(s, ev):
+    """§9 steps 4-6: clear food, reset per-turn flags, pass the first-player role clockwise."""
+    clear_turn(s)
     if ev is not None:
         alive = [0] * s.players
         for a in s.animals.values():
             alive[a.owner] += 1
         ev.append(TurnEnded(s.turn, tuple(alive)))
-    if s.barred is not None:
-        s.barred = [set() for _ in range(s.players)]
     if s.ruleset.options["scenario"] == "equilibrium":
         s.last_turn = s.next_last
     elif s.deck_size == 0:
         s.last_turn = True
-    s.rolled = False
     s.first = (s.first + 1) % s.players
     s.turn += 1
     if s.ruleset.options["scenario"] != "base":
@@ -1016,6 +1079,7 @@ _APPLY = {
     BurnFat: _do_burn, Graze: _do_graze, Hibernate: _do_hibernate, Pirate: _do_pirate,
     EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
     NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
+    Mutate: H.apply_mutate, LoseTrait: H.apply_lose,
 }
 _CHECKS = {
     PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
@@ -1026,90 +1090,7 @@ _CHECKS = {
 }
 
 
-def state_from_dict(rs, d) -> OriginState:
-    """Rebuild a state from ``OriginState.to_dict()``; ``ValueError``/``KeyError``/``TypeError`` on bad data."""
-    from ...actions import move_from_dict
-    from .state import _PLAIN, _TUPLE_FIELDS, AttackState
-    s = OriginState.__new__(OriginState)
-    for f in _PLAIN:
-        v = d[f]
-        setattr(s, f, tuple(v) if f in _TUPLE_FIELDS else v)
-    s.pending = tuple(tuple(p) for p in d["pending"])
-    s.ruleset = rs
-    s.hands = [list(h) for h in d["hands"]]
-    s.pools = [list(p) for p in d["pools"]] if d.get("pools") is not None else None
-    s.animals = {}
-    for ad in d["animals"]:
-        a = Animal.from_dict(ad)
-        s.animals[a.id] = a
-    s.links = {}
-    for ld in d["links"]:
-        l = Link(ld["uid"], ld["card"], ld["trait"], ld["a"], ld["b"], ld["fired"])
-        s.links[l.uid] = l
-    s.attack = AttackState.from_dict(d["attack"]) if d["attack"] else None
-    s.barred = ([set(move_from_dict(m) for m in b) for b in d["barred"]] if d["barred"] is not None else None)
-    validate_state(rs, s)
-    return s
-
-
-def validate_state(rs, s):
-    """Refuse a state that no game could reach: wrong sizes, unknown cards, broken links, lost cards."""
-    n = rs.players
-    if s.players != n or len(s.hands) != n or len(s.discards) != n or len(s.passed) != n:
-        raise ValueError("the number of seats does not match the ruleset")
-    for name in ("turn", "first", "current", "food_bank", "deck_size", "round", "epoch", "next_uid", "removed",
-                 "passes", "draw_seat", "winner", "scavenge"):
-        v = getattr(s, name)
-        if type(v) is not int:
-            raise ValueError(f"{name} must be a whole number, got {v!r}")
-    if s.turn < 1 or s.food_bank < 0 or s.removed < 0 or s.passes < 0:
-        raise ValueError("turn, food bank, passes and cards out of the game cannot be negative")
-    for name in ("first", "current", "draw_seat"):
-        if not 0 <= getattr(s, name) < n:
-            raise ValueError(f"{name} must be a seat 0..{n - 1}")
-    if not -1 <= s.winner < n or not -1 <= s.scavenge < n:
-        raise ValueError("winner and scavenge must be a seat or -1")
-    if any(type(d) is not int or d < 0 for d in s.discards) or any(type(k) is not int or k < 0 for k in s.draw_owed):
-        raise ValueError("discard piles and cards owed must be whole numbers >= 0")
-    if any(a.id >= s.next_uid for a in s.animals.values()):
-        raise ValueError("an animal id is not below next_uid")
-    if s.phase not in ("deal", "first_player", "development", "food", "feeding", "extinction", "draw",
-                       "tiebreak", "over", "choose"):
-        raise ValueError(f"unknown phase {s.phase!r}")
-    if len(s.deck) != len(CARDS) or any(k < 0 for k in s.deck) or sum(s.deck) != s.deck_size:
-        raise ValueError("the deck counts are inconsistent")
-    for h in s.hands:
-        for c in h:
-            if c not in CARD_BY_ID:
-                raise ValueError(f"unknown card {c!r} in a hand")
-    for a in s.animals.values():
-        if not 0 <= a.owner < n:
-            raise ValueError(f"animal {a.id} has no valid owner")
-        for c in a.cards:
-            if c.card not in CARD_BY_ID or c.trait not in CARD_BY_ID[c.card].traits or TRAITS[c.trait].kind == "pair":
-                raise ValueError(f"animal {a.id} holds an impossible trait card {c!r}")
-        if min(a.red, a.blue, a.fat) < 0 or a.fat > a.fat_cards:
-            raise ValueError(f"animal {a.id} has impossible token counts")
-        for u in a.links:
-            l = s.links.get(u)
-            if l is None or a.id not in (l.a, l.b):
-                raise ValueError(f"animal {a.id} names a missing pair link {u}")
-    for l in s.links.values():
-        if l.trait not in PAIR_TRAITS or l.a not in s.animals or l.b not in s.animals:
-            raise ValueError(f"pair link {l.uid} is broken")
-        if l.card not in CARD_BY_ID or l.trait not in CARD_BY_ID[l.card].traits:
-            raise ValueError(f"pair link {l.uid} has an impossible card")
-    used = [0] * len(CARDS)
-    for h in s.hands + (s.pools or []):
-        for c in h:
-            if c not in CARD_BY_ID:
-                raise ValueError(f"unknown card {c!r} in a hand or gene pool")
-            used[CARD_INDEX[c]] += 1
-    if any(u + k > c for u, k, c in zip(used, s.deck, rs.copies)):
-        raise ValueError("more copies of a card than the deck holds")
-    total = s.card_total()
-    if total != len(rs.deck):
-        raise ValueError(f"cards do not add up: {total} counted, the deck has {len(rs.deck)}")
+from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
 OriginRuleset.state_from_dict = state_from_dict

@@ -1,122 +1,155 @@
-"""Build an *Origin of Species* position from a JSON-able description (see ``evolab.scenario``)."""
+"""Build an *Origin of Species* position from a JSON-able description (see ``evolab.scenario``).
+
+The whole description is read first (types, ranges, sizes: nothing is built from a table larger than the
+deck), then the table is built, checking what no real table can show (a trait twice on one animal,
+Carnivorous with Scavenger, food beyond need, fat beyond Fat Tissue), and finally the position is checked
+as a saved one would be. Every refusal is a ``ScenarioError`` naming the key and the rule.
+
+In the Heredity variant (``options: {"heredity": true}``) traits on animals are copies, not cards: animals
+use no card, there are no hands, the mutation deck is every card not in the discards, an animal may name its
+``parent`` and the generation it was ``born``, and positions start at feeding.
+"""
 from __future__ import annotations
 
-from ...errors import ScenarioError
+from ...validation import COUNT, FLAG, ID, SEAT, Anything, Items, OrNone, Record, Row, Text, Whole, per_seat
+from .. import loading
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS
 from .state import Animal, Link, TraitCard
-from .traits import TRAITS
+from .traits import BIT, EXCLUDES, TRAITS
 
-_ANIMAL_KEYS = {"id", "owner", "traits", "food", "red", "blue", "fat", "hibernating", "hibernated_turn",
-                "attacked", "pirated", "poisoned", "grazed"}
-_TOP_KEYS = {"players", "options", "phase", "turn", "first", "current", "food_bank", "last_turn", "hands",
-             "animals", "links", "discards", "deck", "move_main", "passed"}
+_ANIMAL = Record({"id": ID, "owner": SEAT, "traits": Items(Text(), most=40), "food": COUNT, "red": COUNT,
+                  "blue": COUNT, "fat": COUNT, "hibernating": FLAG, "hibernated_turn": Whole(-9),
+                  "attacked": FLAG, "pirated": FLAG, "poisoned": FLAG, "grazed": Whole(-1), "parent": Whole(-1),
+                  "born": COUNT},
+                 optional=("id", "owner", "traits", "food", "red", "blue", "fat", "hibernating", "hibernated_turn",
+                           "attacked", "pirated", "poisoned", "grazed", "parent", "born"))
+_LINK = Record({"trait": Text(), "animals": Row(ID, ID), "protector": ID, "protected": ID},
+               optional=("animals", "protector", "protected"))
+_CARDS = lambda c: len(c.deck)  # noqa: E731  (no table holds more items than the game has cards)
+_SPEC = Record({
+    "players": Anything(), "options": Anything(), "phase": Text(("development", "feeding")), "turn": Whole(1),
+    "first": SEAT, "current": SEAT, "food_bank": COUNT, "last_turn": FLAG,
+    "hands": per_seat(Items(Text(), most=_CARDS)), "animals": Items(_ANIMAL, most=_CARDS),
+    "links": Items(_LINK, most=_CARDS), "discards": per_seat(COUNT), "deck": OrNone(Anything()),
+    "move_main": FLAG, "passed": per_seat(FLAG),
+}, optional=("players", "options", "phase", "turn", "first", "current", "food_bank", "last_turn", "hands",
+             "animals", "links", "discards", "deck", "move_main", "passed"))
 
 
 def build(ruleset_cls, spec: dict):
-    if not isinstance(spec, dict):
-        raise ScenarioError("a scenario is a dict (JSON object)")
-    unknown = set(spec) - _TOP_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown scenario key(s) {sorted(unknown)}; allowed: {sorted(_TOP_KEYS)}")
-    options = dict(spec.get("options", {}))
-    if "players" in spec:
-        options["players"] = spec["players"]
-    rs = ruleset_cls.load(**options)
+    rs, ctx = loading.open_scenario(ruleset_cls, spec, set(_SPEC.fields))
+    ctx.deck = rs.deck
+    v = ctx.read(_SPEC, spec)
     n = rs.players
     s = rs.new_game()
+    s.animals = {}                     # the variant's founders give way to the animals described here
     left = list(rs.copies)
+    turn = v.get("turn", 1)
+    heredity = rs.heredity
+    if heredity:
+        _heredity_spec(rs, v, ctx)
 
     def take(card, what):
+        if heredity:                   # a copy of a trait, not a card from the deck
+            return
         i = CARD_INDEX.get(card)
         if i is None:
-            raise ScenarioError(f"{what}: unknown card {card!r}; cards are {[c.id for c in CARDS]}")
+            ctx.fail(what, f"unknown card {card!r}; cards are {[c.id for c in CARDS]}")
         if left[i] == 0:
-            raise ScenarioError(f"{what}: no copy of {card!r} is left in the deck")
+            ctx.fail(what, f"no copy of {card!r} is left in the deck")
         left[i] -= 1
 
     def card_for(trait, what):
         if ":" in trait:
             trait, card = trait.split(":", 1)
             if card not in CARD_BY_ID or trait not in CARD_BY_ID[card].traits:
-                raise ScenarioError(f"{what}: the card {card!r} has no side {trait!r}")
+                ctx.fail(what, f"the card {card!r} has no side {trait!r}")
             take(card, what)
             return trait, card
         if trait not in TRAITS:
-            raise ScenarioError(f"{what}: unknown trait {trait!r}; traits are {sorted(TRAITS)}")
+            ctx.fail(what, f"unknown trait {trait!r}; traits are {sorted(TRAITS)}")
         options_ = sorted((c for c in CARDS if trait in c.traits), key=lambda c: (len(c.traits), CARD_INDEX[c.id]))
+        if heredity:
+            return trait, options_[0].id
         for c in options_:
             if left[CARD_INDEX[c.id]]:
                 take(c.id, what)
                 return trait, c.id
-        raise ScenarioError(f"{what}: every card with {trait!r} is already used")
+        ctx.fail(what, f"every card with {trait!r} is already used")
 
-    hands = spec.get("hands", [[] for _ in range(n)])
-    if len(hands) != n:
-        raise ScenarioError(f"hands: give one list per player ({n})")
-    for seat, h in enumerate(hands):
-        for c in h:
-            take(c, f"hand of seat {seat}")
+    for seat, h in enumerate(v.get("hands", [() for _ in range(n)])):
+        for j, c in enumerate(h):
+            take(c, f"hands[{seat}][{j}]")
         s.hands[seat] = sorted(h, key=CARD_INDEX.__getitem__)
 
-    uid = 1
-    ids = [a.get("id", k + 1) for k, a in enumerate(spec.get("animals", [])) if isinstance(a, dict)]
-    uid = max([i for i in ids if isinstance(i, int)] + [0]) + 1   # trait cards and new animals come after
-    for k, ad in enumerate(spec.get("animals", [])):
-        what = f"animal #{k + 1}"
-        if not isinstance(ad, dict):
-            raise ScenarioError(f"{what}: describe an animal as a dict")
-        bad = set(ad) - _ANIMAL_KEYS
-        if bad:
-            raise ScenarioError(f"{what}: unknown key(s) {sorted(bad)}; allowed: {sorted(_ANIMAL_KEYS)}")
-        aid = ad.get("id", k + 1)
-        if not isinstance(aid, int) or aid < 1 or aid in s.animals:
-            raise ScenarioError(f"{what}: id must be a new positive whole number, got {aid!r}")
-        owner = ad.get("owner", 0)
-        if not isinstance(owner, int) or not 0 <= owner < n:
-            raise ScenarioError(f"{what}: owner must be a seat 0..{n - 1}")
-        a = Animal(aid, owner, spec.get("turn", 1))
-        body = max(range(len(left)), key=lambda i: (left[i], -i))   # the face-down card: any kind
-        if left[body] == 0:
-            raise ScenarioError(f"{what}: no card is left to be the animal")
-        left[body] -= 1
-        cards = []
-        for t in ad.get("traits", []):
-            trait, card = card_for(t, what)
-            if TRAITS[trait].kind == "pair":
-                raise ScenarioError(f"{what}: {trait} is a pair trait; put it in 'links'")
+    animals = v.get("animals", ())
+    ids = [ad.get("id", k + 1) for k, ad in enumerate(animals)]
+    uid = max(ids + [0]) + 1                 # trait cards and new animals come after
+    for k, ad in enumerate(animals):
+        what = f"animals[{k}]"
+        aid = ids[k]
+        if aid in s.animals:
+            ctx.fail(f"{what}.id", f"animal {aid} appears twice")
+        a = Animal(aid, ad.get("owner", 0), ad.get("born", turn), ad.get("parent", -1))
+        if not heredity:
+            body = max(range(len(left)), key=lambda i: (left[i], -i))   # the face-down card: any kind
+            if left[body] == 0:
+                ctx.fail(what, "no card is left to be the animal")
+            left[body] -= 1
+        cards, mask = [], 0
+        for j, t in enumerate(ad.get("traits", ())):
+            trait, card = card_for(t, f"{what}.traits[{j}]")
+            kind = TRAITS[trait].kind
+            if kind == "pair":
+                ctx.fail(f"{what}.traits[{j}]", f"{trait} is a pair trait; put it in 'links'")
+            if mask & BIT[trait] and trait != "fat_tissue":
+                ctx.fail(f"{what}.traits[{j}]", f"the animal already has {TRAITS[trait].name} "
+                                                f"[origin.placement.duplicate]")
+            if mask & EXCLUDES[trait]:
+                ctx.fail(f"{what}.traits[{j}]", "Carnivorous and Scavenger cannot be on the same animal "
+                                                "[origin.placement.exclusive]")
+            mask |= BIT[trait]
             cards.append(TraitCard(uid, card, trait))
             uid += 1
         a.set_cards(tuple(cards))
         if "food" in ad and ("red" in ad or "blue" in ad):
-            raise ScenarioError(f"{what}: give either food or red/blue, not both")
+            ctx.fail(f"{what}.food", "give either food or red/blue, not both")
         a.red = ad.get("red", ad.get("food", 0))
         a.blue = ad.get("blue", 0)
         a.fat = ad.get("fat", 0)
-        if min(a.red, a.blue, a.fat) < 0 or a.fat > a.fat_cards:
-            raise ScenarioError(f"{what}: tokens must be >= 0 and fat at most its Fat Tissue cards ({a.fat_cards})")
+        if a.red + a.blue > a.need:
+            key = "food" if "food" in ad else "red"
+            ctx.fail(f"{what}.{key}", f"{a.red + a.blue} food on an animal that needs {a.need}: an animal never "
+                                      f"holds more food than it needs (more goes on Fat Tissue as fat) [origin.feeding.fed]")
+        if a.fat > a.fat_cards:
+            ctx.fail(f"{what}.fat", f"{a.fat} fat on {a.fat_cards} Fat Tissue card(s): each card stores one "
+                                    f"[origin.fat_tissue]")
         for key in ("hibernating", "attacked", "pirated", "poisoned"):
-            setattr(a, key, bool(ad.get(key, False)))
-        a.hibernated_turn = ad.get("hibernated_turn", spec.get("turn", 1) if a.hibernating else -9)
+            setattr(a, key, ad.get(key, False))
+        a.hibernated_turn = ad.get("hibernated_turn", turn if a.hibernating else -9)
         a.grazed = ad.get("grazed", -1)
         s.animals[aid] = a
 
-    for k, ld in enumerate(spec.get("links", [])):
-        what = f"link #{k + 1}"
-        trait = ld.get("trait", "")
-        card = None
+    for k, ld in enumerate(v.get("links", ())):
+        what = f"links[{k}]"
+        trait, card = ld["trait"], None
         if ":" in trait:
             trait, card = trait.split(":", 1)
         if trait not in TRAITS or TRAITS[trait].kind != "pair":
-            raise ScenarioError(f"{what}: {trait!r} is not a pair trait (communication, cooperation, symbiosis)")
+            ctx.fail(f"{what}.trait", f"{trait!r} is not a pair trait (communication, cooperation, symbiosis)")
         if trait == "symbiosis":
-            pair = (ld.get("protector"), ld.get("protected"))
+            if "animals" in ld or "protector" not in ld or "protected" not in ld:
+                ctx.fail(what, "a Symbiosis link names its 'protector' and its 'protected' animal")
+            pair = (ld["protector"], ld["protected"])
         else:
-            pair = tuple(ld.get("animals", ()))
-        if len(pair) != 2 or pair[0] not in s.animals or pair[1] not in s.animals or pair[0] == pair[1]:
-            raise ScenarioError(f"{what}: name two different animals of the table")
+            if "animals" not in ld or "protector" in ld or "protected" in ld:
+                ctx.fail(what, f"a {TRAITS[trait].name} link names its two 'animals'")
+            pair = ld["animals"]
+        if pair[0] not in s.animals or pair[1] not in s.animals or pair[0] == pair[1]:
+            ctx.fail(what, "name two different animals of the table")
         if s.animals[pair[0]].owner != s.animals[pair[1]].owner:
-            raise ScenarioError(f"{what}: a pair trait links two animals of the same owner")
-        trait, card = card_for(trait + (":" + card if card else ""), what)
+            ctx.fail(what, "a pair trait links two animals of the same owner [origin.placement.own]")
+        trait, card = card_for(trait + (":" + card if card else ""), f"{what}.trait")
         l = Link(uid, card, trait, *pair)
         uid += 1
         s.links[l.uid] = l
@@ -124,73 +157,84 @@ def build(ruleset_cls, spec: dict):
             s.animals[aid].links += (l.uid,)
     s.next_uid = uid
 
-    discards = spec.get("discards", [0] * n)
-    if len(discards) != n or any(not isinstance(d, int) or d < 0 for d in discards):
-        raise ScenarioError("discards: one whole number >= 0 per player")
-    s.discards = tuple(discards)
-    deck = spec.get("deck")
+    discards = v.get("discards", (0,) * n)
     rest = sum(left) - sum(discards)
     if rest < 0:
-        raise ScenarioError("discards: more cards than remain outside hands and table")
+        ctx.fail("discards", "more cards than remain outside hands and table")
+    s.discards = tuple(discards)
     # the discards take cards from the end of the card list (which cards they are never matters)
     need = sum(discards)
     for i in range(len(left) - 1, -1, -1):
         t = min(need, left[i])
         left[i] -= t
         need -= t
-    if deck is None:
-        deck_counts = left
-    elif isinstance(deck, int):
-        if not 0 <= deck <= rest:
-            raise ScenarioError(f"deck: between 0 and {rest} cards remain for the deck")
-        deck_counts, k = [0] * len(left), deck
-        for i, c in enumerate(left):
-            t = min(k, c)
-            deck_counts[i] = t
-            k -= t
-    elif isinstance(deck, dict):
-        deck_counts = [0] * len(left)
-        for c, k in deck.items():
-            i = CARD_INDEX.get(c)
-            if i is None or not isinstance(k, int) or not 0 <= k <= left[i]:
-                raise ScenarioError(f"deck: {c!r} x {k!r} is not available")
-            deck_counts[i] = k
-    else:
-        raise ScenarioError("deck: null (the rest), a number of cards, or {card: count}")
-    s.deck = tuple(deck_counts)
-    s.deck_size = sum(deck_counts)
+    s.deck = tuple(_deck(v.get("deck"), left, rest, ctx))
+    s.deck_size = sum(s.deck)
     s.removed = sum(left) - s.deck_size
 
-    s.turn = spec.get("turn", 1)
-    s.first = spec.get("first", 0)
-    s.current = spec.get("current", s.first)
-    if not (0 <= s.first < n and 0 <= s.current < n):
-        raise ScenarioError(f"first and current must be seats 0..{n - 1}")
-    s.last_turn = bool(spec.get("last_turn", False))
+    s.turn = turn
+    s.first = v.get("first", 0)
+    s.current = v.get("current", s.first)
+    s.last_turn = v.get("last_turn", False) if not heredity else turn >= rs.options["generations"]
     s.draw_owed = (0,) * n
-    phase = spec.get("phase", "feeding")
+    phase = v.get("phase", "feeding")
+    s.phase = phase
     if phase == "feeding":
-        s.phase = "feeding"
-        s.food_bank = spec.get("food_bank", 0)
-        if not isinstance(s.food_bank, int) or s.food_bank < 0:
-            raise ScenarioError("food_bank must be a whole number >= 0")
+        s.food_bank = v.get("food_bank", 0)
         s.round = s.epoch = 1
-        s.move_main = s.move_any = bool(spec.get("move_main", False))
+        s.move_main = s.move_any = v.get("move_main", False)
         s.move_ate = s.move_main
-    elif phase == "development":
-        s.phase = "development"
-        if "food_bank" in spec:
-            raise ScenarioError("food_bank: the food bank is rolled after development")
-        s.passed = tuple(bool(x) for x in spec.get("passed", [False] * n))
+        if "passed" in v:
+            ctx.fail("passed", "passing in development is final; in feeding give 'current' instead")
     else:
-        raise ScenarioError(f"phase must be 'development' or 'feeding', got {phase!r}")
-    try:
-        from .ruleset import validate_state
-        validate_state(rs, s)
-    except ValueError as e:
-        raise ScenarioError(str(e)) from None
-    _settle_start(s)
-    return s
+        if "food_bank" in v:
+            ctx.fail("food_bank", "the food bank is rolled after development")
+        if "move_main" in v:
+            ctx.fail("move_main", "a main action is taken in feeding, not in development")
+        s.passed = tuple(v.get("passed", (False,) * n))
+    from .ruleset import validate_state
+    return loading.settled(rs, s, ctx, validate_state, _settle_start)
+
+
+def _heredity_spec(rs, v, ctx):
+    """What a position of the Heredity variant cannot hold (the rest is as in the printed game)."""
+    gens = rs.options["generations"]
+    if any(v.get("hands", ())):
+        ctx.fail("hands", "the Heredity variant has no cards in hand (the deck is only the source of mutations)")
+    if v.get("deck") is not None:
+        ctx.fail("deck", "in the Heredity variant the mutation deck is every card not in the discards (leave deck "
+                         "out; give discards to make it smaller)")
+    if "last_turn" in v:
+        ctx.fail("last_turn", f"in the Heredity variant the last turn is generation {gens} (generations)")
+    if v.get("turn", 1) > gens:
+        ctx.fail("turn", f"a generation 1..{gens} (generations)")
+    if v.get("phase", "feeding") != "feeding":
+        ctx.fail("phase", "the Heredity variant has no development phase (positions start at feeding)")
+
+
+def _deck(deck, left, rest, ctx):
+    """The draw deck's counts: the rest (null), a number of cards, or {card id: count}."""
+    if deck is None:
+        return left
+    if type(deck) is int:
+        if not 0 <= deck <= rest:
+            ctx.fail("deck", f"between 0 and {rest} cards remain for the deck, got {deck}")
+        counts, k = [0] * len(left), deck
+        for i, c in enumerate(left):
+            counts[i] = min(k, c)
+            k -= counts[i]
+        return counts
+    if type(deck) is dict:
+        counts = [0] * len(left)
+        for c, k in deck.items():
+            i = CARD_INDEX.get(c)
+            if i is None:
+                ctx.fail(f"deck.{c}", f"unknown card {c!r}")
+            if type(k) is not int or not 0 <= k <= left[i]:
+                ctx.fail(f"deck.{c}", f"between 0 and {left[i]} copies are left, got {k!r}")
+            counts[i] = k
+        return counts
+    ctx.fail("deck", "null (the rest), a number of cards, or {card: count}")
 
 
 def _settle_start(s):

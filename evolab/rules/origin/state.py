@@ -31,9 +31,9 @@ class Animal:
 
     __slots__ = ("id", "owner", "cards", "mask", "need", "fat_cards", "red", "blue", "fat", "attacked",
                  "pirated", "grazed", "hibernating", "hibernated_turn", "poisoned", "mimicked_turn",
-                 "links", "born")
+                 "links", "born", "parent")
 
-    def __init__(self, id, owner, born=0):
+    def __init__(self, id, owner, born=0, parent=-1):
         self.id = id
         self.owner = owner
         self.cards = ()          # TraitCards under the animal (single traits and a Parasite)
@@ -47,6 +47,7 @@ class Animal:
         self.mimicked_turn = -1
         self.links = ()          # uids of pair links
         self.born = born
+        self.parent = parent     # Heredity variant: the animal whose young it is (-1: played or founder)
 
     def clone(self):
         a = Animal.__new__(Animal)
@@ -90,11 +91,12 @@ class Animal:
                 "red": self.red, "blue": self.blue, "fat": self.fat, "attacked": self.attacked,
                 "pirated": self.pirated, "grazed": self.grazed, "hibernating": self.hibernating,
                 "hibernated_turn": self.hibernated_turn, "poisoned": self.poisoned,
-                "mimicked_turn": self.mimicked_turn, "links": list(self.links), "born": self.born}
+                "mimicked_turn": self.mimicked_turn, "links": list(self.links), "born": self.born,
+                "parent": self.parent}
 
     @classmethod
     def from_dict(cls, d):
-        a = cls(d["id"], d["owner"], d["born"])
+        a = cls(d["id"], d["owner"], d["born"], d.get("parent", -1))
         a.fat = d["fat"]
         a.set_cards(tuple(TraitCard(u, c, t) for u, c, t in d["cards"]))
         a.fat = d["fat"]
@@ -164,8 +166,10 @@ class AttackState:
 _PLAIN = ("players", "phase", "turn", "first", "current", "deck", "deck_size", "discards", "food_bank",
           "passed", "passes", "round", "epoch", "move_main", "move_any", "move_ate", "ending",
           "last_turn", "scavenge", "pending", "draw_owed", "draw_seat", "next_uid", "winner",
-          "tied", "removed", "rolled", "played", "choose_owed", "next_last")
-_TUPLE_FIELDS = ("deck", "discards", "passed", "draw_owed", "tied", "played", "choose_owed")
+          "tied", "removed", "rolled", "played", "choose_owed", "next_last", "litters", "newborn")
+_TUPLE_FIELDS = ("deck", "discards", "passed", "draw_owed", "tied", "played", "choose_owed", "newborn")
+#: Fields added after saves already existed, with the value an older save means.
+_LATER_FIELDS = {"litters": (), "newborn": ()}
 
 
 class OriginState:
@@ -194,9 +198,13 @@ class OriginState:
         return len(self.animals) + sum(len(a.cards) for a in self.animals.values()) + len(self.links)
 
     def card_total(self) -> int:
-        """Deck + hands + table + discards + cards out of the game: always the size of the full deck."""
+        """Deck + hands + table + discards + cards out of the game: always the size of the full deck.
+
+        In the Heredity variant traits on animals are copies, not cards: only the mutation deck and its
+        discards are counted (heredity.md, Inheritance)."""
         pools = sum(len(p) for p in self.pools) if self.pools is not None else 0
-        return (self.deck_size + sum(len(h) for h in self.hands) + self.cards_on_table()
+        table = 0 if self.ruleset.heredity else self.cards_on_table()
+        return (self.deck_size + sum(len(h) for h in self.hands) + table
                 + sum(self.discards) + self.removed + pools)
 
     def to_dict(self) -> dict:
@@ -204,6 +212,7 @@ class OriginState:
         for f in _TUPLE_FIELDS:
             d[f] = list(d[f])
         d["pending"] = [list(p) for p in self.pending]
+        d["litters"] = [list(p) for p in self.litters]
         d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
         d["hands"] = [list(h) for h in self.hands]
         d["pools"] = [list(p) for p in self.pools] if self.pools is not None else None

@@ -106,6 +106,8 @@ TRAITS = {
 #: (bit, guard, rule) of the static protections checked on every attack, in a fixed order.
 GUARDS = tuple((BIT[t], r.guard, r.rule) for t, r in TRAITS.items() if r.guard)
 HUNTERS = tuple((BIT[t], r.hunter, r.rule) for t, r in TRAITS.items() if r.hunter)
+GUARD_BITS = sum(b for b, _, _ in GUARDS)      # prey with none of these has no static protection
+HUNTER_BITS = sum(b for b, _, _ in HUNTERS)
 NEED = {t: r.food_need for t, r in TRAITS.items()}
 POINTS = {t: r.points for t, r in TRAITS.items()}
 EXCLUDES = {t: sum(BIT[x] for x in r.excludes) for t, r in TRAITS.items()}

@@ -14,7 +14,7 @@ from .traits import TRAITS
 HIDDEN = ("deck",)
 #: State fields the observation shows under its own names.
 IN_VIEW = {f: f for f in ("players", "phase", "turn", "round", "first", "food_bank", "deck_size", "pending",
-                          "scavenge", "last_turn", "winner")}
+                          "scavenge", "last_turn", "passes", "winner")}
 IN_VIEW["discards"] = "discard_sizes"
 #: The other public fields, copied into every observation as one tuple (``Observation.public``).
 PUBLIC, public_of = public_fields(_PLAIN, HIDDEN, IN_VIEW, ("barred",))
@@ -38,10 +38,11 @@ def sample_world(view, rng) -> OriginState:
     hands = [list(view.hand) if j == me else None for j in range(n)]
     if view.pool_sizes:                                   # Equilibrium: each pile comes from its own gene pool
         pools = [list(view.pool) if j == me else None for j in range(n)]
+        piles = _pools_left(rs, s, view)
         for j in range(n):
             if j == me:
                 continue
-            cand = _pool_left(rs, s, j)
+            cand = piles[j]
             if sum(cand) < view.hand_sizes[j] + view.pool_sizes[j]:
                 cand = list(left)                         # a hand-made position: any unseen card will do
             hands[j] = expand(draw(cand, view.hand_sizes[j], rng), _IDS)
@@ -59,9 +60,11 @@ def sample_world(view, rng) -> OriginState:
     return s
 
 
-def _pool_left(rs, s, seat) -> list:
-    """Seat's gene pool minus the cards it has visibly played (its own traits and pair cards; a Parasite on
-    its animal came from someone else)."""
+def _pools_left(rs, s, view) -> list:
+    """Each seat's gene pool minus the cards it has visibly played: its own traits and pair cards, and the
+    Parasites it put on others' animals. Who played a Parasite is public but not kept by the engine, so
+    each is given to a seat that could have played it: the viewer first for as many as its own pile says it
+    played, then the other seat (not the animal's owner) with the most of that card left."""
     pools = _GENE_POOLS.get(rs)
     if pools is None:
         start = rs.new_game().pools
@@ -69,13 +72,27 @@ def _pool_left(rs, s, seat) -> list:
         for j, pool in enumerate(start):
             for c in pool:
                 pools[j][CARD_INDEX[c]] += 1
-    left = list(pools[seat])
+    left = [list(p) for p in pools]
+    parasites = []
     for a in s.animals.values():
-        if a.owner == seat:
-            for c in a.cards:
-                if TRAITS[c.trait].kind != "parasite":
-                    left[CARD_INDEX[c.card]] -= 1
+        for c in a.cards:
+            if TRAITS[c.trait].kind == "parasite":
+                parasites.append((CARD_INDEX[c.card], a.owner))
+            else:
+                left[a.owner][CARD_INDEX[c.card]] -= 1
     for l in s.links.values():
-        if s.animals[l.a].owner == seat:
-            left[CARD_INDEX[l.card]] -= 1
-    return [k if k > 0 else 0 for k in left]
+        left[s.animals[l.a].owner][CARD_INDEX[l.card]] -= 1
+    me = view.seat
+    mine = list(left[me])
+    for c in list(view.hand) + list(view.pool):
+        mine[CARD_INDEX[c]] -= 1                  # what is left over, the viewer played as Parasites
+    others = [j for j in range(len(left)) if j != me]
+    for i, owner in parasites:
+        if owner != me and mine[i] > 0:
+            mine[i] -= 1
+            continue
+        fits = [j for j in others if j != owner]
+        if fits:
+            j = max(fits, key=lambda j: (left[j][i], -j))
+            left[j][i] -= 1
+    return [[k if k > 0 else 0 for k in p] for p in left]

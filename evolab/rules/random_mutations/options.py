@@ -56,6 +56,12 @@ def _check_trait_turns(value):
     return dict(sorted(value.items()))
 
 
+def _heredity_options():
+    from ..heredity import option_specs
+    from .traits import TRAITS
+    return option_specs(TRAITS, "Predator")
+
+
 OPTIONS = {o.name: o for o in (
     _O("players", 2, "int", "Number of players (5-8 play with two boxes; their climate table is provisional).", 2, 8),
     _O("decks", 0, "int", "Boxes of cards shuffled together; 0 = one for 2-4 players, two for 5-8.", 0, 2),
@@ -104,7 +110,8 @@ OPTIONS = {o.name: o for o in (
     _O("trait_from_turn", {}, "table",
        "Experiment knob: {trait: first turn}; revealed earlier, the card does not fit (it becomes a new species).",
        check=_check_trait_turns),
-)}
+    # ---- the Heredity variant: evolab's own classroom rules (shared/rules/heredity.md), not the printed game
+) + _heredity_options()}
 
 PROVISIONAL_RULES = (
     "deck (9 copies of ten traits)", "climate table", "parasite move", "parasite extinction step",

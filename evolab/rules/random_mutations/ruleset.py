@@ -10,13 +10,15 @@ from __future__ import annotations
 
 
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
-                        FirstPlayer, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
+                        FirstPlayer, LoseTrait, Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
                         RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
 from ...events import (AnimalBorn, Attacked, ClimateRolled, Died, Escaped, FirstPlayerChosen, FoodBankRolled,
                        FoodLost, FoodTaken, Mutation, ParasitePlaced, Passed, PhaseStarted, Scavenged,
                        ShelterTaken, Speciation, SpeciesExtinct, Stomped, TraitGained, TraitLost, TraitRevealed,
                        TurnEnded)
-from ..base import Ruleset, resolve_options
+from ..base import Ruleset
+from .. import heredity as variant
+from . import heredity as H
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
 from ..common import finish, game_over, next_to_play, pass_seat
@@ -32,7 +34,7 @@ _PASS, _END = Pass(), EndMove()
 _PlayCard, _TakeFood, _TakeShelter = interned(PlayCard), interned(TakeFood), interned(TakeShelter)
 _PlaceParasite, _Attack, _Stomp = interned(PlaceParasite), interned(Attack), interned(Stomp)
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
-                     "tiebreak"))
+                     "tiebreak", "reproduction"))
 _HUNTERS = frozenset(("predator", "obligate_predator"))
 _EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
 
@@ -83,10 +85,15 @@ class RandomMutationsRuleset(Ruleset):
         self.need_bonus = dict(NEED_BONUS, predator=options["predator_need_bonus"],
                                obligate_predator=options["obligate_need_bonus"])
         self.trait_turn = dict(options["trait_from_turn"])
+        if options["heredity"]:
+            self.heredity = True
+            self.provisional = PROVISIONAL_RULES + variant.RULES
+            H.configure(self)
 
     @classmethod
     def load(cls, **options):
-        return cls(resolve_options(OPTIONS, options))
+        """Options checked against ``OPTIONS``; the Heredity variant's only with ``heredity=True``."""
+        return cls(variant.resolve(OPTIONS, options, "in the printed game a new animal is a card a player plays"))
 
     @classmethod
     def scenario(cls, spec):
@@ -119,6 +126,12 @@ class RandomMutationsRuleset(Ruleset):
         s.parasite_queue = ()
         s.species, s.animals, s.sets = {}, {}, {}
         s.rows = tuple(() for _ in range(n))
+        s.litters = s.newborn = ()
+        if self.heredity:              # no player decks: the deck is only the source of mutations
+            s.deck_size = self.total_cards
+            s.pdecks = (0,) * n
+            H.place_founders(s, 1)
+            return s
         # §3: 7 cards into each player deck, then 3 face-down starting species: nobody sees them
         dealt = min(self.total_cards, n * (PLAYER_DECK + START_SPECIES))
         per = [0] * n
@@ -178,11 +191,18 @@ class RandomMutationsRuleset(Ruleset):
             return self.black_outcomes
         if ph == "feeding" and s.attack is not None:
             return _DIE
+        if ph == "reproduction":
+            return H.outcomes(s)
         if ph == "first_player":
             return tuple((FirstPlayer(i), 1) for i in range(s.players))
         if ph == "tiebreak":
             return tuple((TieBreak(i), 1) for i in s.tied)
         return ()
+
+    def sample_chance(self, s, rng):
+        if s.phase == "reproduction":
+            return H.sample(s, rng)
+        return super().sample_chance(s, rng)
 
     # ---- derived facts ------------------------------------------------------------------------------
     def traits_of(self, s, sp) -> tuple:
@@ -228,6 +248,17 @@ class RandomMutationsRuleset(Ruleset):
         """The species an animal belongs to (the tracker counts animals per species)."""
         a = s.animals.get(aid)
         return a.species if a is not None else aid
+
+    def trait_allowed(self, trait: str, turn: int) -> bool:
+        """Experiment restrictions: a banned trait never, a late trait from its turn on."""
+        return trait not in self.options["banned_traits"] and turn >= self.trait_turn.get(trait, 1)
+
+    def animal_census(self, s):
+        """(seat, animal id, traits of its species) for every living animal (the Heredity tracker's unit)."""
+        for sp in s.species.values():
+            t = self.traits_of(s, sp)
+            for aid in sp.animals:
+                yield sp.owner, aid, t
 
     def species_census(self, s):
         """(seat, species, Body Size, Population, traits); this edition has no Body Size (0)."""
@@ -449,6 +480,8 @@ class RandomMutationsRuleset(Ruleset):
     def with_ruleset(self, s, other):
         if other.id != self.id or other.players != s.players or other.copies != self.copies:
             raise ValueError("a game can only continue under the same edition, players and deck")
+        if other.heredity != self.heredity:
+            raise ValueError("a game cannot switch between the printed game and the Heredity variant")
         t = s.clone()
         t.ruleset = other
         for sp in t.species.values():
@@ -525,12 +558,26 @@ def _kill(s, aid, cause, ev, by=None):
     sp = s.species[a.species]
     traits = rs.traits_of(s, sp)
     sp.animals = tuple(x for x in sp.animals if x != aid)
-    s.discards = _add(s.discards, a.owner, 1)
+    if not rs.heredity:                     # Heredity: animals are not cards
+        s.discards = _add(s.discards, a.owner, 1)
     if ev is not None:
         bt = rs.traits_of(s, s.species[s.animals[by].species]) if by is not None and by in s.animals else ()
-        ev.append(Died(a.owner, aid, cause, traits, by if by is not None else -1, bt))
+        ev.append(Died(a.owner, aid, cause, traits, by if by is not None else -1, bt, a.red + a.blue,
+                       rs.need(s, sp)))
     if not sp.animals:
         _remove_species(s, sp, ev)
+
+
+def _kill_quietly(s, aid):
+    """Heredity: an animal leaves the table alive (predators leave); an empty species leaves with it."""
+    a = s.animals.pop(aid)
+    sp = s.species[a.species]
+    sp.animals = tuple(x for x in sp.animals if x != aid)
+    if not sp.animals:
+        del s.species[sp.id]
+        rows = list(s.rows)
+        rows[sp.owner] = tuple(x for x in rows[sp.owner] if x != sp.id)
+        s.rows = tuple(rows)
 
 
 def _remove_species(s, sp, ev):
@@ -542,7 +589,8 @@ def _remove_species(s, sp, ev):
     for k in sp.sets:
         if not any(k in o.sets for o in s.species.values()):
             lost += len(s.sets.pop(k))
-    s.discards = _add(s.discards, sp.owner, lost)
+    if not s.ruleset.heredity:              # Heredity: traits are copies, not cards
+        s.discards = _add(s.discards, sp.owner, lost)
     if ev is not None:
         ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
     if s.choose_victim is not None and s.choose_victim[1] == sp.id:
@@ -689,6 +737,10 @@ def _do_first(rs, s, action, ev):
     s.first = action.seat
     if ev is not None:
         ev.append(FirstPlayerChosen(action.seat))
+    if rs.heredity:
+        s.last_turn = rs.options["generations"] == 1
+        H.start_generation(s, ev)
+        return
     _start_development(s, ev)
 
 
@@ -968,6 +1020,9 @@ def _starve(rs, s, ev):
         a.red = a.blue = a.parasites = 0
         a.shelter = a.fed_by_kill = a.attacked = False
     s.blue_out = 0
+    if rs.heredity:                         # every survivor was fed: reproduction instead of the draw
+        H.reproduce(s, ev)
+        return
     alive = [0] * s.players
     for a in s.animals.values():
         alive[a.owner] += 1
@@ -1001,98 +1056,11 @@ _APPLY = {
     TakeFood: _do_take_food, TakeShelter: _do_take_shelter, PlaceParasite: _do_place_parasite, Stomp: _do_stomp,
     EndMove: _do_end_move, Attack: _do_attack, RollDie: _do_roll_die, ChooseVictim: _do_choose_victim,
     Scavenge: _do_scavenge, ChooseParasiteVictim: _do_parasite_victim,
+    Mutate: H.apply_mutate, LoseTrait: H.apply_lose,
 }
 
 
-def state_from_dict(rs, d) -> RMState:
-    from .state import _PLAIN, _TUPLES
-    s = RMState.__new__(RMState)
-    for f in _PLAIN:
-        v = d[f]
-        setattr(s, f, tuple(v) if f in _TUPLES else v)
-    s.rows = tuple(tuple(r) for r in d["rows"])
-    for f in ("pending_play", "attack", "choose_victim", "simplify"):
-        setattr(s, f, tuple(d[f]) if d[f] is not None else None)
-    s.parasite_queue = tuple((seat, tuple(c)) for seat, c in d["parasite_queue"])
-    s.ruleset = rs
-    s.species = {}
-    for sd in d["species"]:
-        sp = Species.from_dict(sd)
-        s.species[sp.id] = sp
-    s.animals = {}
-    for ad in d["animals"]:
-        a = RMAnimal.from_dict(ad)
-        s.animals[a.id] = a
-    s.sets = {k: tuple(tuple(c) for c in v) for k, v in d["sets"]}
-    validate_state(rs, s)
-    return s
-
-
-def validate_state(rs, s):
-    n = rs.players
-    if s.players != n or len(s.pdecks) != n or len(s.discards) != n or len(s.rows) != n:
-        raise ValueError("the number of seats does not match the ruleset")
-    for name in ("turn", "first", "current", "deck_size", "red", "green", "black", "next_uid", "revealed"):
-        v = getattr(s, name)
-        if type(v) is not int or v < 0:
-            raise ValueError(f"{name} must be a whole number >= 0, got {v!r}")
-    if s.turn < 1 or not 0 <= s.first < n or not 0 <= s.current < n:
-        raise ValueError("turn, first or current is out of range")
-    if any(type(k) is not int or k < 0 for k in s.pdecks + s.discards + s.hidden):
-        raise ValueError("player decks, discard piles and hidden cards are whole numbers >= 0")
-    if len(s.hidden) != len(TRAIT_IDS) or any(h > c for h, c in zip(s.hidden, rs.copies)):
-        raise ValueError("the hidden card counts do not fit the deck")
-    for sp in s.species.values():
-        if not 0 <= sp.owner < n or not sp.animals or sp.id not in s.rows[sp.owner]:
-            raise ValueError(f"species {sp.id} is not a valid species of a player's row")
-        for aid in sp.animals:
-            a = s.animals.get(aid)
-            if a is None or a.species != sp.id or a.owner != sp.owner:
-                raise ValueError(f"species {sp.id} names a missing or foreign animal {aid}")
-        for k in sp.sets:
-            if k not in s.sets:
-                raise ValueError(f"species {sp.id} inherits a missing trait set {k}")
-        for _, t in _cards_of(s, sp):
-            if t not in TRAITS:
-                raise ValueError(f"unknown trait {t!r}")
-    for a in s.animals.values():
-        if a.species not in s.species or min(a.red, a.blue, a.parasites) < 0:
-            raise ValueError(f"animal {a.id} is broken")
-    for seat, row in enumerate(s.rows):
-        if any(x not in s.species or s.species[x].owner != seat for x in row) or len(set(row)) != len(row):
-            raise ValueError("a row names a missing species, or one twice")
-    if type(s.removed) is not int or s.removed < 0:
-        raise ValueError("removed cards cannot be negative")
-    if type(s.blue_out) is not int or s.blue_out < sum(a.blue for a in s.animals.values()):
-        raise ValueError("blue tokens in play cannot be fewer than those on the animals")
-    if len(s.passed) != n or any(type(p) is not bool for p in s.passed):
-        raise ValueError("passed needs one true/false per seat")
-    for sp in s.species.values():
-        if len(set(sp.animals)) != len(sp.animals):
-            raise ValueError(f"species {sp.id} lists an animal twice")
-    if type(s.scavenge) is not int or not -1 <= s.scavenge < n:
-        raise ValueError("scavenge must be a seat or -1")
-    if s.phase not in ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
-                       "feeding", "parasites", "extinction", "tiebreak", "over"):
-        raise ValueError(f"unknown phase {s.phase!r}")
-    if s.choose_victim is not None:
-        seat, sid, aid = s.choose_victim
-        if not 0 <= seat < n or sid not in s.species or aid not in s.animals:
-            raise ValueError("a pending victim choice names a missing seat, species or predator")
-    if s.attack is not None and (s.attack[0] not in s.animals or s.attack[1] not in s.species):
-        raise ValueError("the attack in progress names a missing animal or species")
-    if s.pending_play is not None and (not 0 <= s.pending_play[0] < n or
-                                       (s.pending_play[1] != -1 and s.pending_play[1] not in s.species)):
-        raise ValueError("the card being revealed names a missing seat or species")
-    if s.simplify is not None and s.simplify[1] not in s.species:
-        raise ValueError("a Simplification choice names a missing species")
-    for seat, sids in s.parasite_queue:
-        if not 0 <= seat < n or any(x not in s.species for x in sids):
-            raise ValueError("the parasite step names a missing seat or species")
-    if sum(s.hidden) + s.revealed != rs.total_cards:
-        raise ValueError("hidden and revealed cards do not add up to the deck")
-    if s.card_total() != rs.total_cards:
-        raise ValueError(f"cards do not add up: {s.card_total()} counted, the deck has {rs.total_cards}")
+from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
 RandomMutationsRuleset.state_from_dict = state_from_dict

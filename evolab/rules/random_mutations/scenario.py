@@ -7,142 +7,177 @@ each blind player deck; default 7), ``discards``, ``deck`` (common deck size; de
 ``{"id": 1, "owner": 0, "traits": ["predator", "large"], "population": 2}`` or, to set tokens,
 ``"animals": [{"id": 11, "food": 1, "shelter": true, "parasites": 2, "fed_by_kill": false,
 "attacked": false}, ...]``. Species are placed in each owner's row in list order.
+
+The description is read in full before anything is built (types, ranges, no more species or animals than
+the deck has cards); a trait twice on a species, two of Predator/Obligate Predator/Scavenger, or food
+beyond an animal's need are refused. Every refusal is a ``ScenarioError`` naming the key and the rule.
+
+In the Heredity variant (``options: {"heredity": true}``) traits and animals are copies, not cards: only
+the mutation deck and its ``discards`` are counted (no player decks; leave ``deck`` out); an animal may
+name its ``parent``; positions start at feeding.
 """
 from __future__ import annotations
 
-from ...errors import ScenarioError
+from ...validation import COUNT, FLAG, ID, SEAT, Anything, Items, Record, Text, Whole, per_seat
+from .. import loading
 from .deck import TRAIT_IDS
 from .state import RMAnimal, Species
 
-_TOP = {"players", "options", "phase", "turn", "first", "current", "last_turn", "red", "green", "black",
-        "player_decks", "discards", "deck", "move_main", "species"}
-_SPECIES = {"id", "owner", "traits", "population", "animals"}
-_ANIMAL = {"id", "food", "red", "blue", "shelter", "parasites", "fed_by_kill", "attacked"}
+_ANIMAL = Record({"id": ID, "food": COUNT, "red": COUNT, "blue": COUNT, "shelter": FLAG, "parasites": COUNT,
+                  "fed_by_kill": FLAG, "attacked": FLAG, "parent": Whole(-1)},
+                 optional=("id", "food", "red", "blue", "shelter", "parasites", "fed_by_kill", "attacked", "parent"))
+_CARDS = lambda c: c.cards  # noqa: E731  (no table holds more items than the game has cards)
+_SPECIES = Record({"id": ID, "owner": SEAT, "traits": Items(Text(), most=len(TRAIT_IDS)),
+                   "population": Whole(1, _CARDS), "animals": Items(_ANIMAL, most=_CARDS)},
+                  optional=("id", "owner", "traits", "population", "animals"))
+_SPEC = Record({
+    "players": Anything(), "options": Anything(), "phase": Text(("development", "feeding")), "turn": Whole(1),
+    "first": SEAT, "current": SEAT, "last_turn": FLAG, "red": COUNT, "green": COUNT, "black": COUNT,
+    "player_decks": per_seat(COUNT), "discards": per_seat(COUNT), "deck": COUNT, "move_main": FLAG,
+    "species": Items(_SPECIES, most=_CARDS),
+}, optional=("players", "options", "phase", "turn", "first", "current", "last_turn", "red", "green", "black",
+             "player_decks", "discards", "deck", "move_main", "species"))
+_EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
 
 
 def build(cls, spec):
-    if not isinstance(spec, dict):
-        raise ScenarioError("a scenario is a dict (JSON object)")
-    bad = set(spec) - _TOP
-    if bad:
-        raise ScenarioError(f"unknown scenario key(s) {sorted(bad)}; allowed: {sorted(_TOP)}")
-    options = dict(spec.get("options", {}))
-    if "players" in spec:
-        options["players"] = spec["players"]
-    rs = cls.load(**options)
+    rs, ctx = loading.open_scenario(cls, spec, set(_SPEC.fields))
+    ctx.cards = rs.total_cards
+    v = ctx.read(_SPEC, spec)
     n = rs.players
     from .ruleset import _dev_next, _seek, validate_state
     s = rs.new_game()
     s.species, s.animals, s.sets = {}, {}, {}
     s.rows = tuple(() for _ in range(n))
+    heredity = rs.heredity
+    if heredity:
+        gens = rs.options["generations"]
+        for key, why in (("player_decks", "there are no player decks"),
+                         ("deck", "the mutation deck is every card not in the discards"),
+                         ("last_turn", f"the last turn is generation {gens} (generations)")):
+            if key in v:
+                ctx.fail(key, f"in the Heredity variant {why}")
+        if v.get("phase", "feeding") != "feeding":
+            ctx.fail("phase", "the Heredity variant has no development phase (positions start at feeding)")
+        if v.get("turn", 1) > gens:
+            ctx.fail("turn", f"a generation 1..{gens} (generations)")
     hidden = list(rs.copies)
     revealed = 0
-    species_specs = spec.get("species", [])
-    given = [x.get("id") for x in species_specs if isinstance(x, dict) and isinstance(x.get("id"), int)]
-    animal_ids = [a.get("id") for x in species_specs if isinstance(x, dict)
-                  for a in x.get("animals", []) if isinstance(a, dict) and isinstance(a.get("id"), int)]
+    species_specs = v.get("species", ())
+    if sum(len(d.get("animals", ())) or d.get("population", 1) for d in species_specs) > rs.total_cards:
+        ctx.fail("species", f"more animals than the {rs.total_cards} cards of the deck")
+    given = [d["id"] for d in species_specs if "id" in d]
+    animal_ids = [a["id"] for d in species_specs for a in d.get("animals", ()) if "id" in a]
     uid = max(given + animal_ids + [len(species_specs)]) + 1
+    turn = v.get("turn", 1)
     rows = [[] for _ in range(n)]
     for k, d in enumerate(species_specs):
-        what = f"species #{k + 1}"
-        if not isinstance(d, dict) or set(d) - _SPECIES:
-            raise ScenarioError(f"{what}: a dict with keys {sorted(_SPECIES)}")
+        what = f"species[{k}]"
         sid = d.get("id", k + 1)
         owner = d.get("owner", 0)
-        if type(sid) is not int or sid < 1 or sid in s.species or sid in s.animals:
-            raise ScenarioError(f"{what}: id must be a new positive whole number")
-        if type(owner) is not int or not 0 <= owner < n:
-            raise ScenarioError(f"{what}: owner must be a seat 0..{n - 1}")
-        sp = Species(sid, owner, spec.get("turn", 1))
+        if sid in s.species or sid in s.animals:
+            ctx.fail(f"{what}.id", f"id {sid} is not new")
+        sp = Species(sid, owner, turn)
         own = []
-        for t in d.get("traits", []):
+        for j, t in enumerate(d.get("traits", ())):
             if t not in TRAIT_IDS:
-                raise ScenarioError(f"{what}: unknown trait {t!r}; traits are {list(TRAIT_IDS)}")
+                ctx.fail(f"{what}.traits[{j}]", f"unknown trait {t!r}; traits are {list(TRAIT_IDS)}")
+            if any(t == x for _, x in own):
+                ctx.fail(f"{what}.traits[{j}]", f"the species already has {t}: a species cannot have two identical traits (§5.2)")
+            if t in _EXCLUSIVE and _EXCLUSIVE.intersection(x for _, x in own):
+                ctx.fail(f"{what}.traits[{j}]", "a species may have at most one of Predator, Obligate Predator, Scavenger (§5.2)")
             i = TRAIT_IDS.index(t)
-            if hidden[i] == 0:
-                raise ScenarioError(f"{what}: no card of {t!r} is left (the deck option sets the copies)")
-            hidden[i] -= 1
-            revealed += 1
+            if not heredity:                   # Heredity: a copy of a trait, not a card
+                if hidden[i] == 0:
+                    ctx.fail(f"{what}.traits[{j}]", f"no card of {t!r} is left (the deck option sets the copies)")
+                hidden[i] -= 1
+                revealed += 1
             own.append((uid, t))
             uid += 1
         sp.own = tuple(own)
         animals = d.get("animals")
         if animals is None:
-            pop = d.get("population", 1)
-            if type(pop) is not int or pop < 1:
-                raise ScenarioError(f"{what}: population must be >= 1")
-            animals = [{} for _ in range(pop)]
+            animals = [{} for _ in range(d.get("population", 1))]
         elif not animals:
-            raise ScenarioError(f"{what}: a species has at least one animal")
+            ctx.fail(f"{what}.animals", "a species has at least one animal")
+        elif "population" in d and d["population"] != len(animals):
+            ctx.fail(f"{what}.population", f"is {d['population']} but {len(animals)} animals are listed")
         ids = []
-        for ad in animals:
-            if not isinstance(ad, dict) or set(ad) - _ANIMAL:
-                raise ScenarioError(f"{what}: an animal is a dict with keys {sorted(_ANIMAL)}")
+        for j, ad in enumerate(animals):
             aid = ad.get("id")
             if aid is None:
                 aid = uid
                 uid += 1
-            if type(aid) is not int or aid in s.animals or aid in s.species or aid == sid:
-                raise ScenarioError(f"{what}: animal id {aid!r} is not new")
+            if aid in s.animals or aid in s.species or aid == sid or aid in ids:
+                ctx.fail(f"{what}.animals[{j}].id", f"animal id {aid} is not new")
             a = RMAnimal(aid, sid, owner)
             if "food" in ad and ("red" in ad or "blue" in ad):
-                raise ScenarioError(f"{what}: give either food or red/blue")
+                ctx.fail(f"{what}.animals[{j}].food", "give either food or red/blue, not both")
             a.red = ad.get("red", ad.get("food", 0))
             a.blue = ad.get("blue", 0)
             a.parasites = ad.get("parasites", 0)
-            a.shelter = bool(ad.get("shelter", False))
-            a.fed_by_kill = bool(ad.get("fed_by_kill", False))
-            a.attacked = bool(ad.get("attacked", False))
-            if min(a.red, a.blue, a.parasites) < 0:
-                raise ScenarioError(f"{what}: tokens must be >= 0")
+            a.shelter = ad.get("shelter", False)
+            a.fed_by_kill = ad.get("fed_by_kill", False)
+            a.attacked = ad.get("attacked", False)
+            a.parent = ad.get("parent", -1)
             s.animals[aid] = a
             ids.append(aid)
         sp.animals = tuple(ids)
         s.species[sid] = sp
+        need = rs.need(s, sp)
+        sp.tcache = None
+        for j, aid in enumerate(ids):
+            a = s.animals[aid]
+            if a.red + a.blue > need:
+                key = "food" if "food" in animals[j] else "red"
+                ctx.fail(f"{what}.animals[{j}].{key}", f"{a.red + a.blue} food on an animal that needs {need}: an "
+                                                       f"animal takes food only while it is not fed [rm.fed]")
         rows[owner].append(sid)
     s.rows = tuple(tuple(r) for r in rows)
     s.next_uid = uid
     s.hidden = tuple(hidden)
     s.revealed = revealed
-    pdecks = spec.get("player_decks", [7] * n)
-    discards = spec.get("discards", [0] * n)
-    if len(pdecks) != n or len(discards) != n or any(type(x) is not int or x < 0 for x in list(pdecks) + list(discards)):
-        raise ScenarioError("player_decks and discards: one whole number >= 0 per seat")
-    s.pdecks, s.discards = tuple(pdecks), tuple(discards)
-    used = len(s.animals) + revealed + sum(pdecks) + sum(discards)
+    s.pdecks = tuple(v.get("player_decks", ((0 if heredity else 7),) * n))
+    s.discards = tuple(v.get("discards", (0,) * n))
+    if heredity:
+        need = sum(s.discards)                 # the discarded mutation cards: from the end of the trait list
+        if need > rs.total_cards:
+            ctx.fail("discards", f"the deck has {rs.total_cards} cards")
+        for i in range(len(hidden) - 1, -1, -1):
+            t = min(need, hidden[i])
+            hidden[i] -= t
+            need -= t
+        s.hidden = tuple(hidden)
+        s.revealed = sum(s.discards)
+    used = (0 if heredity else len(s.animals) + revealed) + sum(s.pdecks) + sum(s.discards)
     rest = rs.total_cards - used
     if rest < 0:
-        raise ScenarioError(f"the position uses {used} cards; the deck has {rs.total_cards}")
-    deck = spec.get("deck", rest)
-    if type(deck) is not int or not 0 <= deck <= rest:
-        raise ScenarioError(f"deck: between 0 and {rest} cards remain")
+        ctx.fail("player_decks", f"the position uses {used} cards; the deck has {rs.total_cards}")
+    deck = v.get("deck", rest)
+    if deck > rest:
+        ctx.fail("deck", f"between 0 and {rest} cards remain, got {deck}")
     s.deck_size = deck
     s.removed = rest - deck
-    s.turn = spec.get("turn", 1)
-    s.first = spec.get("first", 0)
-    s.current = spec.get("current", s.first)
-    s.last_turn = bool(spec.get("last_turn", False))
-    s.red, s.green, s.black = spec.get("red", 0), spec.get("green", 0), spec.get("black", 0)
+    s.turn = turn
+    s.first = v.get("first", 0)
+    s.current = v.get("current", s.first)
+    s.last_turn = v.get("last_turn", False) if not heredity else turn >= rs.options["generations"]
+    s.red, s.green, s.black = v.get("red", 0), v.get("green", 0), v.get("black", 0)
     s.blue_out = sum(a.blue for a in s.animals.values())     # blue tokens already in play
-    phase = spec.get("phase", "feeding")
+    phase = v.get("phase", "feeding")
+    s.phase = phase
     if phase == "feeding":
-        s.phase = "feeding"
         s.round = 1
-        s.move_main = bool(spec.get("move_main", False))
-    elif phase == "development":
-        s.phase = "development"
-        for k in ("red", "green", "black"):
-            if spec.get(k):
-                raise ScenarioError(f"{k}: the centre is filled in the climate phase, after development")
+        s.move_main = v.get("move_main", False)
     else:
-        raise ScenarioError(f"phase must be 'development' or 'feeding', got {phase!r}")
-    try:
-        validate_state(rs, s)
-    except ValueError as e:
-        raise ScenarioError(str(e)) from None
-    if s.phase == "development":
-        if s.pdecks[s.current] < 1:
-            _dev_next(s, None)
-    elif not s.move_main:
-        _seek(rs, s, None)
-    return s
+        for k in ("red", "green", "black", "move_main"):
+            if v.get(k):
+                ctx.fail(k, "the centre is filled in the climate phase and fed on after development")
+
+    def settle(s):
+        if s.phase == "development":
+            if s.pdecks[s.current] < 1:
+                _dev_next(s, None)
+        elif not s.move_main:
+            _seek(rs, s, None)
+    return loading.settled(rs, s, ctx, validate_state, settle)

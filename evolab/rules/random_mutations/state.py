@@ -6,10 +6,11 @@ from __future__ import annotations
 class RMAnimal:
     """One animal card of a species; tokens sit on animals."""
 
-    __slots__ = ("id", "species", "owner", "red", "blue", "shelter", "parasites", "fed_by_kill", "attacked")
+    __slots__ = ("id", "species", "owner", "red", "blue", "shelter", "parasites", "fed_by_kill", "attacked", "parent")
 
     def __init__(self, id, species, owner):
         self.id, self.species, self.owner = id, species, owner
+        self.parent = -1          # Heredity variant: the animal whose young it is
         self.red = self.blue = self.parasites = 0
         self.shelter = self.fed_by_kill = self.attacked = False
 
@@ -26,7 +27,7 @@ class RMAnimal:
     def from_dict(cls, d):
         a = cls(d["id"], d["species"], d["owner"])
         for k in RMAnimal.__slots__:
-            setattr(a, k, d[k])
+            setattr(a, k, d[k] if k != "parent" else d.get(k, -1))
         return a
 
     @property
@@ -81,8 +82,10 @@ class Species:
 _PLAIN = ("players", "phase", "turn", "first", "current", "deck_size", "pdecks", "hidden", "revealed",
           "discards", "removed", "red", "green", "black", "blue_out", "passed", "passes", "round", "move_main",
           "move_stomped", "last_turn", "winner", "tied", "next_uid", "pending_play", "attack", "choose_victim",
-          "scavenge", "simplify", "parasite_queue", "rows")
-_TUPLES = ("pdecks", "hidden", "discards", "passed", "tied")
+          "scavenge", "simplify", "parasite_queue", "rows", "litters", "newborn")
+_TUPLES = ("pdecks", "hidden", "discards", "passed", "tied", "newborn")
+#: Fields added after saves already existed, with the value an older save means.
+_LATER_FIELDS = {"litters": (), "newborn": ()}
 
 
 class RMState:
@@ -101,7 +104,11 @@ class RMState:
         return s
 
     def card_total(self) -> int:
-        """Common deck + player decks + table + discards + out of the game: the size of the full deck."""
+        """Common deck + player decks + table + discards + out of the game: the size of the full deck.
+
+        In the Heredity variant animals and their traits are copies, not cards: the deck and its discards."""
+        if self.ruleset.heredity:
+            return self.deck_size + sum(self.discards) + self.removed
         table = len(self.animals) + sum(len(sp.own) for sp in self.species.values())
         table += sum(len(cards) for cards in self.sets.values())
         in_hand = 1 if self.pending_play is not None else 0      # the card being turned over
@@ -118,6 +125,7 @@ class RMState:
         for f in ("pending_play", "attack", "choose_victim", "simplify"):
             d[f] = list(d[f]) if d[f] is not None else None
         d["parasite_queue"] = [[seat, list(c)] for seat, c in self.parasite_queue]
+        d["litters"] = [list(x) for x in self.litters]
         d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
         d["species"] = [sp.to_dict() for sp in self.species.values()]
         d["animals"] = [a.to_dict() for a in self.animals.values()]
