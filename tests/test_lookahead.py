@@ -76,6 +76,17 @@ def test_imagined_tables_look_the_same_from_the_seat(cfg):
             played = True
 
 
+def test_imagined_tables_in_the_heredity_variant():
+    """In the Heredity variant the traits on the table are copies, not deck cards: the deck the seat
+    imagines still holds every card it has not seen, all game long (a lookahead bot can play the variant)."""
+    points = decision_points("origin", {"players": 2, "heredity": True}, every=25, limit=12)
+    assert points[-1][0].turn >= 5
+    for state, seat in points:
+        w = sample_world(observe(state, seat), random.Random(1))
+        validate(w)
+        assert same_view(w, state, seat) and w.ruleset.legal_actions(w) == state.ruleset.legal_actions(state)
+
+
 def test_imagined_hands_are_drawn_from_the_unseen_cards():
     """The opponent's imagined hand changes with the random numbers and never holds a card the seat can
     account for: no more copies of a card than the deck list minus the seat's hand and the table."""

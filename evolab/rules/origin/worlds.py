@@ -33,7 +33,8 @@ def sample_world(view, rng) -> OriginState:
     s.attack = view.attack.clone() if view.attack else None
     s.barred = [set(b) for b in s.barred] if s.barred is not None else None
     me, n = view.seat, view.players
-    on_table = [c.card for a in s.animals.values() for c in a.cards] + [l.card for l in s.links.values()]
+    on_table = [] if rs.heredity else (         # Heredity: traits on the table are copies, not deck cards
+        [c.card for a in s.animals.values() for c in a.cards] + [l.card for l in s.links.values()])
     left = unseen(rs.copies, list(view.hand) + list(view.pool) + on_table, CARD_INDEX)
     hands = [list(view.hand) if j == me else None for j in range(n)]
     if view.pool_sizes:                                   # Equilibrium: each pile comes from its own gene pool
