@@ -321,7 +321,11 @@ def _play_trait(ctx, a):
         if t == "parasite":
             return 2.2 + 0.1 * len(x.cards)
         if t == "carnivorous":               # a carnivore feeds itself by hunting, if there is prey
-            return 2.0 if len(ctx.animals) > len(ctx.mine) else 0.4
+            if len(ctx.animals) <= len(ctx.mine):
+                return 0.4
+            # a kill gives 2 food: an animal that already needs more than 1 (a Parasite, High Body Weight)
+            # would need the rest from the food bank, while the expected food can carry it
+            return 2.0 if x.need <= 1 or ctx.room >= x.need - 1 else 0.4
         if t == "sharp_vision":
             v = 1.0 if x.mask & CARNIVOROUS else 0.3
             return v - 0.1 * len(x.cards)
