@@ -22,6 +22,7 @@ _LAZY = {
     **dict.fromkeys(("HumanTurn", "Match"), "match"),
     **dict.fromkeys(("Tracker", "track_record"), "tracking"),
     **dict.fromkeys(("BatchResult", "crash", "decline", "run_batch", "steady"), "experiments"),
+    **dict.fromkeys(("TournamentResult", "tournament"), "tournaments"),
     **dict.fromkeys(("CHANCE", "TERMINAL", "Attack", "BurnFat", "Draw", "DropTail", "EndMove", "FirstPlayer",
                      "Graze", "Hibernate", "Mimic", "NoDefence", "Pass", "PlayAnimal", "PlayPairTrait",
                      "PlayTrait", "Pirate", "Resolve", "RollDie", "RollFood", "Run", "Scavenge", "TakeFood",
@@ -58,5 +59,5 @@ __all__ = [
     "Attack", "BurnFat", "Draw", "DropTail", "EndMove", "FirstPlayer", "Graze", "Hibernate", "Mimic",
     "NoDefence", "Pass", "PlayAnimal", "PlayPairTrait", "PlayTrait", "Pirate", "Resolve", "RollDie",
     "RollFood", "Run", "Scavenge", "TakeFood", "TieBreak", "move_from_dict", "Tracker", "track_record",
-    "BatchResult", "run_batch", "steady", "decline", "crash",
+    "BatchResult", "run_batch", "steady", "decline", "crash", "tournament", "TournamentResult",
 ]

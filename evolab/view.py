@@ -5,12 +5,13 @@ from __future__ import annotations
 class Observation:
     """A read-only view of the table for one seat (bots and widgets see only this).
 
-    It shares the table's animal objects rather than copying them: treat them as read-only.
+    It shares the table's animal objects rather than copying them: treat them as read-only. ``public``
+    holds the table's other public fields (whose turn it is, who passed...) for ``sample_world``.
     """
 
     __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "food_bank", "deck_size",
                  "hand", "hand_sizes", "discard_sizes", "animals", "links", "attack", "pending", "scavenge",
-                 "last_turn", "players", "winner", "pool", "pool_sizes", "passes")
+                 "last_turn", "players", "winner", "pool", "pool_sizes", "passes", "public")
 
     def mine(self) -> list:
         return [a for a in self.animals.values() if a.owner == self.seat]
@@ -50,7 +51,7 @@ def observe(state, seat: int) -> Observation:
     o.food_bank = state.food_bank
     o.deck_size = state.deck_size
     o.hand = tuple(state.hands[seat])
-    o.hand_sizes = tuple(len(h) for h in state.hands)
+    o.hand_sizes = tuple(map(len, state.hands))
     o.discard_sizes = tuple(state.discards)
     o.animals = state.animals
     o.links = state.links
@@ -63,4 +64,12 @@ def observe(state, seat: int) -> Observation:
     pools = getattr(state, "pools", None)
     o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
     o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
+    o.public = state.ruleset.public_of(state)       # the rest of the public table, for sample_world
     return o
+
+
+def sample_world(view, rng):
+    """A whole table consistent with what ``view``'s seat sees: the cards hidden from it (the others' hands,
+    the deck, face-down cards) drawn at random from the cards it has not seen. Bots that look ahead play
+    on such tables; two states that look the same from the seat give the same tables for the same ``rng``."""
+    return view.ruleset.sample_world(view, rng)

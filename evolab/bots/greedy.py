@@ -8,6 +8,8 @@ spreads food so that fewer animals are fed than could have been.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from ..actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
 from ..rules.origin.feeding import attack_block, can_receive
@@ -35,15 +37,19 @@ class GreedyBot(Bot):
     def pick(self, view, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        context, values = _rules_of_thumb(view.ruleset.id)
+        rs = view.ruleset
+        context, values = _TABLES.get(rs.id) or _rules_of_thumb(rs.id)
         ctx = context(view, legal)
-        if view.ruleset.heredity:          # the variant's ties among animals: a new order every decision
+        if rs.heredity:                    # the variant's ties among animals: a new order every decision
             ctx.salt = int(rng.random() * 4294967296)
         get = values.get
         scores = [get(type(a), _zero)(ctx, a) for a in legal]
-        top = max(scores) - 1e-9
-        ties = [a for a, v in zip(legal, scores) if v > top]
-        return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]   # ties: by chance
+        best = max(scores)
+        top = best - 1e-9
+        if sorted(scores)[-2] <= top:          # one best action (the usual case)
+            return legal[scores.index(best)]
+        ties = list(compress(legal, map(top.__lt__, scores)))       # the actions scoring above ``top``
+        return ties[int(rng.random() * len(ties))]      # ties: by chance
 
 
 def _rules_of_thumb(ruleset_id):
@@ -60,28 +66,25 @@ _MODULES = {"random_mutations": "greedy_rm", "northstar": "greedy_ns"}
 _TABLES: dict = {}     # ruleset id -> (context class, values); Origin's are below
 
 
-def _card_tie(a):
-    """Among animals that cost the same, the one with more trait cards first: it scores more."""
-    return -len(a.cards)
-
-
-
-
 class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
+    _keepers = _room = _new_animal = _finish = None
+    salt = 0                 # the variant: set by the bot each decision (its order of ties among animals)
+    # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in the
+    # Heredity variant, where choosing whom to feed, hunt or shield by its traits would be a breeder's selection
+    # of those traits, not nature's
+    card_worth = 1.0
+
     def __init__(self, view, legal):
         self.v = view
-        self.seat = view.seat
-        self.animals = view.animals
-        self.mine = [a for a in view.animals.values() if a.owner == view.seat]
+        seat = self.seat = view.seat
+        animals = self.animals = view.animals
+        self.mine = [a for a in animals.values() if a.owner == seat]
         self.players = view.players
         self.legal = legal
-        self._plan = self._keepers = self._room = None
-        # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
-        # the Heredity variant, where choosing whom to feed, hunt or shield by its traits would be a breeder's
-        # selection of those traits, not nature's
-        self.card_worth = 0.0 if view.ruleset.heredity else 1.0
+        if view.ruleset.heredity:
+            self.card_worth = 0.0
 
     @property
     def expected_food(self):
@@ -141,34 +144,34 @@ class _FeedingPlan(FeedingPlan):
 
     def __init__(self, ctx):
         v = self.v = ctx.v
-        self.seat = ctx.seat
-        animals = v.animals
-        hunters = {}                  # carnivore -> 2 when a prey that cannot escape is open to it now
+        seat = self.seat = ctx.seat
+        legal = ctx.legal
         me_first = False              # a main action is open: the bot takes before the rivals this round
-        for x in ctx.legal:
+        for x in legal:
             t = type(x)
-            if t is Attack:
+            if t is TakeFood or t is Attack or t is BurnFat:
                 me_first = True
-                if not animals[x.prey].mask & _UNSURE and animals[x.prey].owner != self.seat:
-                    hunters[x.predator] = 2
-            elif t is TakeFood or t is BurnFat:
-                me_first = True
-        self.hunters = hunters
+                break
         self.me_first = me_first
+        self.hunters = hunters = {}   # hungry carnivore -> 2 when a prey that cannot escape is open to it now
         self.cost = cost = {}
-        costs = []
-        waiting = []
-        salt = getattr(ctx, "salt", 0)
-        # ties among animals that cost the same: in the variant none is fed first for its traits or age (a bot
-        # that fed carriers first would be a breeder selecting them): an order drawn anew every decision
-        tie = (lambda a: scramble(a.id, salt)) if v.ruleset.heredity else _card_tie
+        hungry = []                   # (cost, animal), in the row's order
         total = 0
         linked = False
+        scanned = not me_first        # the legal attacks read (only when a hungry carnivore asks)
         for a in ctx.mine:
             short = a.need - a.red - a.blue
             if short > 0 and not a.hibernating:
                 c = short - a.fat
                 if a.mask & CARNIVOROUS:
+                    if not scanned:
+                        scanned = True
+                        animals = v.animals
+                        for x in legal:
+                            if type(x) is Attack:
+                                q = animals[x.prey]
+                                if not q.mask & _UNSURE and q.owner != seat:
+                                    hunters[x.predator] = 2
                     hunt = hunters.get(a.id)
                     if hunt is None and not me_first:
                         hunt = hunters[a.id] = self._hunt(v, a)
@@ -178,12 +181,9 @@ class _FeedingPlan(FeedingPlan):
                     c = 0
                 cost[a.id] = c
                 total += c
+                hungry.append((c, a))
                 if a.links:
                     linked = True
-                    if not can_receive(v, a):       # a Symbiosis partner eats only after its protector
-                        waiting.append((c, a.red + a.blue == 0, tie(a), a.id))
-                        continue
-                costs.append((c, a.red + a.blue == 0, tie(a), a.id))   # ties: finish what was begun
         self.bank = bank = v.food_bank
         n = v.players
         self._demands = None
@@ -198,6 +198,19 @@ class _FeedingPlan(FeedingPlan):
         if total <= share:
             self.planned, self.spare = set(cost), share - total
             return
+        # ties among animals that cost the same: finish what was begun; then, in the variant, none is fed first
+        # for its traits or age (a bot that fed carriers first would be a breeder selecting them): an order drawn
+        # anew every decision; otherwise the one with more trait cards first (it scores more)
+        salt = ctx.salt if v.ruleset.heredity else None
+        costs = []
+        waiting = []
+        for c, a in hungry:
+            aid = a.id
+            key = (c, a.red + a.blue == 0, -len(a.cards) if salt is None else scramble(aid, salt), aid)
+            if a.links and not can_receive(v, a):   # a Symbiosis partner eats only after its protector
+                waiting.append(key)
+            else:
+                costs.append(key)
         self.planned, self.spare = completion_plan(costs, share)
         if waiting:                                 # those whose protectors will be fed, with what is left
             ready = [w for w in waiting if self._protectors_fed(v, w[-1])]
@@ -216,14 +229,18 @@ class _FeedingPlan(FeedingPlan):
             v, seat, bank = self.v, self.seat, self.bank
             rival = [0] * v.players
             for a in v.animals.values():
-                if a.owner != seat and not a.hibernating:
+                owner = a.owner
+                if owner != seat and not a.hibernating:
+                    want = a.fat_cards - a.fat
                     short = a.need - a.red - a.blue
-                    want = (short if 0 < short <= bank else 0) + a.fat_cards - a.fat
+                    if 0 < short <= bank:
+                        want += short
                     if want > 0 and (not a.links or can_receive(v, a)):
-                        rival[a.owner] += want
-            out = [rival[(seat + k) % v.players] for k in range(1, v.players)]
-            for k in range(1, min(v.passes, len(out)) + 1):
-                out[-k] = 0                    # the rivals who just passed (the last to move) want nothing
+                        rival[owner] += want
+            out = rival[seat + 1:] + rival[:seat]
+            passed = min(v.passes, len(out))
+            if passed > 0:                     # the rivals who just passed (the last to move) want nothing
+                out[-passed:] = [0] * passed
             self._demands = out
         return self._demands
 
@@ -290,7 +307,10 @@ def _zero(ctx, a):
 
 def _play_animal(ctx, a):
     """A new animal while the expected food can feed it (it needs 1)."""
-    return 2.5 if ctx.room >= 1 else 0.6
+    v = ctx._new_animal
+    if v is None:
+        v = ctx._new_animal = 2.5 if ctx.room >= 1 else 0.6
+    return v
 
 
 def _play_trait(ctx, a):
@@ -301,7 +321,11 @@ def _play_trait(ctx, a):
         if t == "parasite":
             return 2.2 + 0.1 * len(x.cards)
         if t == "carnivorous":               # a carnivore feeds itself by hunting, if there is prey
-            return 2.0 if len(ctx.animals) > len(ctx.mine) else 0.4
+            if len(ctx.animals) <= len(ctx.mine):
+                return 0.4
+            # a kill gives 2 food: an animal that already needs more than 1 (a Parasite, High Body Weight)
+            # would need the rest from the food bank, while the expected food can carry it
+            return 2.0 if x.need <= 1 or ctx.room >= x.need - 1 else 0.4
         if t == "sharp_vision":
             v = 1.0 if x.mask & CARNIVOROUS else 0.3
             return v - 0.1 * len(x.cards)
@@ -391,9 +415,14 @@ def _attack(ctx, a):
             v -= 0.5
     if p.hibernating or p.red + p.blue >= p.need:
         return v - 3.0                      # a kill for its fat, and one rival animal fewer
-    if not _finishable(ctx, p, 1 if m & TAIL_LOSS else 2):
-        return -1.0                         # it starves anyway: the meat would be wasted
-    return v
+    gain = 1 if m & TAIL_LOSS else 2
+    finish = ctx._finish
+    if finish is None:
+        finish = ctx._finish = {}
+    ok = finish.get((p.id, gain))
+    if ok is None:
+        ok = finish[p.id, gain] = _finishable(ctx, p, gain)
+    return v if ok else -1.0                # unfinished, it starves anyway: the meat would be wasted
 
 
 def _attack_own(ctx, p, q):

@@ -19,11 +19,14 @@ def expected_share(bank: int, rival_demands, me_first: bool, my_demand: int = 1 
     if not demands:
         return min(bank, my_demand)
     mine = 0
-    while mine < my_demand:       # my next take comes after this many rounds of the rivals' takes
-        rounds = mine if me_first else mine + 1
-        if mine + sum(d if d < rounds else rounds for d in demands) >= bank:
-            break
+    rounds = 0 if me_first else 1      # my next take comes after this many rounds of the rivals' takes
+    taken = 0 if me_first else len(demands)      # what the rivals took in those rounds
+    while mine < my_demand and mine + taken < bank:
         mine += 1
+        rounds += 1
+        for d in demands:              # a rival still wanting takes one more
+            if d >= rounds:
+                taken += 1
     return mine
 
 

@@ -9,7 +9,7 @@ from .state import NSSpecies
 class NSObservation:
     __slots__ = ("seat", "ruleset", "phase", "turn", "first", "to_move", "watering", "food_bank", "deck_size",
                  "hand", "hand_sizes", "food_card", "food_cards_placed", "species", "rows", "bags", "last_round",
-                 "players", "winner", "round")
+                 "players", "winner", "round", "food_placed", "discard_size", "public")
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -29,6 +29,13 @@ def _public(sp, seat):
     if sp.owner != seat:
         d["pending"] = len(sp.pending)          # face down: how many, not which
     return d
+
+
+def _hide_new_ids(public):
+    from .worlds import PUBLIC
+    out = list(public)
+    out[PUBLIC.index("next_uid")] = None
+    return tuple(out)
 
 
 def observe(s, seat) -> NSObservation:
@@ -54,4 +61,9 @@ def observe(s, seat) -> NSObservation:
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
         o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
     o.species, o.rows = species, rows
+    o.food_placed = tuple(bool(c) for c in s.food_cards)
+    o.discard_size = sum(s.discard)
+    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
+    if s.snapshot is not None and s.phase == "play_cards":
+        o.public = _hide_new_ids(o.public)    # how many species the others founded in secret stays secret
     return o

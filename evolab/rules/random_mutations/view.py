@@ -6,7 +6,7 @@ from __future__ import annotations
 class RMObservation:
     __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "red", "green", "black",
                  "deck_size", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows", "last_turn",
-                 "players", "winner", "choose_victim", "scavenge", "hand", "food_bank")
+                 "players", "winner", "choose_victim", "scavenge", "hand", "food_bank", "public")
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -39,4 +39,5 @@ def observe(s, seat) -> RMObservation:
     o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
     o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
     o.hand = ()
+    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
     return o
