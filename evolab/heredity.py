@@ -75,7 +75,8 @@ PRESETS = {p.name: p for p in (
            "heavy animals starve more often. Measured with the greedy bots: selected for in A, against in B "
            "(benchmarks/heredity.py figures). A trait must cost something to fall after the switch: Camouflage, "
            "which costs nothing, would not. The generation counted as the predators leave (4) has no carnivores "
-           "in its count: its share jumps, and its cohort's survival counts the carnivores that left as lost."))}
+           "in its count: its share jumps, and its cohort's survival counts the carnivores that left as lost."),
+)}
 
 
 def preset(name: str, **overrides) -> dict:
