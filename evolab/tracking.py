@@ -161,7 +161,7 @@ class Tracker:
         self._attack = None
         self._prev_alive_traits = set()
         self.arose_total = dict.fromkeys(self.trait_ids, 0)
-        self.heredity = getattr(match.ruleset, "heredity", False)
+        self.heredity = match.ruleset.heredity
         self._fate = {}
         if self.heredity:
             self._generation_zero(match.state)
@@ -199,8 +199,7 @@ class Tracker:
         if e.parent >= 0:
             self.young[e.animal] = [e.seat, e.parent, "+".join(e.traits), "", "", ""]
             self.offspring[e.parent] = self.offspring.get(e.parent, 0) + 1
-        rs = match.state.ruleset
-        unit = rs.unit_of(match.state, e.animal) if hasattr(rs, "unit_of") else e.animal
+        unit = match.state.ruleset.unit_of(match.state, e.animal)
         self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
 
     def _phase(self, match, e):
@@ -346,7 +345,7 @@ class Tracker:
             tb["mutations"].add_columns((g,) * k, (turn,) * k, ids, [self.arose.get(t, 0) for t in ids],
                                         [self.arose_total[t] for t in ids], (total,) * k,
                                         [count[t] for t in ids], (alive,) * k, (sum(count.values()),) * k)
-        if "species" in self._on and hasattr(s.ruleset, "species_census"):
+        if "species" in self._on:
             t_sp = tb["species"]
             for seat_, sid, body, pop, traits in s.ruleset.species_census(s):
                 t_sp.append(g, turn, seat_, sid, body, pop, "+".join(traits))
@@ -458,10 +457,7 @@ _HANDLERS = {
 
 def _animals(state) -> dict:
     """Animal id -> traits of every living animal (a species' traits for each of its animals)."""
-    rs = state.ruleset
-    if hasattr(rs, "animal_census"):
-        return {aid: traits for _, aid, traits in rs.animal_census(state)}
-    return {uid: traits for _, uid, traits, _ in rs.census(state)}
+    return {aid: traits for _, aid, traits in state.ruleset.animal_census(state)}
 
 
 def _owner(state, aid):

@@ -1,66 +1,43 @@
-"""``observe(state, seat)``: what one player may see. Other hands and the deck's order stay hidden."""
+"""``observe(state, seat)``: what one player may see. Other hands and the deck's order stay hidden.
+
+Each edition builds its own observation (``Ruleset.observe``) on the common base ``Observation``: bots and
+the board see only this.
+"""
 from __future__ import annotations
+
+from typing import Any
 
 
 class Observation:
-    """A read-only view of the table for one seat (bots and widgets see only this).
+    """A view of the table for one seat: the fields every edition's observation has (each edition adds its
+    own: animals or species, the centre's tokens, ...)."""
 
-    It shares the table's animal objects rather than copying them: treat them as read-only.
-    """
+    __slots__ = ("seat", "ruleset", "players", "phase", "turn", "round", "first", "to_move", "winner",
+                 "deck_size", "hand", "hand_sizes", "food_bank")
 
-    __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "food_bank", "deck_size",
-                 "hand", "hand_sizes", "discard_sizes", "animals", "links", "attack", "pending", "scavenge",
-                 "last_turn", "players", "winner", "pool", "pool_sizes", "passes")
-
-    def mine(self) -> list:
-        return [a for a in self.animals.values() if a.owner == self.seat]
-
-    def others(self) -> list:
-        return [a for a in self.animals.values() if a.owner != self.seat]
+    seat: int
+    ruleset: Any
+    players: int
+    phase: str
+    turn: int
+    round: int
+    first: int
+    to_move: int
+    winner: int
+    deck_size: int
+    hand: tuple
+    hand_sizes: tuple
+    food_bank: int
 
     def to_dict(self) -> dict:
         """JSON-able: what a front end needs to draw the table from this seat."""
-        return {
-            "seat": self.seat, "ruleset": self.ruleset.id, "phase": self.phase, "turn": self.turn,
-            "first": self.first, "to_move": self.to_move, "food_bank": self.food_bank,
-            "deck_size": self.deck_size, "hand": list(self.hand), "hand_sizes": list(self.hand_sizes),
-            "discard_sizes": list(self.discard_sizes), "last_turn": self.last_turn, "winner": self.winner,
-            "animals": [a.to_dict() for a in self.animals.values()],
-            "links": [l.to_dict() for l in self.links.values()],
-            "attack": self.attack.to_dict() if self.attack else None,
-            "pool": list(self.pool), "pool_sizes": list(self.pool_sizes),
-        }
+        return {"seat": self.seat, "ruleset": self.ruleset.id, "phase": self.phase, "turn": self.turn,
+                "first": self.first, "to_move": self.to_move, "winner": self.winner, "deck_size": self.deck_size,
+                "hand": list(self.hand), "hand_sizes": list(self.hand_sizes)}
 
 
 def observe(state, seat: int) -> Observation:
     """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'."""
-    if hasattr(state.ruleset, "observe"):
-        return state.ruleset.observe(state, seat)
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0..{state.players - 1}, got {seat!r}")
-    o = Observation.__new__(Observation)
-    o.seat = seat
-    o.ruleset = state.ruleset
-    o.players = state.players
-    o.phase = state.phase
-    o.turn = state.turn
-    o.round = state.round
-    o.first = state.first
-    o.to_move = state.ruleset.to_move(state)
-    o.food_bank = state.food_bank
-    o.deck_size = state.deck_size
-    o.hand = tuple(state.hands[seat])
-    o.hand_sizes = tuple(len(h) for h in state.hands)
-    o.discard_sizes = tuple(state.discards)
-    o.animals = state.animals
-    o.links = state.links
-    o.attack = state.attack
-    o.pending = state.pending
-    o.scavenge = state.scavenge
-    o.last_turn = state.last_turn
-    o.passes = state.passes          # consecutive passes just before this move: everyone at the table sees them
-    o.winner = state.winner
-    pools = getattr(state, "pools", None)
-    o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
-    o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
-    return o
+    return state.ruleset.observe(state, seat)

@@ -128,9 +128,6 @@ class NorthStarRuleset(Ruleset):
             return TERMINAL
         return CHANCE
 
-    def is_over(self, s) -> bool:
-        return s.phase == "over"
-
     def chance_outcomes(self, s) -> tuple:
         if s.draw_queue:
             return tuple((_DRAWS[c], k) for c, k in zip(CARD_IDS, s.deck) if k)
@@ -437,6 +434,13 @@ class NorthStarRuleset(Ruleset):
     def observe(self, s, seat):
         from .view import observe
         return observe(s, seat)
+
+    def state_from_dict(self, d, prefix=""):
+        from .io import state_from_dict
+        return state_from_dict(self, d, prefix)
+
+    def card_sides(self):
+        return tuple(((TRAIT_OF[c],), k) for c, k in zip(CARD_IDS, self.copies))
 
 
 def _add(t, i, n):
@@ -920,8 +924,7 @@ _APPLY = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
+from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
-NorthStarRuleset.state_from_dict = state_from_dict
 NorthStarRuleset.apply_table = _APPLY

@@ -3,13 +3,13 @@ only as counts (their own are shown to their owner); in the six-player simultane
 others' species as they were when the phase began."""
 from __future__ import annotations
 
+from ...view import Observation
 from .state import NSSpecies
 
 
-class NSObservation:
-    __slots__ = ("seat", "ruleset", "phase", "turn", "first", "to_move", "watering", "food_bank", "deck_size",
-                 "hand", "hand_sizes", "food_card", "food_cards_placed", "species", "rows", "bags", "last_round",
-                 "players", "winner", "round")
+class NSObservation(Observation):
+    __slots__ = ("watering", "food_card", "food_cards_placed", "food_placed", "species", "rows", "bags",
+                 "last_round", "winners")
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -32,8 +32,6 @@ def _public(sp, seat):
 
 
 def observe(s, seat) -> NSObservation:
-    if not isinstance(seat, int) or not 0 <= seat < s.players:
-        raise ValueError(f"seat must be 0..{s.players - 1}, got {seat!r}")
     o = NSObservation.__new__(NSObservation)
     o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, s.ruleset, s.phase, s.turn, s.turn, s.first
     o.to_move = s.ruleset.to_move(s)
@@ -42,9 +40,10 @@ def observe(s, seat) -> NSObservation:
     o.hand = tuple(s.hands[seat])
     o.hand_sizes = tuple(len(h) for h in s.hands)
     o.food_card = s.food_cards[seat]
-    o.food_cards_placed = sum(1 for c in s.food_cards if c)
+    o.food_placed = tuple(bool(c) for c in s.food_cards)      # face down: whether, not which
+    o.food_cards_placed = sum(o.food_placed)
     o.bags = tuple(s.bags)
-    o.last_round, o.players, o.winner = s.last_round, s.players, s.winner
+    o.last_round, o.players, o.winner, o.winners = s.last_round, s.players, s.winner, s.winners
     species, rows = dict(s.species), s.rows
     if s.snapshot is not None and s.phase == "play_cards":
         rows = tuple(tuple(r) if i != seat else s.rows[i] for i, r in enumerate(s.snapshot["rows"]))

@@ -20,6 +20,7 @@ from ..common import finish, game_over, next_to_play, pass_seat
 from .options import OPTIONS
 from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
+from .view import observe
 from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
 HAND_SIZE = 6
@@ -209,9 +210,6 @@ class OriginRuleset(Ruleset):
         if ph == "over":
             return TERMINAL
         return CHANCE
-
-    def is_over(self, s) -> bool:
-        return s.phase == "over"
 
     def chance_outcomes(self, s) -> tuple:
         """((outcome, integer weight), ...) at a chance node, () elsewhere."""
@@ -403,6 +401,16 @@ class OriginRuleset(Ruleset):
         else:
             t.barred = None
         return t
+
+    def observe(self, s, seat):
+        return observe(s, seat)
+
+    def state_from_dict(self, d, prefix=""):
+        from .io import state_from_dict
+        return state_from_dict(self, d, prefix)
+
+    def card_sides(self):
+        return tuple((c.traits, k) for c, k in zip(CARDS, self.copies))
 
     def unit_info(self, s, aid):
         """(owner, traits) of an animal on the table, or None."""
@@ -1087,9 +1095,8 @@ _CHECKS = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
+from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
-OriginRuleset.state_from_dict = state_from_dict
 OriginRuleset.apply_table = _APPLY
 OriginRuleset.field_types = _FIELD_TYPES

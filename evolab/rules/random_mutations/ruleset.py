@@ -171,9 +171,6 @@ class RandomMutationsRuleset(Ruleset):
             return s.parasite_queue[0][0]
         return CHANCE
 
-    def is_over(self, s) -> bool:
-        return s.phase == "over"
-
     def chance_outcomes(self, s) -> tuple:
         ph = s.phase
         if ph == "reveal":
@@ -488,6 +485,13 @@ class RandomMutationsRuleset(Ruleset):
     def observe(self, s, seat):
         from .view import observe
         return observe(s, seat)
+
+    def state_from_dict(self, d, prefix=""):
+        from .io import state_from_dict
+        return state_from_dict(self, d, prefix)
+
+    def card_sides(self):
+        return tuple(((t,), k) for t, k in zip(TRAIT_IDS, self.copies))
 
 
 def _capped(row, cap, cls):
@@ -1057,8 +1061,7 @@ _APPLY = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
+from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
 
-RandomMutationsRuleset.state_from_dict = state_from_dict
 RandomMutationsRuleset.apply_table = _APPLY

@@ -2,11 +2,12 @@
 player decks. No card of any player deck is known to anyone, so none can be shown."""
 from __future__ import annotations
 
+from ...view import Observation
 
-class RMObservation:
-    __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "red", "green", "black",
-                 "deck_size", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows", "last_turn",
-                 "players", "winner", "choose_victim", "scavenge", "hand", "food_bank")
+
+class RMObservation(Observation):
+    __slots__ = ("red", "green", "black", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows",
+                 "last_turn", "choose_victim", "scavenge")
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -23,8 +24,6 @@ class RMObservation:
 
 
 def observe(s, seat) -> RMObservation:
-    if not isinstance(seat, int) or not 0 <= seat < s.players:
-        raise ValueError(f"seat must be 0..{s.players - 1}, got {seat!r}")
     o = RMObservation.__new__(RMObservation)
     o.seat = seat
     o.ruleset = s.ruleset
@@ -39,4 +38,5 @@ def observe(s, seat) -> RMObservation:
     o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
     o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
     o.hand = ()
+    o.hand_sizes = (0,) * s.players          # blind player decks: nobody holds a card in hand
     return o

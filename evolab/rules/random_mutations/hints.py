@@ -9,9 +9,9 @@ taken is one the rivals do not get).
 """
 from __future__ import annotations
 
-from ..actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
+from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
-from .plan import FeedingPlan, PlanOnDemand, completion_plan, expected_share
+from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 
 _HUNTERS = frozenset(("predator", "obligate_predator"))
 _MAIN = frozenset((TakeFood, TakeShelter, PlaceParasite, Attack))
@@ -250,3 +250,12 @@ Context.plan_class = _FeedingPlan
 VALUES = {PlayCard: _play, Pass: lambda c, a: 0.3, TakeFood: _take_food, TakeShelter: _take_shelter,
           PlaceParasite: _parasite, Attack: _attack, Stomp: _stomp, EndMove: _zero, ChooseVictim: _victim,
           ChooseParasiteVictim: _victim, Scavenge: _scavenge, DiscardTrait: _discard_trait}
+
+
+class RandomMutationsHints(BotHints):
+    """GreedyBot's rules of thumb for *Random Mutations*."""
+
+    greedy_values = VALUES
+
+    def greedy_context(self, view, legal, salt=0):
+        return Context(view, legal)
