@@ -130,9 +130,13 @@ class Redirected(Event):
     to_traits: tuple = ()
 
 
+#: Every cause of death an edition reports in ``Died.cause`` (the tracker counts each in its own column).
+CAUSES = ("starved", "eaten", "poisoned", "parasites", "horns")
+
+
 @_event
 class Died(Event):
-    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten.
+    """An animal left the table: ``cause`` is one of ``CAUSES``; ``by`` the predator if eaten.
 
     ``food`` and ``need``: the food tokens (red and blue) it held and needed when it died (-1 when not
     reported), so the log can say why an animal that ate still starved; ``fat``: the stored fat it held, so

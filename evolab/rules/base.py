@@ -137,6 +137,11 @@ class Ruleset(abc.ABC):
     #: its other individuals, so it was not wasted.
     food_feeds_population: ClassVar[bool] = False
 
+    #: The Heredity variant's named experiments on this edition (``evolab.heredity``), and the options every
+    #: preset starts from; none where the edition has no variant.
+    heredity_presets: ClassVar[dict[str, Any]] = {}
+    heredity_base: ClassVar[dict[str, Any]] = {}
+
     #: evolab's Heredity variant is on: each turn a generation of inheriting young (set per instance).
     heredity: bool = False
     #: Names of provisional rules in force (set per instance when options add some).

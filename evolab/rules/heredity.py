@@ -3,6 +3,7 @@ editions it is built on: its declared options, how they are checked together, th
 rates as exact fractions. Each edition's own reproduction lives in ``rules/<edition>/heredity.py``."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import OptionError
@@ -11,6 +12,19 @@ from .base import OptionSpec, resolve_options
 from .common import finish
 
 MUTATION, LOSS = "mutation", "loss"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named experiment of the variant: its options, the trait to watch ("" for none), its control and
+    what it shows."""
+
+    name: str
+    options: dict
+    trait: str
+    shows: str
+    control: str = ""
+    extra: dict = field(default_factory=dict)
 
 #: ``food_multiplier``'s default in the variant: the printed food supply feeds about ten animals in a
 #: two-player game, where drift swamps selection (heredity.md, Options).

@@ -12,7 +12,7 @@ import time
 from ..actions import CHANCE, TERMINAL
 from ..bots import make_bot
 from ..match import Match
-from ..narrate import Narrator, action_label, group_actions, hurts_own
+from ..narrate import Narrator
 from ..errors import SaveFileError
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset, ruleset_class
@@ -405,16 +405,18 @@ class GameBoard:
             b.on_click(lambda _: self._click(reveal, _))
             return [b]
         rows = []
-        for title, acts in group_actions(m.legal_actions(), m.state):
+        view = observe(m.state, who)            # the buttons are the mover's, drawn from what the mover sees
+        pres = view.ruleset.edition.presentation
+        for title, acts in pres.group_actions(view, m.legal_actions()):
             label = w.HTML(f"<b>{title}</b>", layout=w.Layout(width="230px"))
-            own = [hurts_own(m.state, a) for a in acts]          # listed last (group_actions), never preselected
+            own = [pres.hurts_own(view, a) for a in acts]          # listed last (group_actions), never preselected
             if len(acts) == 1 and not own[0]:
-                b = w.Button(description=action_label(m.state, acts[0]), layout=w.Layout(width="auto", height="38px"),
-                             tooltip=action_label(m.state, acts[0]))
+                text = pres.action_label(view, acts[0])
+                b = w.Button(description=text, layout=w.Layout(width="auto", height="38px"), tooltip=text)
                 b.on_click(lambda _, a=acts[0]: self._click(self.do, a))
                 rows.append(w.HBox([label, b]))
             else:
-                dd = w.Dropdown(options=[(action_label(m.state, a), i) for i, a in enumerate(acts)],
+                dd = w.Dropdown(options=[(pres.action_label(view, a), i) for i, a in enumerate(acts)],
                                 value=None if own[0] else 0, layout=w.Layout(width="420px"))
                 b = w.Button(description="Do it", button_style="primary", layout=w.Layout(width="90px", height="38px"),
                              tooltip=f"{title}: the choice on the left")

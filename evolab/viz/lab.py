@@ -26,9 +26,6 @@ FOOD_SCHEDULES = {
 SWEEP_RATES = [0.0, 0.25, 0.5, 0.75, 1.0]
 #: The Heredity variant's mutation rates to compare by default (a real rate is far lower: say so).
 HEREDITY_RATES = [0.0, 0.05, 0.1, 0.15, 0.2]
-#: Random Mutations has no named presets: its variant starts from predators and a rare defence.
-RM_HEREDITY = {"heredity": True, "founders": 8, "mutation_rate": 0.05, "generations": 20,
-               "founder_traits": {"predator": 0.25, "swimming": 0.125}}
 #: What the rate slider is called in each world (the printed game's is a choice, never a mutation).
 RATE_LABELS = {False: ("Trait-card rate", "Compare several trait-card rates",
                        "How often a bot plays a card as a new trait instead of a new animal: a player's choice, "
@@ -106,7 +103,9 @@ class Lab:
         self.world = w.Dropdown(options=[("The printed game: players choose traits", False),
                                          ("Heredity: evolab's classroom variant, not the printed game", True)],
                                 value=world == "heredity", description="World", style=style, layout=wide)
-        self.preset = w.Dropdown(options=list(heredity.PRESETS), value=preset, description="Heredity preset",
+        names = list(heredity.presets(ruleset))          # the edition's own presets (none without the variant)
+        self.preset = w.Dropdown(options=names, value=preset if preset in names else (names[0] if names else None),
+                                 description="Heredity preset",
                                  style=style, layout=wide)
         self.preset_text = w.HTML()
         self.founders = w.IntSlider(value=8, min=1, max=40, description="Founders per player", style=style,
@@ -144,7 +143,7 @@ class Lab:
         self._build_rules(ruleset)
         self.ruleset.observe(lambda c: self._build_rules(c["new"]), "value")
         self.world.observe(lambda c: self._world_changed(), "value")
-        self.preset.observe(lambda c: self._preset_changed(), "value")
+        self.preset.observe(lambda c: self._preset_changed() if self.heredity else None, "value")
         rules_box = self.rules_box
         self.run_button = w.Button(description="Run the experiment", button_style="success",
                                    layout=w.Layout(width="240px", height="42px"))
@@ -233,7 +232,12 @@ class Lab:
         self.rate_shown.description = "Mutation rate shown" if on else "Trait-card rate shown"
         self.carnivores_from.description = "Predators arrive at gen." if on else "Predators from turn"
         self.heredity_box.layout.display = "" if on else "none"      # not None: the browser kernel drops None
-        self.preset.disabled = self.ruleset.value != "origin"
+        presets = self._presets()
+        if list(self.preset.options) != list(presets):       # each edition's own presets
+            keep = self.preset.value if self.preset.value in presets else next(iter(presets), None)
+            self.preset.options = list(presets)
+            self.preset.value = keep
+        self.preset.disabled = len(presets) < 2
         if on:
             self._preset_changed()
         else:
@@ -248,18 +252,20 @@ class Lab:
         self.predators_leave.value = opts.get("predators_leave") or 0
         crash_at = [t for t, m in opts.get("food_multiplier_from", {}).items() if m == 1.0]
         self.food_crash.value = crash_at[0] if crash_at else 0
-        self.no_carnivores.value = "carnivorous" in opts.get("banned_traits", [])
+        predators = ruleset_class(self.ruleset.value).predator_traits
+        self.no_carnivores.value = any(t in predators for t in opts.get("banned_traits", []))
         self.carnivores_from.value = 1
-        if self.preset.disabled:
-            self.preset_text.value = ("<small>Random Mutations: predators on 2 of 8 founders, Swimming on 1 "
-                                      "(only swimming predators attack swimmers).</small>")
-        else:
-            self.preset_text.value = f"<small>{html.escape(heredity.describe(self.preset.value))}</small>"
+        text = heredity.describe(self.preset.value, self.ruleset.value) if self._presets() else ""
+        self.preset_text.value = f"<small>{html.escape(text)}</small>"
+
+    def _presets(self) -> dict:
+        """The selected edition's Heredity presets."""
+        return heredity.presets(self.ruleset.value)
 
     def _preset_options(self) -> dict:
-        if self.ruleset.value != "origin":
-            return dict(RM_HEREDITY)
-        return heredity.preset(self.preset.value)
+        presets = self._presets()
+        name = self.preset.value if self.preset.value in presets else next(iter(presets))
+        return heredity.preset(name, self.ruleset.value)
 
     def _sweep_changed(self):
         """Comparing rates uses the list of rates; one rate uses the slider: only the control in use is active."""
@@ -369,8 +375,8 @@ class Lab:
         (mean over all games of each trait's share of living animals in a game's last turn); in the Heredity
         variant the preset's trait to watch comes first."""
         ranked = [r["trait"] for r in self.ranking if r["mean"] > 0] or [r["trait"] for r in self.ranking]
-        if self.heredity and self.ruleset.value == "origin":
-            watch = heredity.PRESETS[self.preset.value].trait
+        watch = self._presets()[self.preset.value].trait if self.heredity and self.preset.value in self._presets() else ""
+        if watch:
             ranked = [watch] + [t for t in ranked if t != watch]
         return tuple(ranked[:DRAWN_TRAITS[self._compared]])
 

@@ -422,10 +422,12 @@ def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=Non
 
 # ---- graphs --------------------------------------------------------------------------------------
 def _node_colour(node, data):
+    """A node's colour: its predator trait's when it has one (a predator looks like one), else its first trait's."""
     traits = data.get("traits") or []
-    for t in ("carnivorous",) + tuple(traits):
-        if t in traits:
-            return trait_style(t)[0]
+    from ..rules import editions
+    predators = {t for ed in editions().values() for t in ed.ruleset.predator_traits}
+    for t in sorted(traits, key=lambda t: t not in predators):
+        return trait_style(t)[0]
     return "#BBBBBB"
 
 

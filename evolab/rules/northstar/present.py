@@ -3,17 +3,34 @@ traits (face-down ones named only to their owner), food bags and the Watering Ho
 observation."""
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..presentation import PHASE_TITLES, Presentation, escape
+from . import labels as _labels
+from . import sentences as _sentences
 
 
 class NorthStarPresentation(Presentation):
-    phase_titles = {**PHASE_TITLES, "select_food": "Select a food card (secret)",
-                    "play_cards": "Play cards (traits face down)"}
+    phase_titles = {**PHASE_TITLES, "select_food": N_("Select a food card (secret)"),
+                    "play_cards": N_("Play cards (traits face down)")}
+    sentences = _sentences.SENTENCES
+    deaths = _sentences.DEATHS
+    food_sources = _sentences.FOOD_SOURCES
+    labels = _labels.LABELS
+    action_groups = _labels.GROUPS
+    harmful = _labels.HARMFUL
 
     def card_text(self, card: str) -> str:
         """``carnivore:3`` -> "Carnivore (food 3)"."""
         t, f = card.split(":", 1)
-        return f"{self.trait_name(t)} (food {f})"
+        return _("{trait} (food {food})").format(trait=self.trait_name(t), food=f)
+
+    def card_name(self, card: str) -> str:
+        """``carnivore:3`` -> "Carnivore (3)" in a button's label."""
+        t, f = card.split(":", 1)
+        return f"{self.trait_name(t)} ({f})"
+
+    def after_move(self, n, s) -> list:
+        return super().after_move(n, s) + _sentences.replacement_draws(n, s)
 
     def card_colour_trait(self, card: str) -> str:
         return card.split(":")[0]

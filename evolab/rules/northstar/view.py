@@ -9,7 +9,7 @@ from .state import NSSpecies
 
 class NSObservation(Observation):
     __slots__ = ("watering", "food_card", "food_cards_placed", "food_placed", "species", "rows", "bags",
-                 "last_round", "winners")
+                 "last_round", "winners", "draw_queue")
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -53,4 +53,5 @@ def observe(s, seat) -> NSObservation:
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
         o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
     o.species, o.rows = species, rows
+    o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
     return o

@@ -2,11 +2,36 @@
 links, the food bank; an attack in progress as a banner. Drawn from one seat's observation."""
 from __future__ import annotations
 
+from ...i18n import N_
 from ..presentation import PHASE_TITLES, Presentation, escape
+from . import labels as _labels
+from . import sentences as _sentences
+
+#: Fixed choices, chosen so related ideas look related (predators vermillion, water blue...).
+TRAIT_STYLES = {
+    "carnivorous": ("#d55e00", "-", "o"), "fat_tissue": ("#e69f00", "--", "s"),
+    "swimming": ("#0072b2", "-", "^"), "running": ("#56b4e9", "-.", "D"),
+    "mimicry": ("#cc79a7", "-", "v"), "scavenger": ("#999933", ":", "P"),
+    "symbiosis": ("#44aa99", "--", "X"), "piracy": ("#882255", "-", "*"),
+    "tail_loss": ("#aa4499", "--", "<"), "communication": ("#88ccee", "--", ">"),
+    "grazing": ("#117733", "-", "o"), "high_body_weight": ("#332288", "-", "s"),
+    "hibernation": ("#bbbbbb", "-", "^"), "poisonous": ("#cc6677", "-", "D"),
+    "cooperation": ("#44aa99", "-", "v"), "burrowing": ("#ddcc77", "-", "P"),
+    "camouflage": ("#009e73", "-", "X"), "sharp_vision": ("#000000", ":", "*"),
+    "parasite": ("#882255", ":", "<"),
+}
 
 
 class OriginPresentation(Presentation):
-    phase_titles = {**PHASE_TITLES, "choose": "Choose cards from your gene pool"}
+    phase_titles = {**PHASE_TITLES, "choose": N_("Choose cards from your gene pool")}
+    sentences = _sentences.SENTENCES
+    deaths = _sentences.DEATHS
+    food_sources = _sentences.FOOD_SOURCES
+    escapes = _sentences.ESCAPES
+    labels = _labels.LABELS
+    action_groups = _labels.GROUPS
+    harmful = _labels.HARMFUL
+    trait_styles = TRAIT_STYLES
 
     def card_text(self, card: str) -> str:
         """``camouflage/fat_tissue`` -> "Camouflage / Fat tissue"."""

@@ -17,6 +17,7 @@ from . import feeding as F
 from . import heredity as H
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
 from ..common import finish, game_over, next_to_play, pass_seat
+from . import presets as _presets
 from .options import OPTIONS
 from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
@@ -52,6 +53,8 @@ class OriginRuleset(Ruleset):
     changes = {"2": "2026-12-01: a pair card may have a trigger pending from each linked animal; the first that "
                     "delivers is the card's firing (Resolve names the side when both wait)"}
     option_specs = OPTIONS
+    heredity_presets = _presets.PRESETS
+    heredity_base = _presets.BASE
     traits = TRAITS
     cards = CARDS
     predator_traits = ("carnivorous",)

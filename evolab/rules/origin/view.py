@@ -9,7 +9,7 @@ class OriginObservation(Observation):
     """The table as one seat sees it. It shares the table's animal objects rather than copying them."""
 
     __slots__ = ("discard_sizes", "animals", "links", "attack", "pending", "scavenge", "last_turn", "pool",
-                 "pool_sizes", "passes")
+                 "pool_sizes", "passes", "move_main", "move_any")
 
     def mine(self) -> list:
         return [a for a in self.animals.values() if a.owner == self.seat]
@@ -53,6 +53,7 @@ def observe(state, seat: int) -> OriginObservation:
     o.scavenge = state.scavenge
     o.last_turn = state.last_turn
     o.passes = state.passes          # consecutive passes just before this move: everyone at the table sees them
+    o.move_main, o.move_any = state.move_main, state.move_any     # what the mover has done in this move
     o.winner = state.winner
     pools = state.pools
     o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool

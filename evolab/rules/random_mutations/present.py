@@ -3,11 +3,29 @@ parasites), the centre's tokens, and blind player decks that nobody may look at.
 observation."""
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..presentation import PHASE_TITLES, Presentation, escape
+from . import labels as _labels
+from . import sentences as _sentences
 
 
 class RandomMutationsPresentation(Presentation):
-    phase_titles = {**PHASE_TITLES, "parasites": "Extinction (parasites)"}
+    phase_titles = {**PHASE_TITLES, "parasites": N_("Extinction (parasites)")}
+    sentences = _sentences.SENTENCES
+    deaths = _sentences.DEATHS
+    food_sources = _sentences.FOOD_SOURCES
+    escapes = _sentences.ESCAPES
+    labels = _labels.LABELS
+    action_groups = _labels.GROUPS
+    harmful = _labels.HARMFUL
+
+    def young_place(self, s, young: int) -> str:
+        a = s.animals.get(young)
+        return _(", in species #{id}").format(id=a.species) if a is not None else ""
+
+    def supply_exhausted(self, s) -> bool:
+        cap = s.ruleset.blue_cap
+        return cap is not None and s.blue_out >= cap
 
     def last_turn(self, view) -> bool:
         return view.last_turn

@@ -22,6 +22,7 @@ from . import heredity as H
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
 from ..common import finish, game_over, next_to_play, pass_seat
+from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
 from .traits import TRAITS
@@ -45,6 +46,8 @@ class RandomMutationsRuleset(Ruleset):
     name = "Evolution: Random Mutations"
     version = "1"
     option_specs = OPTIONS
+    heredity_presets = _presets.PRESETS
+    heredity_base = _presets.BASE
     traits = TRAITS
     provisional = PROVISIONAL_RULES
     predator_traits = ("predator", "obligate_predator")

@@ -7,7 +7,7 @@ from ...view import Observation
 
 class RMObservation(Observation):
     __slots__ = ("red", "green", "black", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows",
-                 "last_turn", "choose_victim", "scavenge")
+                 "last_turn", "choose_victim", "scavenge", "move_main", "move_stomped", "blue_out")
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -37,6 +37,8 @@ def observe(s, seat) -> RMObservation:
     o.species, o.animals, o.sets, o.rows = s.species, s.animals, s.sets, s.rows
     o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
     o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
+    o.move_main, o.move_stomped = s.move_main, s.move_stomped     # what the mover has done in this move
+    o.blue_out = s.blue_out                                         # blue tokens in play (the supply may run out)
     o.hand = ()
     o.hand_sizes = (0,) * s.players          # blind player decks: nobody holds a card in hand
     return o
