@@ -5,12 +5,63 @@ the board see only this.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
+
+_TWINS: dict[type, type] = {}
+
+
+def read_only_class(cls: type, writable: tuple[str, ...] = ()) -> type:
+    """The read-only twin of a slotted class: the same slots and methods, but setting or deleting an attribute
+    raises ``AttributeError`` (except the ``writable`` caches a rule may fill in while it reads). Reads stay as
+    fast as on ``cls``; ``isinstance(x, cls)`` still holds."""
+    twin = _TWINS.get(cls)
+    if twin is None:
+        allowed = frozenset(writable)
+
+        def __setattr__(self, name, value):
+            if name not in allowed:
+                raise AttributeError(f"{cls.__name__} is read-only: {name} cannot be set (what a seat observes is "
+                                     f"a copy of the table, not the table; change the game with apply)")
+            object.__setattr__(self, name, value)
+
+        def __delattr__(self, name):
+            raise AttributeError(f"{cls.__name__} is read-only: {name} cannot be deleted")
+
+        twin = type(cls.__name__, (cls,), {"__slots__": (), "__setattr__": __setattr__, "__delattr__": __delattr__,
+                                           "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+                                           "read_only": True})
+        _TWINS[cls] = twin
+    return twin
+
+
+def frozen(unit, writable: tuple[str, ...] = ()):
+    """A read-only copy of one slotted part of the table (an animal, a species, a link): ``unit.clone()`` turned
+    into its read-only twin, so the observation does not change when the game goes on, nor change the game."""
+    if unit is None:
+        return None
+    copy = unit.clone()
+    copy.__class__ = read_only_class(type(unit), writable)
+    return copy
+
+
+def frozen_table(units: dict, writable: tuple[str, ...] = ()) -> MappingProxyType:
+    """{id: read-only copy} of a table of units, itself read-only."""
+    return MappingProxyType({k: frozen(u, writable) for k, u in units.items()})
+
+
+def seal(observation):
+    """Make a filled-in observation read-only (its edition's ``observe`` calls this last)."""
+    observation.__class__ = read_only_class(type(observation))
+    return observation
 
 
 class Observation:
     """A view of the table for one seat: the fields every edition's observation has (each edition adds its
-    own: animals or species, the centre's tokens, ...)."""
+    own: animals or species, the centre's tokens, ...).
+
+    It is read-only and it is a copy: its fields cannot be set, its tables are read-only mappings of read-only
+    copies of the units, and it stays as it was when the game goes on (``seal``, ``frozen``)."""
 
     __slots__ = ("seat", "ruleset", "players", "phase", "turn", "round", "first", "to_move", "winner",
                  "deck_size", "hand", "hand_sizes", "food_bank")
@@ -28,6 +79,8 @@ class Observation:
     hand: tuple
     hand_sizes: tuple
     food_bank: int
+    #: True on a sealed observation (``seal``), whose attributes cannot be set.
+    read_only = False
 
     def to_dict(self) -> dict:
         """JSON-able: what a front end needs to draw the table from this seat."""

@@ -191,7 +191,8 @@ class GameBoard:
     def _step(self, action=None):
         ev = self.match.step(action)
         moves = len(self.match.record.moves)
-        for line in self.narrator.lines(self.match.state, ev):
+        view = observe(self.match.state, self.viewer())      # the log, too, tells only what this seat may see
+        for line in self.narrator.lines(view, ev):
             self.log_entries.append((moves, line))
         return ev
 

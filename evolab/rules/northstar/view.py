@@ -3,7 +3,7 @@ only as counts (their own are shown to their owner); in the six-player simultane
 others' species as they were when the phase began."""
 from __future__ import annotations
 
-from ...view import Observation
+from ...view import Observation, frozen_table, seal
 from .state import NSSpecies
 
 
@@ -22,6 +22,19 @@ class NSObservation(Observation):
                 "species": [_public(sp, self.seat) for sp in self.species.values()],
                 "rows": [list(r) for r in self.rows], "bags": list(self.bags), "last_round": self.last_round,
                 "winner": self.winner}
+
+
+#: What a face-down trait card of another seat reads as in an observation (how many, not which).
+HIDDEN_CARD = "?"
+
+
+def _face_down(sp, seat):
+    """The species as ``seat`` may see it: another seat's face-down cards are only counted."""
+    if sp.owner == seat or not sp.pending:
+        return sp
+    copy = sp.clone()
+    copy.pending = (HIDDEN_CARD,) * len(sp.pending)
+    return copy
 
 
 def _public(sp, seat):
@@ -52,6 +65,6 @@ def observe(s, seat) -> NSObservation:
         species.update({k: v for k, v in s.species.items() if v.owner == seat})
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
         o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
-    o.species, o.rows = species, rows
+    o.species, o.rows = frozen_table({k: _face_down(v, seat) for k, v in species.items()}), rows
     o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
-    return o
+    return seal(o)

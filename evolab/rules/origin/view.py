@@ -2,11 +2,11 @@
 and only the sizes of the others' hands, gene pools and discard piles."""
 from __future__ import annotations
 
-from ...view import Observation
+from ...view import Observation, frozen, frozen_table, seal
 
 
 class OriginObservation(Observation):
-    """The table as one seat sees it. It shares the table's animal objects rather than copying them."""
+    """The table as one seat sees it: read-only copies of the animals and links (``view.Observation``)."""
 
     __slots__ = ("discard_sizes", "animals", "links", "attack", "pending", "scavenge", "last_turn", "pool",
                  "pool_sizes", "passes", "move_main", "move_any")
@@ -46,9 +46,9 @@ def observe(state, seat: int) -> OriginObservation:
     o.hand = tuple(state.hands[seat])
     o.hand_sizes = tuple(len(h) for h in state.hands)
     o.discard_sizes = tuple(state.discards)
-    o.animals = state.animals
-    o.links = state.links
-    o.attack = state.attack
+    o.animals = frozen_table(state.animals)
+    o.links = frozen_table(state.links)
+    o.attack = frozen(state.attack)
     o.pending = state.pending
     o.scavenge = state.scavenge
     o.last_turn = state.last_turn
@@ -58,4 +58,4 @@ def observe(state, seat: int) -> OriginObservation:
     pools = state.pools
     o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
     o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
-    return o
+    return seal(o)

@@ -2,7 +2,9 @@
 player decks. No card of any player deck is known to anyone, so none can be shown."""
 from __future__ import annotations
 
-from ...view import Observation
+from types import MappingProxyType
+
+from ...view import Observation, frozen_table, seal
 
 
 class RMObservation(Observation):
@@ -34,11 +36,13 @@ def observe(s, seat) -> RMObservation:
     o.deck_size = s.deck_size
     o.pdeck_sizes = tuple(s.pdecks)
     o.discard_sizes = tuple(s.discards)
-    o.species, o.animals, o.sets, o.rows = s.species, s.animals, s.sets, s.rows
+    # Read-only copies; a species' trait cache may still be filled in by the rules that read it.
+    o.species, o.animals = frozen_table(s.species, ("tcache",)), frozen_table(s.animals)
+    o.sets, o.rows = MappingProxyType(dict(s.sets)), s.rows
     o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
     o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
     o.move_main, o.move_stomped = s.move_main, s.move_stomped     # what the mover has done in this move
     o.blue_out = s.blue_out                                         # blue tokens in play (the supply may run out)
     o.hand = ()
     o.hand_sizes = (0,) * s.players          # blind player decks: nobody holds a card in hand
-    return o
+    return seal(o)
