@@ -451,7 +451,9 @@ class RandomMutationsRuleset(Ruleset):
             if target is None:
                 return "rm.no-species", f"there is no species {action.prey!r}"
             return self._attack_block(s, a, traits, target) or ("rm.predator", "this attack is not allowed")
-        return "engine.malformed", f"{action!r} is not an action of this game"
+        # A well-formed move of this game that answers no decision pending now (a victim, a scavenger, a
+        # Simplification discard): the player's mistake, never "malformed".
+        return "rm.no-decision", f"{t.__name__} answers a decision that is not pending now"
 
     # ---- scoring ------------------------------------------------------------------------------------
     def scores(self, s) -> tuple:
