@@ -35,19 +35,52 @@ def read_only_class(cls: type, writable: tuple[str, ...] = ()) -> type:
     return twin
 
 
+_COPIERS: dict[type, Any] = {}
+
+
+def _copier(cls: type):
+    """A function copying every slot of a ``cls`` object into a new read-only twin, written out field by field
+    (observations copy many units per decision, so the copy is kept to straight-line attribute moves)."""
+    slots = [s for k in reversed(cls.__mro__) for s in k.__dict__.get("__slots__", ())
+             if s not in ("__weakref__", "__dict__")]
+    body = "".join(f"    n.{s} = o.{s}\n" for s in slots)
+    namespace = {"new": object.__new__, "cls": cls}
+    exec(f"def copy(o):\n    n = new(cls)\n{body}    return n\n", namespace)
+    return namespace["copy"]
+
+
 def frozen(unit, writable: tuple[str, ...] = ()):
-    """A read-only copy of one slotted part of the table (an animal, a species, a link): ``unit.clone()`` turned
-    into its read-only twin, so the observation does not change when the game goes on, nor change the game."""
+    """A read-only copy of one slotted part of the table (an animal, a species, a link): its slots copied into
+    its read-only twin, so the observation does not change when the game goes on, nor change the game."""
     if unit is None:
         return None
-    copy = unit.clone()
-    copy.__class__ = read_only_class(type(unit), writable)
-    return copy
+    cls = type(unit)
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = _copier(cls)
+    twin = copy(unit)
+    twin.__class__ = read_only_class(cls, writable)
+    return twin
 
 
 def frozen_table(units: dict, writable: tuple[str, ...] = ()) -> MappingProxyType:
     """{id: read-only copy} of a table of units, itself read-only."""
-    return MappingProxyType({k: frozen(u, writable) for k, u in units.items()})
+    if not units:
+        return MappingProxyType({})
+    cls = type(next(iter(units.values())))
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = _copier(cls)
+    twin = read_only_class(cls, writable)
+    out = {}
+    for k, u in units.items():
+        if type(u) is cls:
+            c = copy(u)
+            c.__class__ = twin
+        else:                           # a table of several kinds of unit
+            c = frozen(u, writable)
+        out[k] = c
+    return MappingProxyType(out)
 
 
 def seal(observation):
