@@ -1,7 +1,8 @@
 """What people read, ready for translation with gettext.
 
 Every sentence of the game log, every button label and every line the board draws is a message id passed
-through ``_`` (``ngettext`` where a number decides the form; ``N_`` marks an id kept in a table), with its variable parts as named fields filled
+through ``_`` (``ngettext`` where a number decides the form; ``N_`` marks an id kept in a table), with its variable parts as
+named fields filled
 in afterwards: ``_("{who} passed.").format(who=...)``. The message ids are the English texts, so English
 needs no catalogue; ``xgettext --keyword=_ --keyword=N_ --keyword=ngettext:1,2`` over ``evolab/`` extracts them, and
 ``use(gettext.translation("evolab", localedir, languages=["fr"]))`` shows another language.

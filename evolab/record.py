@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 
 from .errors import EvolabError, SaveFileError
 from .rules import ruleset_class
-from .validation import (MAX_MOVES, Anything, Context, Items, MoveSpec, OrNone, Record, Text, parse_json,
-                         read_text, show)
+from .validation import MAX_MOVES, Anything, Context, Items, MoveSpec, OrNone, Record, Text, parse_json, read_text, show
 
 FORMAT = "evolab.game/1"
 STATE_FORMAT = "evolab.state/1"
@@ -77,7 +76,7 @@ class GameRecord:
         """The state after the first ``upto`` moves (all by default); with ``events``, also their events."""
         s = self.initial_state()
         rs = s.ruleset
-        evs = [] if events else None
+        evs: list | None = [] if events else None
         for i, m in enumerate(self.moves[:upto]):
             v = rs.check(s, m)
             if v is not None:
@@ -115,15 +114,15 @@ class GameRecord:
             f.write(self.to_json(indent=1))
 
     @classmethod
-    def from_json(cls, text, verify: bool = True) -> "GameRecord":
+    def from_json(cls, text, verify: bool = True) -> GameRecord:
         """Parse and check a saved game (text or bytes); replays it to make sure every move is legal."""
         return cls.from_dict(parse_json(text, "saved game"), verify)
 
     @classmethod
-    def from_dict(cls, d, verify: bool = True) -> "GameRecord":
+    def from_dict(cls, d, verify: bool = True) -> GameRecord:
         """Check a parsed saved game field by field (``SaveFileError`` names the field), then replay it."""
-        from .rules.loading import load as load_options
         from .errors import UnknownRuleset
+        from .rules.loading import load as load_options
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise SaveFileError(f"not an evolab saved game (expected format {FORMAT!r})", "format")
         ctx = Context(SaveFileError)
@@ -157,7 +156,7 @@ class GameRecord:
         return rec
 
     @classmethod
-    def load(cls, path) -> "GameRecord":
+    def load(cls, path) -> GameRecord:
         """A saved game from a file (at most ``MAX_FILE_BYTES``: a larger file is refused unread)."""
         return cls.from_json(read_text(path, "saved game"))
 

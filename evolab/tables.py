@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 from array import array
 
-
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
 
 
@@ -74,7 +73,7 @@ class Table:
             if k not in self.param_names:
                 self.param_names.append(k)
 
-    def extend(self, other: "Table"):
+    def extend(self, other: Table):
         for c in self.columns:
             if c in self.codes:
                 remap = [self._code(c, v) for v in other.names[c]]

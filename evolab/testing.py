@@ -40,7 +40,7 @@ __all__ = ["ConformanceSuite", "cases", "check_contract_at", "check_random_game"
 
 def cases(ids=None, max_players: int = 4) -> list[tuple[str, int]]:
     """(edition id, players) pairs: each edition at its fewest and most players (at most ``max_players``)."""
-    out = []
+    out: list[tuple[str, int]] = []
     for rid in sorted(available_rulesets() if ids is None else ids):
         spec = edition(rid).ruleset.option_specs["players"]
         low = spec.min if spec.min is not None else spec.default
@@ -280,7 +280,8 @@ def check_refusals_at_every_kind_of_node(ruleset_id: str, players: int, seed: in
     """Along a random game: a player's action at a chance node, a chance outcome at a player's node, a legal
     action for another seat, and every move after the end are refused with the engine's rule ids."""
     rs = load_ruleset(ruleset_id, players=players)
-    outcomes, actions = [], []
+    outcomes: list = []
+    actions: list = []
     last = None
     for s, move in _random_walk(rs, seed):
         who = rs.to_move(s)

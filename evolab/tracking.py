@@ -56,10 +56,26 @@ generation; empty otherwise):
 """
 from __future__ import annotations
 
-from .events import (CAUSES, AnimalBorn, Attacked, BlindMutation, Died, Escaped, FoodBankRolled, FoodTaken, GameOver, Migrated,
-                     Mutation, PhaseStarted, Redirected, Speciation, SpeciesExtinct, TraitNotInherited, TurnEnded)
-from .tables import Table, _DERIVED
-
+from .events import (
+    CAUSES,
+    AnimalBorn,
+    Attacked,
+    BlindMutation,
+    Died,
+    Escaped,
+    FoodBankRolled,
+    FoodTaken,
+    GameOver,
+    Migrated,
+    Mutation,
+    PhaseStarted,
+    Redirected,
+    Speciation,
+    SpeciesExtinct,
+    TraitNotInherited,
+    TurnEnded,
+)
+from .tables import _DERIVED, Table
 
 
 def _ratio(a, b):
@@ -319,7 +335,7 @@ class Tracker:
         (``survived``), and carriers born this turn (``born``)."""
         out = {k: dict.fromkeys(self.trait_ids, 0) for k in ("at_feeding", "survived", "born")}
         at_feeding, survived, born = out["at_feeding"], out["survived"], out["born"]
-        for uid, (seat, traits, k) in self.cohort.items():
+        for uid, (_seat, traits, k) in self.cohort.items():
             ok = min(k, c.alive_ids.get(uid, 0))          # animals of the unit still alive (none join after feeding)
             newborn = min(k, self.born_ids.get(uid, 0))
             for t in traits:
@@ -499,7 +515,7 @@ def track_record(record, params=None, game=0, tables=DEFAULT_TABLES) -> Tracker:
     tracker.start(shim)
     rs = state.ruleset
     for m in record.moves:
-        ev = []
+        ev: list = []
         rs.apply_inplace(state, m, ev)
         shim.record.moves.append(m)
         tracker.update(shim, m, ev)

@@ -243,8 +243,19 @@ def _parse(v):
     return v
 
 
-from .heredity import (arose_vs_kept, chi2_sf, deck_spectrum, fixation_times, mutation_spectrum,  # noqa: E402
-                       proportion, runs_alive, selection_differential, spectrum_test, spread, trait_frequency)
+from .heredity import (  # noqa: E402
+    arose_vs_kept,
+    chi2_sf,
+    deck_spectrum,
+    fixation_times,
+    mutation_spectrum,
+    proportion,
+    runs_alive,
+    selection_differential,
+    spectrum_test,
+    spread,
+    trait_frequency,
+)
 
 __all__ = ["to_frame", "summary", "food_web", "descent_tree", "to_csv", "read_csv", "parameters", "t95",
            "runs_alive", "trait_frequency", "selection_differential", "arose_vs_kept", "fixation_times", "spread",

@@ -1,5 +1,6 @@
 """An edition is one package: its rules (a ``Ruleset``), how the board and the log show it (a
-``Presentation``) and what the bots value in it (``BotHints``). ``Edition`` names them; the registry (``evolab.rules``) lists editions by id.
+``Presentation``) and what the bots value in it (``BotHints``). ``Edition`` names them; the registry
+(``evolab.rules``) lists editions by id.
 
 Each part may be given as the object itself or as ``"module:attribute"``, imported the first time it is
 asked for, so listing the editions (``import evolab``) loads none of them.

@@ -112,7 +112,7 @@ def founder_plan(founders, shares, banned, trait_turn, conflict) -> tuple:
     ``conflict(trait, traits)`` names a forbidden combination, which refuses the options. Banned traits
     are stripped; a founder arrives at the latest ``trait_turn`` of its traits (1 = at the start).
     """
-    slots = [[] for _ in range(founders)]
+    slots: list[list] = [[] for _ in range(founders)]
     p = 0
     for trait, share in shares.items():
         if share <= 0:
@@ -184,7 +184,8 @@ def start_reproduction(s, parents, ev):
     """§4: ``parents(seat)`` lists the seat's fed animals left to right; each has ``offspring`` young, seat
     by seat from the first player. Ruling: when a seat would pass ``max_animals``, the young still allowed
     go to its parents in the order of ``scramble`` salted with the id counter (not the row's order, which
-    would favour the founders' lineages on the left), and one ``BirthsCapped`` says how many were not born. Litters are (parent, young still to
+    would favour the founders' lineages on the left), and one ``BirthsCapped`` says how many were not born.
+    Litters are (parent, young still to
     bear, the animal the next one sits right of), in row order."""
     o = s.ruleset.options
     k, limit, n = o["offspring"], o["max_animals"], s.players

@@ -104,7 +104,7 @@ class PlanOnDemand:
     """Mixin for a bot's context: the feeding plan, made once per decision when a rule first asks for it."""
 
     _plan = None
-    plan_class = None
+    plan_class: Any = None
 
     @property
     def plan(self):

@@ -75,7 +75,7 @@ class Presentation:
         (N_("Take food"), (TakeFood,)), (N_("Choose"), (Scavenge,)), (N_("Finish"), (Pass,)))
     #: Moves aimed at a unit on the table to its harm: action type -> (the field naming the target, the view's
     #: table of such units: "animals" or "species").
-    harmful: ClassVar[dict[type, tuple[str, str]]] = {}
+    harmful: ClassVar[dict[Any, tuple[str, str]]] = {}
 
     # ---- names ---------------------------------------------------------------------------------------
     def trait_name(self, trait: str) -> str:

@@ -11,9 +11,9 @@ import time
 
 from ..actions import CHANCE, TERMINAL
 from ..bots import make_bot
+from ..errors import SaveFileError
 from ..match import Match
 from ..narrate import Narrator
-from ..errors import SaveFileError
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker
@@ -366,7 +366,8 @@ class GameBoard:
         self.table.value = pres.table(view, self.names)
         gate = self.hot_seat and who >= 0 and m.seats[who] is None and self._revealed != (who, len(m.record.moves))
         if gate:
-            self.hand.value = f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. The others should look away.</div>"
+            self.hand.value = (f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. "
+                               "The others should look away.</div>")
         else:
             self.hand.value = pres.hand(view, self.names)
         self.actions.children = self._action_widgets(gate)
@@ -441,7 +442,7 @@ class GameBoard:
         if last == self._chart_turn:
             return
         self._chart_turn = last
-        from .svgchart import trait_frequencies_svg     # no matplotlib: fast, and works offline in the browser
+        from .svgchart import trait_frequencies_svg  # no matplotlib: fast, and works offline in the browser
         chart = trait_frequencies_svg(rows, title="This game: how common each trait is among living animals")
         self.chart.value = chart.html()
         self.chart.layout.display = ""       # not None: the browser version's kernel drops None

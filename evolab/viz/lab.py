@@ -393,6 +393,7 @@ class Lab:
     def _draw_traits(self):
         """The first chart, for the traits picked: final share by rate (comparing rates), else turn by turn."""
         import matplotlib.pyplot as plt
+
         from . import plots
         picked = list(self.trait_picker.value)
         if not picked:
@@ -434,6 +435,7 @@ class Lab:
         """The second chart: predators and prey for one trait-card rate, over the turns most games reached;
         in the Heredity variant, carriers of the first trait drawn against the others (survival, young)."""
         import matplotlib.pyplot as plt
+
         from . import plots
         fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
         if self.heredity:

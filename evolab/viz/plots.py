@@ -283,7 +283,7 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
     n, n_all = _games(urows), _games(all_turns)
     drawn = f"turns {turns[0]} to {turns[-1]}" if len(turns) > 1 else f"turn {turns[0]}"
     if n_all > 1:
-        drawn += (f", the turns that every game reached" if min_share >= 1 else
+        drawn += (", the turns that every game reached" if min_share >= 1 else
                   f", the turns that at least {_pct(min_share)} of the games reached")
     text = (f"Mean of {n} game(s){_where_text(where)}, {drawn}: prey peaked at turn {peak_prey} "
             f"({alive[peak_prey] - pred.get(peak_prey, 0):.1f} animals)")
@@ -519,6 +519,7 @@ def report(tables, path, title="evolab experiment", where=None):
     ``tables``: a ``BatchResult``, a ``Tracker`` or a dict of table name -> rows.
     """
     import matplotlib.pyplot as plt
+
     from ..analysis import food_web
     if hasattr(tables, "tables"):
         tables = {k: v.to_list() for k, v in tables.tables.items()}

@@ -3,6 +3,8 @@ only as counts (their own are shown to their owner); in the six-player simultane
 others' species as they were when the phase began."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...view import Observation, frozen_table, seal
 from .state import NSSpecies
 
@@ -10,6 +12,17 @@ from .state import NSSpecies
 class NSObservation(Observation):
     __slots__ = ("watering", "food_card", "food_cards_placed", "food_placed", "species", "rows", "bags",
                  "last_round", "winners", "draw_queue")
+    # The fields, for type checkers (the slots above hold them).
+    watering: Any
+    food_card: Any
+    food_cards_placed: Any
+    food_placed: Any
+    species: Any
+    rows: Any
+    bags: Any
+    last_round: Any
+    winners: Any
+    draw_queue: Any
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]

@@ -5,11 +5,40 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 """
 from __future__ import annotations
 
-from ...events import (Attacked, Died, Escaped, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
-                       Pirated, Poisoned, Redirected, RunFailed, Scavenged, TraitLost, TriggerFired, WokeUp)
+from ...events import (
+    Attacked,
+    Died,
+    Escaped,
+    FatBurned,
+    FoodLost,
+    FoodTaken,
+    Grazed,
+    Hibernated,
+    Pirated,
+    Poisoned,
+    Redirected,
+    RunFailed,
+    Scavenged,
+    TraitLost,
+    TriggerFired,
+    WokeUp,
+)
 from .state import AttackState
-from .traits import (CARNIVOROUS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS, HUNTERS, MIMICRY,
-                     PIRACY, POISONOUS, RUNNING, SCAVENGER, TAIL_LOSS)
+from .traits import (
+    CARNIVOROUS,
+    GRAZING,
+    GUARD_BITS,
+    GUARDS,
+    HIBERNATION,
+    HUNTER_BITS,
+    HUNTERS,
+    MIMICRY,
+    PIRACY,
+    POISONOUS,
+    RUNNING,
+    SCAVENGER,
+    TAIL_LOSS,
+)
 
 RED, BLUE = "red", "blue"
 
@@ -134,7 +163,8 @@ def graze_block(s, a):
         return "origin.grazing.empty", "the food bank is empty"
     mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
     if a.grazed == mark:
-        return "origin.grazing.limit", f"animal {a.id} has already grazed this {'round' if s.ruleset.options['grazing_limit'] == 'per_round' else 'turn'}"
+        span = "round" if s.ruleset.options["grazing_limit"] == "per_round" else "turn"
+        return "origin.grazing.limit", f"animal {a.id} has already grazed this {span}"
     return None
 
 

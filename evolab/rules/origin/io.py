@@ -7,8 +7,23 @@ position that loads can be played on. The checks run at load time only, never on
 from __future__ import annotations
 
 from ...actions import Attack, BurnFat, Graze, Hibernate, Pirate, TakeFood
-from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, MoveSpec, OrNone,
-                           Record, Row, Text, Whole, per_seat)
+from ...validation import (
+    COUNT,
+    FLAG,
+    ID,
+    SEAT,
+    SEAT_OR_NONE,
+    Anything,
+    Context,
+    Items,
+    MoveSpec,
+    OrNone,
+    Record,
+    Row,
+    Text,
+    Whole,
+    per_seat,
+)
 from .. import loading
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS
 from .state import _PLAIN, Animal, AttackState, Link, OriginState, TraitCard
@@ -51,7 +66,7 @@ STATE = Record({
     "litters": Items(Row(ID, Whole(1), ID)), "newborn": Items(Anything(), most=4),
 })
 #: Fields added after positions were first saved, and what a position without them means.
-_LATER = {"litters": [], "newborn": []}
+_LATER: dict[str, list] = {"litters": [], "newborn": []}
 
 
 def _build(s, v, ctx):
@@ -201,7 +216,8 @@ def _animals(rs, s, ctx):
                                                "[origin.placement.exclusive]")
             singles |= bit
         if a.red + a.blue > a.need:
-            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue", f"animal {a.id} holds {a.red + a.blue} food but needs only {a.need}")
+            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue",
+                     f"animal {a.id} holds {a.red + a.blue} food but needs only {a.need}")
         if a.fat > a.fat_cards:
             ctx.fail(f"{p}.fat", f"animal {a.id} stores {a.fat} fat on {a.fat_cards} Fat Tissue card(s)")
         if a.born > s.turn:

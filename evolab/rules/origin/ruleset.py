@@ -6,27 +6,63 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
-                        Hibernate, LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
-                        Pirate, Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+from ...actions import (
+    CHANCE,
+    TERMINAL,
+    Attack,
+    BurnFat,
+    ChooseCard,
+    Draw,
+    DropTail,
+    EndMove,
+    FirstPlayer,
+    Graze,
+    Hibernate,
+    LoseTrait,
+    Mimic,
+    Mutate,
+    NoDefence,
+    Pass,
+    Pirate,
+    PlayAnimal,
+    PlayPairTrait,
+    PlayTrait,
+    Resolve,
+    RollDie,
+    RollFood,
+    Run,
+    Scavenge,
+    TakeFood,
+    TieBreak,
+)
 from ...errors import OptionError
-from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation,
-                       Passed, PhaseStarted, TraitGained, TurnEnded)
+from ...events import (
+    AnimalBorn,
+    CardDealt,
+    FirstPlayerChosen,
+    FoodBankRolled,
+    Mutation,
+    Passed,
+    PhaseStarted,
+    TraitGained,
+    TurnEnded,
+)
+from .. import heredity as variant
 from ..base import Ruleset
+from ..common import finish, game_over, next_to_play, pass_seat
 from . import feeding as F
 from . import heredity as H
-from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
-from ..common import finish, game_over, next_to_play, pass_seat
 from . import presets as _presets
+from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
 from .options import OPTIONS
-from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
+from .traits import BIT, CARNIVOROUS, EXCLUDES, POINTS, SCAVENGER, TRAITS
 from .view import observe
-from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
 HAND_SIZE = 6
 # interned constructors for the actions legal_actions builds again and again
 from ...actions import interned  # noqa: E402
+
 _PlayAnimal, _PlayTrait, _PlayPair = interned(PlayAnimal), interned(PlayTrait), interned(PlayPairTrait)
 _TakeFood, _Attack, _BurnFat, _Graze = interned(TakeFood), interned(Attack), interned(BurnFat), interned(Graze)
 _Pirate, _Hibernate, _Mimic, _DropTail = interned(Pirate), interned(Hibernate), interned(Mimic), interned(DropTail)
@@ -263,7 +299,7 @@ class OriginRuleset(Ruleset):
                 return []
             target = s.animals[at.prey]
             run, tail, mim = F.defences(s, at, target)
-            out = []
+            out: list = []
             if run:
                 out.append(_RUN)
             out.extend(_Mimic(x) for x in mim)
@@ -323,7 +359,7 @@ class OriginRuleset(Ruleset):
         animals = s.animals
         mine = [a for a in animals.values() if a.owner == seat]
         bank = s.food_bank
-        prey_of = {}                      # predator's traits (mask) -> prey it may attack (itself aside)
+        prey_of: dict = {}                # predator's traits (mask) -> prey it may attack (itself aside)
         for a in mine:
             m = a.mask
             if main:
@@ -550,7 +586,8 @@ def _check_dev(rs, s, seat, action):
     if not rs.trait_allowed(action.trait, s.turn):
         if action.trait in rs.options["banned_traits"]:
             return "experiment.banned-trait", f"{action.trait} is banned in this experiment (banned_traits)"
-        return "experiment.trait-from-turn", f"{action.trait} may be played from turn {rs.trait_turn[action.trait]} on (trait_from_turn)"
+        return ("experiment.trait-from-turn",
+                f"{action.trait} may be played from turn {rs.trait_turn[action.trait]} on (trait_from_turn)")
     rule = TRAITS[action.trait]
     if t is PlayTrait:
         a = s.animals.get(action.animal)
@@ -820,7 +857,8 @@ def _check_feed(rs, s, seat, action):
     if t is EndMove:
         return None
     if s.barred is not None and action in s.barred[seat]:
-        return "origin.feeding.pass-is-final", "this action was open when you passed; with feeding_pass_is_final it is barred this turn"
+        return ("origin.feeding.pass-is-final",
+                "this action was open when you passed; with feeding_pass_is_final it is barred this turn")
     main = t in (TakeFood, Attack, BurnFat)
     if main and s.move_main:
         return "origin.feeding.one-main-action", "only one main action (take food, attack, burn fat) per move"
@@ -880,7 +918,8 @@ def _check_defence(rs, s, seat, action):
             return None
         if target.id in at.mimicked:
             return "origin.mimicry.once-per-attack", "this Mimicry has already redirected this attack"
-        return "origin.mimicry.target", f"the attack cannot be redirected to {action.animal!r}: it must be another of your animals this carnivore could attack"
+        return "origin.mimicry.target", (f"the attack cannot be redirected to {action.animal!r}: it must be another of "
+                                         "your animals this carnivore could attack")
     if t is DropTail:
         if not tail:
             return "origin.tail_loss", "the attacked animal has no Tail Loss"
@@ -1099,7 +1138,6 @@ _CHECKS = {
 
 
 from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
-
 
 OriginRuleset.apply_table = _APPLY
 OriginRuleset.field_types = _FIELD_TYPES

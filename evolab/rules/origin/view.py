@@ -2,6 +2,8 @@
 and only the sizes of the others' hands, gene pools and discard piles."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...view import Observation, frozen, frozen_table, seal
 
 
@@ -10,6 +12,19 @@ class OriginObservation(Observation):
 
     __slots__ = ("discard_sizes", "animals", "links", "attack", "pending", "scavenge", "last_turn", "pool",
                  "pool_sizes", "passes", "move_main", "move_any")
+    # The fields, for type checkers (the slots above hold them).
+    discard_sizes: Any
+    animals: Any
+    links: Any
+    attack: Any
+    pending: Any
+    scavenge: Any
+    last_turn: Any
+    pool: Any
+    pool_sizes: Any
+    passes: Any
+    move_main: Any
+    move_any: Any
 
     def mine(self) -> list:
         return [a for a in self.animals.values() if a.owner == self.seat]

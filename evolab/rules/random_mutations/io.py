@@ -7,8 +7,22 @@ run at load time only.
 """
 from __future__ import annotations
 
-from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, OrNone, Record, Row,
-                           Text, Whole, per_seat)
+from ...validation import (
+    COUNT,
+    FLAG,
+    ID,
+    SEAT,
+    SEAT_OR_NONE,
+    Anything,
+    Context,
+    Items,
+    OrNone,
+    Record,
+    Row,
+    Text,
+    Whole,
+    per_seat,
+)
 from .. import loading
 from .deck import TRAIT_IDS
 from .state import _PLAIN, RMAnimal, RMState, Species
@@ -45,7 +59,7 @@ STATE = Record({
     "litters": Items(Row(ID, Whole(1), ID)), "newborn": Items(Anything(), most=4),
 })
 #: Fields added after positions were first saved, and what a position without them means.
-_LATER = {"litters": [], "newborn": []}
+_LATER: dict[str, list] = {"litters": [], "newborn": []}
 
 
 def _build(s, v, ctx):
@@ -196,7 +210,8 @@ def _animals(rs, s, ctx):
                     ctx.fail(f"{p}.{k}", f"no animal holds tokens or feeding marks in phase {s.phase!r}")
         traits = set(rs.traits_of(s, sp))
         if a.red + a.blue > rs.need(s, sp):
-            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue", f"animal {a.id} holds {a.red + a.blue} food but needs only {rs.need(s, sp)}")
+            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue",
+                     f"animal {a.id} holds {a.red + a.blue} food but needs only {rs.need(s, sp)}")
         if a.fed_by_kill and "obligate_predator" not in traits:
             ctx.fail(f"{p}.fed_by_kill", "only an Obligate Predator is fed by its kill")
         if a.attacked and not traits & _HUNTERS:

@@ -8,21 +8,63 @@ has nothing to leak.
 """
 from __future__ import annotations
 
-
-from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
-                        FirstPlayer, LoseTrait, Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
-                        RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
-from ...events import (AnimalBorn, Attacked, ClimateRolled, Died, Escaped, FirstPlayerChosen, FoodBankRolled,
-                       FoodLost, FoodTaken, Mutation, ParasitePlaced, Passed, PhaseStarted, Scavenged,
-                       ShelterTaken, Speciation, SpeciesExtinct, Stomped, TraitGained, TraitLost, TraitRevealed,
-                       TurnEnded)
-from ..base import Ruleset
+from ...actions import (
+    CHANCE,
+    TERMINAL,
+    Attack,
+    ChooseParasiteVictim,
+    ChooseVictim,
+    DiscardTrait,
+    EndMove,
+    FirstPlayer,
+    LoseTrait,
+    Mutate,
+    Pass,
+    PlaceParasite,
+    PlayCard,
+    Reveal,
+    RollDie,
+    RollFood,
+    RollParasites,
+    RollShelter,
+    Scavenge,
+    Stomp,
+    TakeFood,
+    TakeShelter,
+    TieBreak,
+    interned,
+)
+from ...events import (
+    AnimalBorn,
+    Attacked,
+    ClimateRolled,
+    Died,
+    Escaped,
+    FirstPlayerChosen,
+    FoodBankRolled,
+    FoodLost,
+    FoodTaken,
+    Mutation,
+    ParasitePlaced,
+    Passed,
+    PhaseStarted,
+    Scavenged,
+    ShelterTaken,
+    Speciation,
+    SpeciesExtinct,
+    Stomped,
+    TraitGained,
+    TraitLost,
+    TraitRevealed,
+    TurnEnded,
+)
 from .. import heredity as variant
-from . import heredity as H
-from ..origin.deck import dice_distribution
-from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
+from ..base import Ruleset
 from ..common import finish, game_over, next_to_play, pass_seat
+from ..origin.deck import dice_distribution
+from . import heredity as H
 from . import presets as _presets
+from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
 from .traits import TRAITS
@@ -68,7 +110,8 @@ class RandomMutationsRuleset(Ruleset):
         self.deck = tuple(t for t, k in zip(TRAIT_IDS, self.copies) for _ in range(k))
         table = options["climate_table"] or PROVISIONAL_CLIMATE
         row = table.get(n, PROVISIONAL_CLIMATE[n])
-        self.caps = {c: row[c][2] if not options["physical_supply"] else min(row[c][2], {"red": 22, "green": 6, "black": 10}[c] * boxes)
+        boxed = {"red": 22, "green": 6, "black": 10}        # tokens of each colour in one box
+        self.caps = {c: row[c][2] if not options["physical_supply"] else min(row[c][2], boxed[c] * boxes)
                      for c in ("red", "green", "black")}
         self.blue_cap = 16 * boxes if options["physical_supply"] else None
         mult = options["food_multiplier"]
@@ -136,7 +179,7 @@ class RandomMutationsRuleset(Ruleset):
         dealt = min(self.total_cards, n * (PLAYER_DECK + START_SPECIES))
         per = [0] * n
         left = dealt
-        for k in range(PLAYER_DECK + START_SPECIES):
+        for _ in range(PLAYER_DECK + START_SPECIES):
             for seat in range(n):
                 if left:
                     per[seat] += 1
@@ -1067,6 +1110,5 @@ _APPLY = {
 
 
 from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
-
 
 RandomMutationsRuleset.apply_table = _APPLY

@@ -3,6 +3,7 @@ player decks. No card of any player deck is known to anyone, so none can be show
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from ...view import Observation, frozen_table, seal
 
@@ -10,6 +11,22 @@ from ...view import Observation, frozen_table, seal
 class RMObservation(Observation):
     __slots__ = ("red", "green", "black", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows",
                  "last_turn", "choose_victim", "scavenge", "move_main", "move_stomped", "blue_out")
+    # The fields, for type checkers (the slots above hold them).
+    red: Any
+    green: Any
+    black: Any
+    pdeck_sizes: Any
+    discard_sizes: Any
+    species: Any
+    animals: Any
+    sets: Any
+    rows: Any
+    last_turn: Any
+    choose_victim: Any
+    scavenge: Any
+    move_main: Any
+    move_stomped: Any
+    blue_out: Any
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
