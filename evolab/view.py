@@ -83,6 +83,12 @@ def frozen_table(units: dict, writable: tuple[str, ...] = ()) -> MappingProxyTyp
     return MappingProxyType(out)
 
 
+def live_table(units: dict, writable: tuple[str, ...] = ()) -> MappingProxyType:
+    """A read-only mapping over the table's own units, not copied: the observation the built-in bots get on a
+    match's hot path (``Ruleset.observe(..., copy=False)``); they only read it, during one decision."""
+    return MappingProxyType(units)
+
+
 def seal(observation):
     """Make a filled-in observation read-only (its edition's ``observe`` calls this last)."""
     observation.__class__ = read_only_class(type(observation))

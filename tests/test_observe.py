@@ -11,7 +11,7 @@ import pytest
 import evolab
 from evolab import Match, observe
 from evolab.actions import PlaceTrait
-from evolab.bots import RandomBot
+from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.northstar.view import HIDDEN_CARD
 
 from test_ns_rules import S, play_pos
@@ -91,3 +91,33 @@ def test_bots_and_scores_work_from_the_copy(rid):
     if m.to_move >= 0 and legal:
         from evolab.bots import GreedyBot
         assert GreedyBot().choose(view, legal, random.Random(1)) in legal
+
+
+class _CopyingGreedy(GreedyBot):
+    """A greedy bot not trusted by ``Match`` (it declares nothing): it is shown read-only copies."""
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_built_in_bots_play_the_same_game_from_the_live_view_as_from_copies(rid):
+    """``Match`` shows the trusted built-in bots a read-only view over the table's own units (no copy); they
+    decide exactly as from the copies ``observe`` hands out, so they only read it."""
+    rs = evolab.load_ruleset(rid, players=3)
+    live = Match(rs, seats=[GreedyBot(), RandomBot(), GreedyBot()], seed=11)
+    copied = Match(rs, seats=[_CopyingGreedy(), RandomBot(), _CopyingGreedy()], seed=11)
+    live.play_out()
+    copied.play_out()
+    assert live.record.moves == copied.record.moves
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_live_view_is_read_only_and_hides_the_same(rid):
+    m = _midgame(rid)
+    s = m.state
+    for seat in range(3):
+        live, copy = s.ruleset.observe(s, seat, False), observe(s, seat)
+        assert json.dumps(live.to_dict(), sort_keys=True) == json.dumps(copy.to_dict(), sort_keys=True)
+        with pytest.raises(AttributeError):
+            live.turn = 0
+        for table in _tables(live):
+            with pytest.raises(TypeError):
+                table[1] = None

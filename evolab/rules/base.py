@@ -276,8 +276,11 @@ class Ruleset(abc.ABC):
         return outs[bisect.bisect_right(cum, rng.random() * t)][0]
 
     @abc.abstractmethod
-    def observe(self, s, seat: int) -> Observation:
-        """What ``seat`` may see of ``s`` (``evolab.observe`` checks the seat first)."""
+    def observe(self, s, seat: int, copy: bool = True) -> Observation:
+        """What ``seat`` may see of ``s`` (``evolab.observe`` checks the seat first), read-only. ``copy``: its
+        units are read-only copies that stay as they were (``evolab.observe``); without, its tables are
+        read-only mappings over the table's own units, for the built-in bots that read them during one
+        decision (``Match``'s hot path). Either way it holds only what ``seat`` may see."""
 
     # ---- scoring ---------------------------------------------------------------------------------------
     @abc.abstractmethod

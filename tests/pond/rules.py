@@ -12,7 +12,7 @@ from evolab.actions import CHANCE, TERMINAL, Attack, Draw, Pass, PlayAnimal, Pla
 from evolab.errors import SaveFileError
 from evolab.events import AnimalBorn, Attacked, Died, FoodBankRolled, FoodTaken, GameOver, TraitGained, TurnEnded
 from evolab.rules.base import OptionSpec, Ruleset, TraitRule
-from evolab.view import Observation, frozen_table, seal
+from evolab.view import Observation, frozen_table, live_table, seal
 
 from .state import PondAnimal, PondState
 
@@ -240,12 +240,12 @@ class PondRuleset(Ruleset):
         s.owed = tuple(seat for _ in range(DEAL) for seat in range(s.players))[:s.deck_size]
 
     # ---- what others read ----------------------------------------------------------------------------------
-    def observe(self, s, seat):
+    def observe(self, s, seat, copy=True):
         o = PondObservation.__new__(PondObservation)
         o.seat, o.ruleset, o.players, o.phase, o.turn, o.round = seat, self, s.players, s.phase, s.turn, s.turn
         o.first, o.to_move, o.winner, o.deck_size = 0, self.to_move(s), s.winner, s.deck_size
         o.hand, o.hand_sizes = tuple(s.hands[seat]), tuple(len(h) for h in s.hands)
-        o.food_bank, o.animals = s.food_bank, frozen_table(s.animals)
+        o.food_bank, o.animals = s.food_bank, (frozen_table if copy else live_table)(s.animals)
         return seal(o)
 
     def scores(self, s):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...view import Observation, frozen_table, seal
+from ...view import Observation, frozen_table, live_table, seal
 from .state import NSSpecies
 
 
@@ -57,7 +57,7 @@ def _public(sp, seat):
     return d
 
 
-def observe(s, seat) -> NSObservation:
+def observe(s, seat, copy=True) -> NSObservation:
     o = NSObservation.__new__(NSObservation)
     o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, s.ruleset, s.phase, s.turn, s.turn, s.first
     o.to_move = s.ruleset.to_move(s)
@@ -78,6 +78,7 @@ def observe(s, seat) -> NSObservation:
         species.update({k: v for k, v in s.species.items() if v.owner == seat})
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
         o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
-    o.species, o.rows = frozen_table({k: _face_down(v, seat) for k, v in species.items()}), rows
+    table = frozen_table if copy else live_table
+    o.species, o.rows = table({k: _face_down(v, seat) for k, v in species.items()}), rows
     o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
     return seal(o)

@@ -441,8 +441,8 @@ class OriginRuleset(Ruleset):
             t.barred = None
         return t
 
-    def observe(self, s, seat):
-        return observe(s, seat)
+    def observe(self, s, seat, copy=True):
+        return observe(s, seat, copy)
 
     def state_from_dict(self, d, prefix=""):
         from .io import state_from_dict

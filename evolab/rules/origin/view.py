@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...view import Observation, frozen, frozen_table, seal
+from ...view import Observation, frozen, frozen_table, live_table, seal
 
 
 class OriginObservation(Observation):
@@ -45,7 +45,7 @@ class OriginObservation(Observation):
         }
 
 
-def observe(state, seat: int) -> OriginObservation:
+def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'."""
     o = OriginObservation.__new__(OriginObservation)
     o.seat = seat
@@ -61,9 +61,10 @@ def observe(state, seat: int) -> OriginObservation:
     o.hand = tuple(state.hands[seat])
     o.hand_sizes = tuple(len(h) for h in state.hands)
     o.discard_sizes = tuple(state.discards)
-    o.animals = frozen_table(state.animals)
-    o.links = frozen_table(state.links)
-    o.attack = frozen(state.attack)
+    table = frozen_table if copy else live_table
+    o.animals = table(state.animals)
+    o.links = table(state.links)
+    o.attack = frozen(state.attack) if copy else state.attack
     o.pending = state.pending
     o.scavenge = state.scavenge
     o.last_turn = state.last_turn

@@ -530,9 +530,9 @@ class RandomMutationsRuleset(Ruleset):
             sp.tcache = None          # need bonuses may differ under the other options
         return t
 
-    def observe(self, s, seat):
+    def observe(self, s, seat, copy=True):
         from .view import observe
-        return observe(s, seat)
+        return observe(s, seat, copy)
 
     def state_from_dict(self, d, prefix=""):
         from .io import state_from_dict

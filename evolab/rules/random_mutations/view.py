@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...view import Observation, frozen_table, seal
+from ...view import Observation, frozen_table, live_table, seal
 
 
 class RMObservation(Observation):
@@ -42,7 +42,7 @@ class RMObservation(Observation):
                 "rows": [list(r) for r in self.rows]}
 
 
-def observe(s, seat) -> RMObservation:
+def observe(s, seat, copy=True) -> RMObservation:
     o = RMObservation.__new__(RMObservation)
     o.seat = seat
     o.ruleset = s.ruleset
@@ -54,7 +54,8 @@ def observe(s, seat) -> RMObservation:
     o.pdeck_sizes = tuple(s.pdecks)
     o.discard_sizes = tuple(s.discards)
     # Read-only copies; a species' trait cache may still be filled in by the rules that read it.
-    o.species, o.animals = frozen_table(s.species, ("tcache",)), frozen_table(s.animals)
+    table = frozen_table if copy else live_table
+    o.species, o.animals = table(s.species, ("tcache",)), table(s.animals)
     o.sets, o.rows = MappingProxyType(dict(s.sets)), s.rows
     o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
     o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
