@@ -136,6 +136,9 @@ class Match:
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
         chance_sample = rs.sample_chance
         checked = [not trusted(b) for b in seats]
+        # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
+        shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
+        look = rs.observe
         for _ in range(max_moves):
             if s.phase == "over":
                 return
@@ -145,7 +148,8 @@ class Match:
             else:
                 bot = seats[who]
                 legal = legal_actions(s)
-                view = _view(rs, s, who, bot)
+                how = shown[who]
+                view = None if how is None else look(s, who, False) if how else observe(s, who)
                 if checked[who]:
                     action = self._checked_choice(who, bot, view, legal)
                 else:

@@ -167,9 +167,18 @@ class Ruleset(abc.ABC):
 
     @property
     def edition(self) -> Edition:
-        """The edition this ruleset belongs to: its presentation and bot hints."""
-        from . import edition
-        return edition(self.id)
+        """The edition this ruleset belongs to: its presentation and bot hints (looked up once: the greedy bot
+        asks at every decision)."""
+        found = self.__dict__.get("_edition")
+        if found is None:
+            from . import edition
+            found = self.__dict__["_edition"] = edition(self.id)
+        return found
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_edition", None)          # a worker process looks its edition up in its own registry
+        return state
 
     # ---- building rulesets and states ------------------------------------------------------------------
     @classmethod

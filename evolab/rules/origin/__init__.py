@@ -1,7 +1,7 @@
 """*Evolution: The Origin of Species* (Knorre & Machin, 2010): the edition as one package.
 
 ``EDITION`` names its rules (``ruleset.py``), how the board and the log show it (``present.py``), what the bots
-value in it (``hints.py``) and what the conformance suite needs to know of it (``conformance.py``).
+value in it (``hints.py``).
 """
 from ..edition import Edition
 

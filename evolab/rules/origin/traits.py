@@ -62,7 +62,7 @@ TRAITS = {
     "scavenger": T("scavenger", "Scavenger", excludes=("carnivorous",), rule="origin.scavenger",
                    hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
                    text="When any animal is eaten, one scavenger gets 1 blue food (the killer's owner first)."),
-    "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis",
+    "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis", extra={"directed": True},
                    hint="Two species living together: one shelters the other, which depends on it.",
                    text="Pair: the protected animal cannot be attacked, and eats only after its protector is fed."),
     "piracy": T("piracy", "Piracy", rule="origin.piracy",
