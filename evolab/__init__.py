@@ -3,43 +3,22 @@
 Importing evolab loads the standard library only; charts, widgets and tables import their libraries
 when used.
 """
-from . import bots
-from .actions import (
-                     CHANCE,
-                     TERMINAL,
-                     Attack,
-                     BurnFat,
-                     Draw,
-                     DropTail,
-                     EndMove,
-                     FirstPlayer,
-                     Graze,
-                     Hibernate,
-                     Mimic,
-                     NoDefence,
-                     Pass,
-                     Pirate,
-                     PlayAnimal,
-                     PlayPairTrait,
-                     PlayTrait,
-                     Resolve,
-                     RollDie,
-                     RollFood,
-                     Run,
-                     Scavenge,
-                     TakeFood,
-                     TieBreak,
-                     move_from_dict,
-)
-from .engine import apply, chance_outcomes, check, is_over, legal_actions, new_game, scores, to_move, winner, winners
-from .errors import EvolabError, IllegalActionError, OptionError, SaveFileError, ScenarioError, UnknownRuleset
-from .experiments import BatchResult, crash, decline, run_batch, steady
-from .match import HumanTurn, Match
-from .record import GameRecord, load_state, save_state
+from .actions import CHANCE, TERMINAL
+from .errors import (EvolabError, IllegalActionError, OptionError, SaveFileError, ScenarioError,
+                     UnknownRuleset)
+from .engine import (apply, chance_outcomes, check, is_over, legal_actions, new_game, scores, to_move,
+                     winner, winners)
 from .rules import available_rulesets, load_ruleset
 from .scenario import scenario
-from .tracking import Tracker, track_record
 from .view import Observation, observe
+from .record import GameRecord, load_state, save_state
+from .match import HumanTurn, Match
+from . import bots
+from .tracking import Tracker, track_record
+from .experiments import BatchResult, crash, decline, run_batch, steady
+from .actions import (Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate, Mimic,
+                      NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, RollDie,
+                      RollFood, Run, Scavenge, TakeFood, TieBreak, move_from_dict)
 
 __version__ = "0.1.0"
 

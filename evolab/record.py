@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from .errors import EvolabError, SaveFileError
 from .rules import ruleset_class
-from .validation import MAX_MOVES, Anything, Context, Items, MoveSpec, OrNone, Record, Text, parse_json, read_text, show
+from .validation import (MAX_MOVES, Anything, Context, Items, MoveSpec, OrNone, Record, Text, parse_json,
+                         read_text, show)
 
 FORMAT = "evolab.game/1"
 STATE_FORMAT = "evolab.state/1"

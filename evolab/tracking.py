@@ -56,26 +56,9 @@ generation; empty otherwise):
 """
 from __future__ import annotations
 
-from .events import (
-    CAUSES,
-    AnimalBorn,
-    Attacked,
-    BlindMutation,
-    Died,
-    Escaped,
-    FoodBankRolled,
-    FoodTaken,
-    GameOver,
-    Migrated,
-    Mutation,
-    PhaseStarted,
-    Redirected,
-    Speciation,
-    SpeciesExtinct,
-    TraitNotInherited,
-    TurnEnded,
-)
-from .tables import _DERIVED, Table
+from .events import (CAUSES, AnimalBorn, Attacked, BlindMutation, Died, Escaped, FoodBankRolled, FoodTaken, GameOver, Migrated,
+                     Mutation, PhaseStarted, Redirected, Speciation, SpeciesExtinct, TraitNotInherited, TurnEnded)
+from .tables import Table, _DERIVED
 
 
 def _ratio(a, b):

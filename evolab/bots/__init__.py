@@ -5,7 +5,7 @@ None) is the probability that, on a development move where both are legal, the b
 trait rather than as a new animal: a player's choice, never a mutation (``mutation_rate`` is its old
 name, kept as an alias).
 """
-from .base import BOTS, Bot, RandomBot, make_bot
+from .base import Bot, RandomBot, make_bot, BOTS
 from .greedy import GreedyBot
 
 BOTS["greedy"] = GreedyBot  # type: ignore[assignment]  # BOTS holds Bot classes

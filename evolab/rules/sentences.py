@@ -7,28 +7,9 @@ what one seat sees of it), the narrator names seats and units and remembers what
 """
 from __future__ import annotations
 
-from ..events import (
-    AnimalBorn,
-    Attacked,
-    BirthsCapped,
-    BlindMutation,
-    DeckReshuffled,
-    Died,
-    Escaped,
-    FirstPlayerChosen,
-    FoodBankRolled,
-    FoodLost,
-    FoodTaken,
-    GameOver,
-    Migrated,
-    Passed,
-    PhaseStarted,
-    SpeciesExtinct,
-    TraitGained,
-    TraitLost,
-    TraitNotInherited,
-    TurnEnded,
-)
+from ..events import (AnimalBorn, Attacked, BirthsCapped, BlindMutation, DeckReshuffled, Died, Escaped,
+                      FirstPlayerChosen, FoodBankRolled, FoodLost, FoodTaken, GameOver, Migrated, Passed,
+                      PhaseStarted, SpeciesExtinct, TraitGained, TraitLost, TraitNotInherited, TurnEnded)
 from ..i18n import N_, _, ngettext
 
 #: What the log says when a phase starts (a phase not listed starts silently).

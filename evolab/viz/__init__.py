@@ -4,22 +4,9 @@ Every chart takes tracked rows (a list of dicts, a DataFrame, a ``Table`` or a C
 ``evolab simulate``) and ``ax=None``, and returns the Axes. ``describe(ax)`` (or ``ax.evolab_description``)
 is a plain-language caption computed from the same data, for alt text and for students to check.
 """
+from .plots import (figure_png, deaths_by_cause, describe, draw_descent_tree, draw_food_web, extinction_timeline,
+                    final_shares, population, predator_prey, report, sweep, trait_area, trait_frequencies)
 from .heredity import generation_frequency, selection_bars
-from .plots import (
-    deaths_by_cause,
-    describe,
-    draw_descent_tree,
-    draw_food_web,
-    extinction_timeline,
-    figure_png,
-    final_shares,
-    population,
-    predator_prey,
-    report,
-    sweep,
-    trait_area,
-    trait_frequencies,
-)
 
 
 def __getattr__(name):

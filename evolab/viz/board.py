@@ -11,9 +11,9 @@ import time
 
 from ..actions import CHANCE, TERMINAL
 from ..bots import make_bot
-from ..errors import SaveFileError
 from ..match import Match
 from ..narrate import Narrator
+from ..errors import SaveFileError
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker

@@ -6,21 +6,8 @@ draws, food cards and face-down traits in progress. The checks run at load time 
 """
 from __future__ import annotations
 
-from ...validation import (
-    COUNT,
-    FLAG,
-    ID,
-    SEAT,
-    SEAT_OR_NONE,
-    Anything,
-    Context,
-    Items,
-    OrNone,
-    Record,
-    Text,
-    Whole,
-    per_seat,
-)
+from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, OrNone, Record, Text,
+                           Whole, per_seat)
 from .. import loading
 from .state import _PLAIN, NSSpecies, NSState
 

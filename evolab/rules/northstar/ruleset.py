@@ -8,42 +8,11 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (
-    CHANCE,
-    TERMINAL,
-    Draw,
-    EatPlant,
-    EndTurn,
-    FirstPlayer,
-    Grow,
-    Hunt,
-    NewSpecies,
-    Pass,
-    PlaceTrait,
-    SelectFood,
-    ThinkFood,
-    interned,
-)
-from ...events import (
-    AnimalBorn,
-    Attacked,
-    CardDealt,
-    Died,
-    FirstPlayerChosen,
-    FoodBankRolled,
-    FoodLost,
-    FoodTaken,
-    GameOver,
-    Mutation,
-    Passed,
-    PhaseStarted,
-    Scavenged,
-    Speciation,
-    SpeciesExtinct,
-    TraitGained,
-    TraitLost,
-    TurnEnded,
-)
+from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies,
+                        Pass, PlaceTrait, SelectFood, ThinkFood, interned)
+from ...events import (AnimalBorn, Attacked, CardDealt, Died, FirstPlayerChosen, FoodBankRolled, FoodTaken, GameOver,
+                       FoodLost, Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained,
+                       TraitLost, TurnEnded)
 from ..base import Ruleset, resolve_options
 from .deck import TRAIT_IDS, card_kinds
 from .options import OPTIONS

@@ -5,40 +5,11 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 """
 from __future__ import annotations
 
-from ...events import (
-    Attacked,
-    Died,
-    Escaped,
-    FatBurned,
-    FoodLost,
-    FoodTaken,
-    Grazed,
-    Hibernated,
-    Pirated,
-    Poisoned,
-    Redirected,
-    RunFailed,
-    Scavenged,
-    TraitLost,
-    TriggerFired,
-    WokeUp,
-)
+from ...events import (Attacked, Died, Escaped, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
+                       Pirated, Poisoned, Redirected, RunFailed, Scavenged, TraitLost, TriggerFired, WokeUp)
 from .state import AttackState
-from .traits import (
-    CARNIVOROUS,
-    GRAZING,
-    GUARD_BITS,
-    GUARDS,
-    HIBERNATION,
-    HUNTER_BITS,
-    HUNTERS,
-    MIMICRY,
-    PIRACY,
-    POISONOUS,
-    RUNNING,
-    SCAVENGER,
-    TAIL_LOSS,
-)
+from .traits import (CARNIVOROUS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS, HUNTERS, MIMICRY,
+                     PIRACY, POISONOUS, RUNNING, SCAVENGER, TAIL_LOSS)
 
 RED, BLUE = "red", "blue"
 

@@ -6,26 +6,8 @@ it can finish with it. It finishes the cheapest animals first and gives no food 
 """
 from __future__ import annotations
 
-from ...actions import (
-    Attack,
-    BurnFat,
-    ChooseCard,
-    DropTail,
-    EndMove,
-    Graze,
-    Hibernate,
-    Mimic,
-    NoDefence,
-    Pass,
-    Pirate,
-    PlayAnimal,
-    PlayPairTrait,
-    PlayTrait,
-    Resolve,
-    Run,
-    Scavenge,
-    TakeFood,
-)
+from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
+                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
 from ..heredity import scramble
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 from .feeding import attack_block, can_receive

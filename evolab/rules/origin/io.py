@@ -7,23 +7,8 @@ position that loads can be played on. The checks run at load time only, never on
 from __future__ import annotations
 
 from ...actions import Attack, BurnFat, Graze, Hibernate, Pirate, TakeFood
-from ...validation import (
-    COUNT,
-    FLAG,
-    ID,
-    SEAT,
-    SEAT_OR_NONE,
-    Anything,
-    Context,
-    Items,
-    MoveSpec,
-    OrNone,
-    Record,
-    Row,
-    Text,
-    Whole,
-    per_seat,
-)
+from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, MoveSpec, OrNone,
+                           Record, Row, Text, Whole, per_seat)
 from .. import loading
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS
 from .state import _PLAIN, Animal, AttackState, Link, OriginState, TraitCard

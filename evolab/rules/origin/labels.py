@@ -1,26 +1,8 @@
 """The buttons' labels for the moves of *The Origin of Species*, and how they are grouped."""
 from __future__ import annotations
 
-from ...actions import (
-    Attack,
-    BurnFat,
-    ChooseCard,
-    DropTail,
-    EndMove,
-    Graze,
-    Hibernate,
-    Mimic,
-    NoDefence,
-    Pass,
-    Pirate,
-    PlayAnimal,
-    PlayPairTrait,
-    PlayTrait,
-    Resolve,
-    Run,
-    Scavenge,
-    TakeFood,
-)
+from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
+                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
 from ...i18n import N_, _
 from ..presentation import OWN_MARK, Presentation
 

@@ -1,8 +1,8 @@
 """The declared options of *The Origin of Species*: each RULING/UNCERTAIN point of the spec by name."""
 from __future__ import annotations
 
-from ...errors import OptionError
 from ..base import OptionSpec
+from ...errors import OptionError
 
 _O = OptionSpec
 

@@ -6,58 +6,23 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (
-    CHANCE,
-    TERMINAL,
-    Attack,
-    BurnFat,
-    ChooseCard,
-    Draw,
-    DropTail,
-    EndMove,
-    FirstPlayer,
-    Graze,
-    Hibernate,
-    LoseTrait,
-    Mimic,
-    Mutate,
-    NoDefence,
-    Pass,
-    Pirate,
-    PlayAnimal,
-    PlayPairTrait,
-    PlayTrait,
-    Resolve,
-    RollDie,
-    RollFood,
-    Run,
-    Scavenge,
-    TakeFood,
-    TieBreak,
-)
+from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
+                        Hibernate, LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
+                        Pirate, Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
 from ...errors import OptionError
-from ...events import (
-    AnimalBorn,
-    CardDealt,
-    FirstPlayerChosen,
-    FoodBankRolled,
-    Mutation,
-    Passed,
-    PhaseStarted,
-    TraitGained,
-    TurnEnded,
-)
-from .. import heredity as variant
+from ...events import (AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation,
+                       Passed, PhaseStarted, TraitGained, TurnEnded)
 from ..base import Ruleset
-from ..common import finish, game_over, next_to_play, pass_seat
 from . import feeding as F
 from . import heredity as H
-from . import presets as _presets
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
+from ..common import finish, game_over, next_to_play, pass_seat
+from . import presets as _presets
 from .options import OPTIONS
+from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
-from .traits import BIT, CARNIVOROUS, EXCLUDES, POINTS, SCAVENGER, TRAITS
 from .view import observe
+from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
 
 HAND_SIZE = 6
 # interned constructors for the actions legal_actions builds again and again
@@ -78,6 +43,27 @@ _CHANCE_PHASES = frozenset(("deal", "first_player", "food", "draw", "tiebreak", 
 _FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
                 "link": int, "tokens": int, "card": str, "trait": str, "colour": str, "fire": bool, "source": int,
                 "animals": tuple}
+
+
+def _deal_gene_pools(rs, s) -> None:
+    """The Equilibrium scenario: each seat chooses its hands from its own gene pool (2 Swimming + 1 of each other
+    card: 21); cards no gene pool uses are out of the game."""
+    n = rs.players
+    s.pools, deck = [], list(rs.copies)
+    for _ in range(n):
+        pool = []
+        for i, c in enumerate(CARDS):
+            k = 2 if c.id == "swimming" else 1
+            take = min(k, deck[i])
+            deck[i] -= take
+            pool.extend([c.id] * take)
+        s.pools.append(pool)
+    s.removed = sum(deck)
+    s.deck = (0,) * len(CARDS)
+    s.deck_size = 0
+    s.draw_owed = (0,) * n
+    s.choose_owed = (HAND_SIZE,) * n
+    s.phase = "choose"
 
 
 class OriginRuleset(Ruleset):
@@ -205,21 +191,7 @@ class OriginRuleset(Ruleset):
         if scen == "fatality":
             s.draw_owed = (s.deck_size // n,) * n          # every card dealt; the rest removed unseen
         elif scen == "equilibrium":
-            s.pools, deck = [], list(self.copies)
-            for _ in range(n):                              # 2 Swimming + 1 of each other card: 21
-                pool = []
-                for i, c in enumerate(CARDS):
-                    k = 2 if c.id == "swimming" else 1
-                    take = min(k, deck[i])
-                    deck[i] -= take
-                    pool.extend([c.id] * take)
-                s.pools.append(pool)
-            s.removed = sum(deck)                           # cards no gene pool uses are out of the game
-            s.deck = (0,) * len(CARDS)
-            s.deck_size = 0
-            s.draw_owed = (0,) * n
-            s.choose_owed = (HAND_SIZE,) * n
-            s.phase = "choose"
+            _deal_gene_pools(self, s)
         s.animals = {}
         s.links = {}
         s.attack = None

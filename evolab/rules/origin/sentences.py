@@ -2,20 +2,8 @@
 Running's die, poison, Grazing, Hibernation, burnt fat, and the variant's Symbiosis between parent and young."""
 from __future__ import annotations
 
-from ...events import (
-    BlindMutation,
-    FatBurned,
-    FoodTaken,
-    Grazed,
-    Hibernated,
-    Pirated,
-    Poisoned,
-    Redirected,
-    RunFailed,
-    TraitGained,
-    TriggerFired,
-    WokeUp,
-)
+from ...events import (BlindMutation, FatBurned, FoodTaken, Grazed, Hibernated, Pirated, Poisoned, Redirected,
+                       RunFailed, TraitGained, TriggerFired, WokeUp)
 from ...i18n import N_, _
 from .. import sentences as says
 

@@ -9,20 +9,8 @@ taken is one the rivals do not get).
 """
 from __future__ import annotations
 
-from ...actions import (
-    Attack,
-    ChooseParasiteVictim,
-    ChooseVictim,
-    DiscardTrait,
-    EndMove,
-    Pass,
-    PlaceParasite,
-    PlayCard,
-    Scavenge,
-    Stomp,
-    TakeFood,
-    TakeShelter,
-)
+from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
+                       PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 
 _HUNTERS = frozenset(("predator", "obligate_predator"))

@@ -7,22 +7,8 @@ run at load time only.
 """
 from __future__ import annotations
 
-from ...validation import (
-    COUNT,
-    FLAG,
-    ID,
-    SEAT,
-    SEAT_OR_NONE,
-    Anything,
-    Context,
-    Items,
-    OrNone,
-    Record,
-    Row,
-    Text,
-    Whole,
-    per_seat,
-)
+from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, OrNone, Record, Row,
+                           Text, Whole, per_seat)
 from .. import loading
 from .deck import TRAIT_IDS
 from .state import _PLAIN, RMAnimal, RMState, Species

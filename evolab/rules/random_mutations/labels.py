@@ -1,20 +1,8 @@
 """The buttons' labels for the moves of *Random Mutations*, and how they are grouped."""
 from __future__ import annotations
 
-from ...actions import (
-    Attack,
-    ChooseParasiteVictim,
-    ChooseVictim,
-    DiscardTrait,
-    EndMove,
-    Pass,
-    PlaceParasite,
-    PlayCard,
-    Scavenge,
-    Stomp,
-    TakeFood,
-    TakeShelter,
-)
+from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
+                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 from ...i18n import N_, _
 from ..presentation import OWN_MARK, Presentation
 

@@ -8,63 +8,20 @@ has nothing to leak.
 """
 from __future__ import annotations
 
-from ...actions import (
-    CHANCE,
-    TERMINAL,
-    Attack,
-    ChooseParasiteVictim,
-    ChooseVictim,
-    DiscardTrait,
-    EndMove,
-    FirstPlayer,
-    LoseTrait,
-    Mutate,
-    Pass,
-    PlaceParasite,
-    PlayCard,
-    Reveal,
-    RollDie,
-    RollFood,
-    RollParasites,
-    RollShelter,
-    Scavenge,
-    Stomp,
-    TakeFood,
-    TakeShelter,
-    TieBreak,
-    interned,
-)
-from ...events import (
-    AnimalBorn,
-    Attacked,
-    ClimateRolled,
-    Died,
-    Escaped,
-    FirstPlayerChosen,
-    FoodBankRolled,
-    FoodLost,
-    FoodTaken,
-    Mutation,
-    ParasitePlaced,
-    Passed,
-    PhaseStarted,
-    Scavenged,
-    ShelterTaken,
-    Speciation,
-    SpeciesExtinct,
-    Stomped,
-    TraitGained,
-    TraitLost,
-    TraitRevealed,
-    TurnEnded,
-)
-from .. import heredity as variant
+from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
+                        FirstPlayer, LoseTrait, Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
+                        RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
+from ...events import (AnimalBorn, Attacked, ClimateRolled, Died, Escaped, FirstPlayerChosen, FoodBankRolled,
+                       FoodLost, FoodTaken, Mutation, ParasitePlaced, Passed, PhaseStarted, Scavenged,
+                       ShelterTaken, Speciation, SpeciesExtinct, Stomped, TraitGained, TraitLost, TraitRevealed,
+                       TurnEnded)
 from ..base import Ruleset
-from ..common import finish, game_over, next_to_play, pass_seat
-from ..origin.deck import dice_distribution
+from .. import heredity as variant
 from . import heredity as H
-from . import presets as _presets
+from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
+from ..common import finish, game_over, next_to_play, pass_seat
+from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
 from .traits import TRAITS
