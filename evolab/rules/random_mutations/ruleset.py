@@ -382,30 +382,40 @@ class RandomMutationsRuleset(Ruleset):
         t = type(action)
         ph = s.phase
         if ph == "development":
-            if s.simplify is not None:
-                return "rm.simplification", "choose which other trait Simplification discards"
-            if t is PlayCard:
-                if s.pdecks[seat] < 1:
-                    return "rm.player-deck-empty", "your player deck is empty: you must pass"
-                if action.mode not in ("new_species", "trait", "add_animal", "diverge"):
-                    return "engine.malformed", "mode is new_species, trait, add_animal or diverge"
-                sp = s.species.get(action.species)
-                if action.mode == "diverge" and not self.options["divergence"]:
-                    return "rm.divergence-off", "Divergence is an optional rule that is not in play"
-                if action.mode == "new_species":
-                    return "engine.malformed", "a new species names no species (species=-1)"
-                if sp is None or sp.owner != seat:
-                    return "rm.own-species", f"{action.species!r} is not one of your species"
-                if action.mode == "trait":
-                    return "rm.trait-population", "a trait goes only on a species of population 1"
-                if action.mode == "add_animal":
-                    return self._add_block(s, seat, sp) or ("rm.add-animal", "this animal cannot be added")
-                return "rm.divergence-cap", "this species cannot split now"
-            return "rm.phase", f"{t.__name__} is not a development action"
+            return self._why_development(s, seat, action)
         if ph == "parasites":
             return "rm.parasites.choose", "choose which animal of your most-parasitised species dies"
         if ph != "feeding":
             return "rm.phase", f"{t.__name__} is not allowed in the {ph} phase"
+        return self._why_feeding(s, seat, action)
+
+    def _why_development(self, s, seat, action):
+        """The development rule an illegal action breaks."""
+        t = type(action)
+        if s.simplify is not None:
+            return "rm.simplification", "choose which other trait Simplification discards"
+        if t is PlayCard:
+            if s.pdecks[seat] < 1:
+                return "rm.player-deck-empty", "your player deck is empty: you must pass"
+            if action.mode not in ("new_species", "trait", "add_animal", "diverge"):
+                return "engine.malformed", "mode is new_species, trait, add_animal or diverge"
+            sp = s.species.get(action.species)
+            if action.mode == "diverge" and not self.options["divergence"]:
+                return "rm.divergence-off", "Divergence is an optional rule that is not in play"
+            if action.mode == "new_species":
+                return "engine.malformed", "a new species names no species (species=-1)"
+            if sp is None or sp.owner != seat:
+                return "rm.own-species", f"{action.species!r} is not one of your species"
+            if action.mode == "trait":
+                return "rm.trait-population", "a trait goes only on a species of population 1"
+            if action.mode == "add_animal":
+                return self._add_block(s, seat, sp) or ("rm.add-animal", "this animal cannot be added")
+            return "rm.divergence-cap", "this species cannot split now"
+        return "rm.phase", f"{t.__name__} is not a development action"
+
+    def _why_feeding(self, s, seat, action):
+        """The feeding rule an illegal action breaks (no victim or Scavenger choice is pending)."""
+        t = type(action)
         if s.choose_victim is not None:
             return "rm.predator.victim", "choose which unsheltered animal of the attacked species is eaten"
         if s.scavenge >= 0:
