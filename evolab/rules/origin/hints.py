@@ -106,9 +106,43 @@ class _FeedingPlan(FeedingPlan):
     def __init__(self, ctx):
         v = self.v = ctx.v
         self.seat = ctx.seat
-        animals = v.animals
-        hunters = {}                  # carnivore -> 2 when a prey that cannot escape is open to it now
-        me_first = False              # a main action is open: the bot takes before the rivals this round
+        self.hunters, self.me_first = self._open_moves(ctx)
+        me_first = self.me_first
+        salt = ctx.salt
+        # ties among animals that cost the same: in the variant none is fed first for its traits or age (a bot
+        # that fed carriers first would be a breeder selecting them): an order drawn anew every decision
+        tie = (lambda a: scramble(a.id, salt)) if v.ruleset.heredity else _card_tie
+        costs, waiting, total, linked = self._costs(ctx, tie)
+        self.bank = bank = v.food_bank
+        n = v.players
+        self._demands = None
+        if bank == 0 or v.passes >= n - 1:        # after a round of passes, what is left is the bot's
+            self._demands = ()
+            share = bank
+        else:
+            share = -(-bank // n) if me_first else bank // n      # what the bot gets if every rival takes
+            if total > share:
+                share = expected_share(bank, self.demands, me_first)
+        self.share = share
+        if total <= share:
+            self.planned, self.spare = set(self.cost), share - total
+            return
+        self.planned, self.spare = completion_plan(costs, share)
+        if waiting:                                 # those whose protectors will be fed, with what is left
+            ready = [w for w in waiting if self._protectors_fed(v, w[-1])]
+            more, self.spare = completion_plan(ready, self.spare)
+            self.planned |= more
+        if linked and self._shared(v):
+            more, self.spare = completion_plan([(self.cost[k[-1]], *k) for _, *k in costs if k[-1] not in self.planned],
+                                               self.spare)
+            self.planned |= more
+
+    def _open_moves(self, ctx):
+        """(hunters, me_first): carnivore -> 2 when a prey that cannot escape is open to it now; whether a main
+        action is open, so that the bot takes before the rivals this round."""
+        animals = ctx.v.animals
+        hunters = {}
+        me_first = False
         for x in ctx.legal:
             t = type(x)
             if t is Attack:
@@ -117,15 +151,14 @@ class _FeedingPlan(FeedingPlan):
                     hunters[x.predator] = 2
             elif t is TakeFood or t is BurnFat:
                 me_first = True
-        self.hunters = hunters
-        self.me_first = me_first
+        return hunters, me_first
+
+    def _costs(self, ctx, tie):
+        """What each hungry animal still needs from the bank (``self.cost``); the (cost, ties..., id) to plan
+        with, those waiting for a Symbiosis protector, the total, and whether any is linked."""
+        v, hunters, me_first = self.v, self.hunters, self.me_first
         self.cost = cost = {}
-        costs = []
-        waiting = []
-        salt = ctx.salt
-        # ties among animals that cost the same: in the variant none is fed first for its traits or age (a bot
-        # that fed carriers first would be a breeder selecting them): an order drawn anew every decision
-        tie = (lambda a: scramble(a.id, salt)) if v.ruleset.heredity else _card_tie
+        costs, waiting = [], []
         total = 0
         linked = False
         for a in ctx.mine:
@@ -148,29 +181,7 @@ class _FeedingPlan(FeedingPlan):
                         waiting.append((c, a.red + a.blue == 0, tie(a), a.id))
                         continue
                 costs.append((c, a.red + a.blue == 0, tie(a), a.id))   # ties: finish what was begun
-        self.bank = bank = v.food_bank
-        n = v.players
-        self._demands = None
-        if bank == 0 or v.passes >= n - 1:        # after a round of passes, what is left is the bot's
-            self._demands = ()
-            share = bank
-        else:
-            share = -(-bank // n) if me_first else bank // n      # what the bot gets if every rival takes
-            if total > share:
-                share = expected_share(bank, self.demands, me_first)
-        self.share = share
-        if total <= share:
-            self.planned, self.spare = set(cost), share - total
-            return
-        self.planned, self.spare = completion_plan(costs, share)
-        if waiting:                                 # those whose protectors will be fed, with what is left
-            ready = [w for w in waiting if self._protectors_fed(v, w[-1])]
-            more, self.spare = completion_plan(ready, self.spare)
-            self.planned |= more
-        if linked and self._shared(v):
-            more, self.spare = completion_plan([(self.cost[k[-1]], *k) for _, *k in costs if k[-1] not in self.planned],
-                                               self.spare)
-            self.planned |= more
+        return costs, waiting, total, linked
 
     @property
     def demands(self):
