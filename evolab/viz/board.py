@@ -124,16 +124,10 @@ class GameBoard:
                                    layout=w.Layout(width="auto", min_width="130px", height="38px"))
         self.new_button.on_click(lambda _: self._click(self.new_game))
         self.new_ruleset.observe(lambda c: self._players_range(c["new"]), "value")
-        # save / load
-        self.save_button = w.Button(description="Save game (JSON)", layout=big)
-        self.save_link = w.HTML()
-        self.load_upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
-        self.save_button.on_click(lambda _: self._safe(self._offer_download))
-        self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
+        files = self._files_tab(big)
         controls = w.HBox([self.bot_step, self.bot_play, self.undo_button, self.auto, self.speed])
         newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        files = w.HBox([self.save_button, self.save_link, self.load_upload])
         tabs = w.Tab(children=[w.VBox([newgame]), w.VBox([files])])
         tabs.set_title(0, "New game")
         tabs.set_title(1, "Save / load")
@@ -142,6 +136,16 @@ class GameBoard:
                               w.HTML("<b>What happened</b>"), self.log, self.chart, tabs],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("evolab-board")
+
+    def _files_tab(self, big):
+        """The Save / load tab: a JSON file to download, and a file to load (checked in full before use)."""
+        w = self.w
+        self.save_button = w.Button(description="Save game (JSON)", layout=big)
+        self.save_link = w.HTML()
+        self.load_upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.save_button.on_click(lambda _: self._safe(self._offer_download))
+        self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
+        return w.HBox([self.save_button, self.save_link, self.load_upload])
 
     def _attach(self, match):
         self.match = match

@@ -100,33 +100,8 @@ class Lab:
                                         ("Random bots (play anything)", "random"),
                                         ("Greedy against random", "greedy,random")],
                                value=bots, description="Players are", style=style, layout=wide)
-        self.world = w.Dropdown(options=[("The printed game: players choose traits", False),
-                                         ("Heredity: evolab's classroom variant, not the printed game", True)],
-                                value=world == "heredity", description="World", style=style, layout=wide)
-        names = list(heredity.presets(ruleset))          # the edition's own presets (none without the variant)
-        self.preset = w.Dropdown(options=names, value=preset if preset in names else (names[0] if names else None),
-                                 description="Heredity preset",
-                                 style=style, layout=wide)
-        self.preset_text = w.HTML()
-        self.founders = w.IntSlider(value=8, min=1, max=40, description="Founders per player", style=style,
-                                    layout=wide)
-        self.generations = w.IntSlider(value=20, min=2, max=60, description="Generations", style=style, layout=wide)
-        self.predators_leave = w.IntSlider(value=0, min=0, max=60, description="Predators leave at gen.",
-                                           tooltip="0: never", style=style, layout=wide)
-        self.food_crash = w.IntSlider(value=0, min=0, max=60, description="Food falls to x1 at gen.",
-                                      tooltip="0: never", style=style, layout=wide)
-        self.heredity_box = w.VBox([self.preset, self.preset_text, self.founders, self.generations,
-                                    self.predators_leave, self.food_crash])
-        start = mutation_rate if trait_card_rate is None else trait_card_rate
-        self._rate = {False: start, True: 0.05}       # each world keeps its own slider value
-        self._shown = False                           # the world whose rate the slider shows
-        self.mutation_rate = w.FloatSlider(value=start, min=0, max=1, step=0.01, style=style, layout=wide)
-        self.rate = self.mutation_rate                # the rate slider (its meaning depends on the world)
-        self.sweep = w.Checkbox(value=False, layout=wide)
-        self.rates = w.Text(value=", ".join(f"{r:g}" for r in SWEEP_RATES), description="Rates to compare",
-                            tooltip="Rates from 0 to 1, separated by commas", disabled=True,
-                            style=style, layout=wide)
-        self.sweep.observe(lambda c: self._sweep_changed(), "value")
+        self._world_controls(w, style, wide, ruleset, world, preset)
+        self._rate_controls(w, style, wide, mutation_rate if trait_card_rate is None else trait_card_rate)
         self.food = w.FloatSlider(value=1.0, min=0.25, max=5, step=0.25, description="Food supply × (dice)",
                                   style=style, layout=wide)
         self.schedule = w.Dropdown(options=list(FOOD_SCHEDULES), description="Food over time", style=style,
@@ -145,6 +120,53 @@ class Lab:
         self.world.observe(lambda c: self._world_changed(), "value")
         self.preset.observe(lambda c: self._preset_changed() if self.heredity else None, "value")
         rules_box = self.rules_box
+        self._result_widgets(w, style)
+        self.widget = w.VBox([
+            w.HTML("<h3 style='margin:4px 0'>The lab bench</h3>"),
+            self.ruleset, self.world, self.heredity_box, self.players, self.bots, self.mutation_rate, self.sweep,
+            self.rates, self.food,
+            self.schedule, self.no_carnivores, self.carnivores_from, self.reps, self.seed, rules_box,
+            w.HBox([self.run_button, self.progress]), self.status,
+            self.trait_picker, self.chart1, self.caption1, self.rate_shown, self.chart2, self.caption2,
+            self.table, self.download,
+        ])
+        self.widget.add_class("evolab-lab")
+        self._world_changed()
+
+    def _world_controls(self, w, style, wide, ruleset, world, preset):
+        """The world (the printed game or the Heredity variant) and the variant's preset and settings."""
+        self.world = w.Dropdown(options=[("The printed game: players choose traits", False),
+                                         ("Heredity: evolab's classroom variant, not the printed game", True)],
+                                value=world == "heredity", description="World", style=style, layout=wide)
+        names = list(heredity.presets(ruleset))          # the edition's own presets (none without the variant)
+        self.preset = w.Dropdown(options=names, value=preset if preset in names else (names[0] if names else None),
+                                 description="Heredity preset",
+                                 style=style, layout=wide)
+        self.preset_text = w.HTML()
+        self.founders = w.IntSlider(value=8, min=1, max=40, description="Founders per player", style=style,
+                                    layout=wide)
+        self.generations = w.IntSlider(value=20, min=2, max=60, description="Generations", style=style, layout=wide)
+        self.predators_leave = w.IntSlider(value=0, min=0, max=60, description="Predators leave at gen.",
+                                           tooltip="0: never", style=style, layout=wide)
+        self.food_crash = w.IntSlider(value=0, min=0, max=60, description="Food falls to x1 at gen.",
+                                      tooltip="0: never", style=style, layout=wide)
+        self.heredity_box = w.VBox([self.preset, self.preset_text, self.founders, self.generations,
+                                    self.predators_leave, self.food_crash])
+
+    def _rate_controls(self, w, style, wide, start):
+        """The rate slider (a player's trait-card rate, or nature's mutation rate) and the rates to compare."""
+        self._rate = {False: start, True: 0.05}       # each world keeps its own slider value
+        self._shown = False                           # the world whose rate the slider shows
+        self.mutation_rate = w.FloatSlider(value=start, min=0, max=1, step=0.01, style=style, layout=wide)
+        self.rate = self.mutation_rate                # the rate slider (its meaning depends on the world)
+        self.sweep = w.Checkbox(value=False, layout=wide)
+        self.rates = w.Text(value=", ".join(f"{r:g}" for r in SWEEP_RATES), description="Rates to compare",
+                            tooltip="Rates from 0 to 1, separated by commas", disabled=True,
+                            style=style, layout=wide)
+        self.sweep.observe(lambda c: self._sweep_changed(), "value")
+
+    def _result_widgets(self, w, style):
+        """The run button, progress, status, the charts with their captions and pickers, the table, the download."""
         self.run_button = w.Button(description="Run the experiment", button_style="success",
                                    layout=w.Layout(width="240px", height="42px"))
         self.run_button.on_click(lambda _: self._safe(self.run))
@@ -167,17 +189,6 @@ class Lab:
         self.caption2 = w.HTML()
         self.table = w.HTML()
         self.download = w.HTML()
-        self.widget = w.VBox([
-            w.HTML("<h3 style='margin:4px 0'>The lab bench</h3>"),
-            self.ruleset, self.world, self.heredity_box, self.players, self.bots, self.mutation_rate, self.sweep,
-            self.rates, self.food,
-            self.schedule, self.no_carnivores, self.carnivores_from, self.reps, self.seed, rules_box,
-            w.HBox([self.run_button, self.progress]), self.status,
-            self.trait_picker, self.chart1, self.caption1, self.rate_shown, self.chart2, self.caption2,
-            self.table, self.download,
-        ])
-        self.widget.add_class("evolab-lab")
-        self._world_changed()
 
     def _build_rules(self, ruleset_id):
         """Rules options widgets, built from the selected edition's declared options."""
