@@ -317,7 +317,7 @@ class ConformanceSuite:
     editions and ``extra_editions`` (registered while the suite runs)."""
 
     extra_editions: tuple[Edition, ...] = ()
-    _added: list[Edition] = []
+    _registration: _registered
     max_players = 4
     seeds = (1, 2)
 
@@ -331,14 +331,12 @@ class ConformanceSuite:
 
     @classmethod
     def setup_class(cls):
-        cls._added = [e for e in cls.extra_editions if e.id not in available_rulesets()]
-        for e in cls._added:
-            register_edition(e)
+        cls._registration = _registered(cls.extra_editions)
+        cls._registration.__enter__()
 
     @classmethod
     def teardown_class(cls):
-        for e in cls._added:
-            unregister_edition(e.id)
+        cls._registration.__exit__(None, None, None)
 
     def test_random_games_keep_the_contract_at_every_step(self, case):
         for seed in self.seeds:

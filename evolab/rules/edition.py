@@ -26,6 +26,16 @@ def _resolve(ref: Any) -> Any:
     return obj
 
 
+def ruleset_alias(edition: Edition, name: str, module: str):
+    """A module ``__getattr__`` that gives the edition's ``Ruleset`` class under ``name`` when first asked for
+    (so listing the editions loads none of their rules)."""
+    def __getattr__(attr):
+        if attr == name:
+            return edition.ruleset
+        raise AttributeError(f"module {module!r} has no attribute {attr!r}")
+    return __getattr__
+
+
 class Edition:
     """One edition of the game as evolab knows it: ``Edition(id, title, ruleset=..., presentation=...,
     bot_hints=...)``.

@@ -50,6 +50,11 @@ def _scavenge(p, view, a):
     return _("Give the scavenged food to {unit}").format(unit=p.unit_ref(view, a.animal))
 
 
+#: Presentation attribute -> the table of a ``labels.py`` or ``sentences.py`` module that fills it.
+_WORD_TABLES = {"labels": "LABELS", "action_groups": "GROUPS", "harmful": "HARMFUL", "sentences": "SENTENCES",
+                "deaths": "DEATHS", "food_sources": "FOOD_SOURCES", "escapes": "ESCAPES"}
+
+
 class Presentation:
     """How the board and the log show one edition (neutral: units listed with their traits)."""
 
@@ -76,6 +81,15 @@ class Presentation:
     #: Moves aimed at a unit on the table to its harm: action type -> (the field naming the target, the view's
     #: table of such units: "animals" or "species").
     harmful: ClassVar[dict[Any, tuple[str, str]]] = {}
+
+    def __init_subclass__(cls, words=(), **kwargs):
+        """``class P(Presentation, words=(labels, sentences))``: an edition's tables of words, each module
+        giving what it has (LABELS, GROUPS, HARMFUL; SENTENCES, DEATHS, FOOD_SOURCES, ESCAPES)."""
+        super().__init_subclass__(**kwargs)
+        for module in words:
+            for attribute, table in _WORD_TABLES.items():
+                if table in vars(module):
+                    setattr(cls, attribute, vars(module)[table])
 
     # ---- names ---------------------------------------------------------------------------------------
     def trait_name(self, trait: str) -> str:

@@ -1,6 +1,6 @@
 """North Star Games' *Evolution* (2014), second-edition card texts, first-edition texts as options: the
 edition as one package."""
-from ..edition import Edition
+from ..edition import Edition, ruleset_alias
 
 EDITION = Edition(
     "northstar",
@@ -12,10 +12,6 @@ EDITION = Edition(
 )
 
 
-def __getattr__(name):
-    if name == "NorthStarRuleset":           # the ruleset loads on first use, not with the registry
-        return EDITION.ruleset
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = ruleset_alias(EDITION, "NorthStarRuleset", __name__)     # the rules load on first use
 
 __all__ = ["EDITION", "NorthStarRuleset"]

@@ -9,15 +9,9 @@ from . import labels as _labels
 from . import sentences as _sentences
 
 
-class NorthStarPresentation(Presentation):
+class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
     phase_titles = {**PHASE_TITLES, "select_food": N_("Select a food card (secret)"),
                     "play_cards": N_("Play cards (traits face down)")}
-    sentences = _sentences.SENTENCES
-    deaths = _sentences.DEATHS
-    food_sources = _sentences.FOOD_SOURCES
-    labels = _labels.LABELS
-    action_groups = _labels.GROUPS
-    harmful = _labels.HARMFUL
 
     def card_text(self, card: str) -> str:
         """``carnivore:3`` -> "Carnivore (food 3)"."""

@@ -3,7 +3,7 @@
 ``EDITION`` names its rules (``ruleset.py``), how the board and the log show it (``present.py``), what the bots
 value in it (``hints.py``).
 """
-from ..edition import Edition
+from ..edition import Edition, ruleset_alias
 
 EDITION = Edition(
     "origin", "Evolution: The Origin of Species (2010): 2-8 players, 84 cards, 19 traits.",
@@ -13,10 +13,6 @@ EDITION = Edition(
 )
 
 
-def __getattr__(name):
-    if name == "OriginRuleset":              # the ruleset loads on first use, not with the registry
-        return EDITION.ruleset
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = ruleset_alias(EDITION, "OriginRuleset", __name__)     # the rules load on first use
 
 __all__ = ["EDITION", "OriginRuleset"]

@@ -22,15 +22,8 @@ TRAIT_STYLES = {
 }
 
 
-class OriginPresentation(Presentation):
+class OriginPresentation(Presentation, words=(_labels, _sentences)):
     phase_titles = {**PHASE_TITLES, "choose": N_("Choose cards from your gene pool")}
-    sentences = _sentences.SENTENCES
-    deaths = _sentences.DEATHS
-    food_sources = _sentences.FOOD_SOURCES
-    escapes = _sentences.ESCAPES
-    labels = _labels.LABELS
-    action_groups = _labels.GROUPS
-    harmful = _labels.HARMFUL
     trait_styles = TRAIT_STYLES
 
     def card_text(self, card: str) -> str:

@@ -1,7 +1,7 @@
 """*Evolution: Random Mutations* (Knorre & Machin, 2013): the edition as one package. Parts of its rules were
 never found; those parts are evolab's provisional rules, kept as data and options (see
 ``RandomMutationsRuleset.provisional``)."""
-from ..edition import Edition
+from ..edition import Edition, ruleset_alias
 
 EDITION = Edition(
     "random_mutations",
@@ -13,10 +13,6 @@ EDITION = Edition(
 )
 
 
-def __getattr__(name):
-    if name == "RandomMutationsRuleset":     # the ruleset loads on first use, not with the registry
-        return EDITION.ruleset
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = ruleset_alias(EDITION, "RandomMutationsRuleset", __name__)     # the rules load on first use
 
 __all__ = ["EDITION", "RandomMutationsRuleset"]

@@ -9,15 +9,8 @@ from . import labels as _labels
 from . import sentences as _sentences
 
 
-class RandomMutationsPresentation(Presentation):
+class RandomMutationsPresentation(Presentation, words=(_labels, _sentences)):
     phase_titles = {**PHASE_TITLES, "parasites": N_("Extinction (parasites)")}
-    sentences = _sentences.SENTENCES
-    deaths = _sentences.DEATHS
-    food_sources = _sentences.FOOD_SOURCES
-    escapes = _sentences.ESCAPES
-    labels = _labels.LABELS
-    action_groups = _labels.GROUPS
-    harmful = _labels.HARMFUL
 
     def young_place(self, s, young: int) -> str:
         a = s.animals.get(young)
