@@ -16,6 +16,7 @@ from .match import HumanTurn, Match
 from . import bots
 from .tracking import Tracker, track_record
 from .experiments import BatchResult, crash, decline, run_batch, steady
+from .tournaments import TournamentResult, tournament
 from .actions import (Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate, Mimic,
                       NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, RollDie,
                       RollFood, Run, Scavenge, TakeFood, TieBreak, move_from_dict)
@@ -30,5 +31,5 @@ __all__ = [
     "Attack", "BurnFat", "Draw", "DropTail", "EndMove", "FirstPlayer", "Graze", "Hibernate", "Mimic",
     "NoDefence", "Pass", "PlayAnimal", "PlayPairTrait", "PlayTrait", "Pirate", "Resolve", "RollDie",
     "RollFood", "Run", "Scavenge", "TakeFood", "TieBreak", "move_from_dict", "Tracker", "track_record",
-    "BatchResult", "run_batch", "steady", "decline", "crash",
+    "BatchResult", "run_batch", "steady", "decline", "crash", "tournament", "TournamentResult",
 ]

@@ -103,7 +103,7 @@ class Observation:
     copies of the units, and it stays as it was when the game goes on (``seal``, ``frozen``)."""
 
     __slots__ = ("seat", "ruleset", "players", "phase", "turn", "round", "first", "to_move", "winner",
-                 "deck_size", "hand", "hand_sizes", "food_bank")
+                 "deck_size", "hand", "hand_sizes", "food_bank", "public")
 
     seat: int
     ruleset: Any
@@ -118,6 +118,8 @@ class Observation:
     hand: tuple
     hand_sizes: tuple
     food_bank: int
+    #: The table's other public fields (whose turn it is, who passed...), for ``sample_world``.
+    public: tuple
     #: True on a sealed observation (``seal``), whose attributes cannot be set.
     read_only = False
 
@@ -133,3 +135,10 @@ def observe(state, seat: int) -> Observation:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(f"seat must be 0..{state.players - 1}, got {seat!r}")
     return state.ruleset.observe(state, seat)
+
+
+def sample_world(view, rng):
+    """A whole table consistent with what ``view``'s seat sees: the cards hidden from it (the others' hands,
+    the deck, face-down cards) drawn at random from the cards it has not seen. Bots that look ahead play
+    on such tables; two states that look the same from the seat give the same tables for the same ``rng``."""
+    return view.ruleset.sample_world(view, rng)

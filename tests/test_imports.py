@@ -13,7 +13,7 @@ import evolab
 from evolab import CHANCE, Match, load_ruleset, observe, scenario
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-HEAVY = ("numpy", "pandas", "matplotlib", "ipywidgets", "networkx")
+HEAVY = ("numpy", "pandas", "matplotlib", "ipywidgets", "networkx", "pettingzoo", "gymnasium")
 
 
 def fresh_modules(code):
@@ -30,7 +30,8 @@ def _heavy(mods):
 
 
 def test_import_evolab_loads_no_heavy_library():
-    """``import evolab`` in a fresh interpreter loads none of numpy, pandas, matplotlib, ipywidgets, networkx."""
+    """``import evolab`` in a fresh interpreter loads none of numpy, pandas, matplotlib, ipywidgets, networkx,
+    pettingzoo, gymnasium."""
     mods = fresh_modules("import evolab")
     assert "evolab" in mods
     assert _heavy(mods) == []

@@ -7,6 +7,8 @@ much food the bot can expect this turn, and which of its animals it can finish w
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from .base import Bot
 
 
@@ -26,9 +28,12 @@ class GreedyBot(Bot):
         ctx = hints.greedy_context(view, legal, salt)
         get = hints.greedy_values.get
         scores = [get(type(a), _zero)(ctx, a) for a in legal]
-        top = max(scores) - 1e-9
-        ties = [a for a, v in zip(legal, scores) if v > top]
-        return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]   # ties: by chance
+        best = max(scores)
+        top = best - 1e-9
+        if sorted(scores)[-2] <= top:          # one best action (the usual case)
+            return legal[scores.index(best)]
+        ties = list(compress(legal, map(top.__lt__, scores)))       # the actions scoring above ``top``
+        return ties[int(rng.random() * len(ties))]      # ties: by chance
 
 
 def _zero(ctx, a):

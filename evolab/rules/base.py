@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import CHANCE, TERMINAL, Move, same_move
-from ..errors import IllegalActionError, OptionError, ScenarioError
+from ..errors import EvolabError, IllegalActionError, OptionError, ScenarioError
 
 if TYPE_CHECKING:
     from ..view import Observation
@@ -290,6 +290,17 @@ class Ruleset(abc.ABC):
         units are read-only copies that stay as they were (``evolab.observe``); without, its tables are
         read-only mappings over the table's own units, for the built-in bots that read them during one
         decision (``Match``'s hot path). Either way it holds only what ``seat`` may see."""
+
+    def public_of(self, s) -> tuple:
+        """The table's public fields an observation does not show under names of its own (``view.public``), from
+        which ``sample_world`` rebuilds them; none by default."""
+        return ()
+
+    def sample_world(self, view, rng) -> Any:
+        """A whole table consistent with ``view`` (the hidden cards drawn with ``rng``), for bots that look
+        ahead. An edition with hidden information provides it (``rules/<edition>/worlds.py``)."""
+        raise EvolabError(f"the edition {self.id!r} cannot imagine the tables its observations hide "
+                          f"(it has no sample_world): a lookahead bot cannot play it")
 
     # ---- scoring ---------------------------------------------------------------------------------------
     @abc.abstractmethod

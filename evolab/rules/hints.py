@@ -11,7 +11,17 @@ given amount of food; food spread over many animals may finish none.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class PlayStyle:
+    """A way of life kept on purpose (``evolab.bots.ProfileBot``): the traits it builds, and what it is."""
+
+    name: str
+    description: str
+    traits: frozenset
 
 
 class BotHints:
@@ -23,6 +33,8 @@ class BotHints:
 
     #: action type -> value(context, action): the edition's rules of thumb.
     greedy_values: ClassVar[dict[type, Callable[[Any, Any], float]]] = {}
+    #: The edition's play styles by name (none by default).
+    play_styles: ClassVar[dict[str, PlayStyle]] = {}
 
     def greedy_context(self, view, legal, salt: int = 0) -> Any:
         """What the rules of thumb read, computed once per decision (by default the observation itself).
@@ -42,11 +54,14 @@ def expected_share(bank: int, rival_demands, me_first: bool, my_demand: int = 1 
     if not demands:
         return min(bank, my_demand)
     mine = 0
-    while mine < my_demand:       # my next take comes after this many rounds of the rivals' takes
-        rounds = mine if me_first else mine + 1
-        if mine + sum(d if d < rounds else rounds for d in demands) >= bank:
-            break
+    rounds = 0 if me_first else 1      # my next take comes after this many rounds of the rivals' takes
+    taken = 0 if me_first else len(demands)      # what the rivals took in those rounds
+    while mine < my_demand and mine + taken < bank:
         mine += 1
+        rounds += 1
+        for d in demands:              # a rival still wanting takes one more
+            if d >= rounds:
+                taken += 1
     return mine
 
 

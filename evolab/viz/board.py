@@ -10,7 +10,7 @@ import html
 import time
 
 from ..actions import CHANCE, TERMINAL
-from ..bots import make_bot
+from ..bots import LEVELS, make_bot
 from ..match import Match
 from ..narrate import Narrator
 from ..errors import SaveFileError
@@ -43,6 +43,17 @@ _CSS = """<style>
   min-height: 30px; line-height: 26px;}
 .evolab-board .widget-tab > .lm-TabBar {min-height: 32px;}
 </style>"""
+
+
+#: The opponents a student can pick for a new game: (label, bot name), weakest first.
+OPPONENTS = [("random", "random"), ("greedy", "greedy")] + [
+    (f"{lv.name} (level {n})", f"lookahead{n}") for n, lv in LEVELS.items()]
+
+
+def _opponent(bot):
+    """The New game tab's value for a bot at the table ("greedy", "lookahead4"...), or None."""
+    level = getattr(bot, "level", None)
+    return f"lookahead{level.number}" if level is not None else getattr(bot, "name", None)
 
 
 class GameBoard:
@@ -117,8 +128,8 @@ class GameBoard:
                                       style=field, layout=w.Layout(width="230px"))
         self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players", style=field,
                                             layout=w.Layout(width="130px"))
-        self.new_bots = w.Dropdown(options=["greedy", "random"], value="greedy", description="Bots", style=field,
-                                   layout=w.Layout(width="160px"))
+        self.new_bots = w.Dropdown(options=OPPONENTS, value="greedy", description="Opponents", style=field,
+                                   layout=w.Layout(width="250px"))
         self.new_seed = w.IntText(value=1, description="Seed", style=field, layout=w.Layout(width="170px"))
         self.new_button = w.Button(description="New game", button_style="success",
                                    layout=w.Layout(width="auto", min_width="130px", height="38px"))
@@ -177,7 +188,8 @@ class GameBoard:
             self.new_ruleset.value = rs.id
             self._players_range(rs.id)
         self.new_players.value = rs.players
-        bots = [b.name for b in match.seats if b is not None and getattr(b, "name", None) in self.new_bots.options]
+        values = [v for _, v in OPPONENTS]
+        bots = [_opponent(b) for b in match.seats if b is not None and _opponent(b) in values]
         if bots:
             self.new_bots.value = bots[0]
         if isinstance(match.seed, int):

@@ -76,6 +76,15 @@ class _Bar:
         self.widget.value = self.widget.max
 
 
+
+def _plain(error: Exception) -> str:
+    """The bench's one-line message: a chart package the browser could not download is said plainly."""
+    from evolab.lite.offline import CHART_PACKAGES, ChartsUnavailable
+    package = (getattr(error, "name", None) or "").split(".")[0]
+    if isinstance(error, ModuleNotFoundError) and package in CHART_PACKAGES:
+        return ChartsUnavailable(package).msg.lstrip("⚠ ")
+    return str(error)
+
 class Lab:
     """``Lab()`` shows the bench; ``lab.run()`` (or the Run button) plays the games; ``lab.result`` holds them.
 
@@ -292,7 +301,7 @@ class Lab:
             self.status.value = ""
             fn()
         except Exception as e:     # shown on the bench
-            self.status.value = f'<span style="color:#b00020;font-weight:700">⚠ {html.escape(str(e))}</span>'
+            self.status.value = f'<span style="color:#b00020;font-weight:700">⚠ {html.escape(_plain(e))}</span>'
 
     def _picked(self):
         """Traits picked: the first chart again, and in the Heredity variant the second (it shows the first trait)."""

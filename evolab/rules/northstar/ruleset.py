@@ -18,6 +18,7 @@ from .deck import TRAIT_IDS, card_kinds
 from .options import OPTIONS
 from .state import NSSpecies, NSState
 from .traits import CANCELLABLE, TRAITS
+from . import worlds
 
 KINDS = card_kinds()
 CARD_IDS = tuple(k[0] for k in KINDS)
@@ -50,6 +51,8 @@ class NorthStarRuleset(Ruleset):
     rule_prefix = "northstar"
     unit_noun = "species"
     food_feeds_population = True
+    public_of = worlds.public_of              # the public fields an observation carries
+    sample_world = staticmethod(worlds.sample_world)
 
     def hides_plays(self, s, seat, viewer) -> bool:
         """Six-player variant: the others' Play Cards moves stay secret until the reveal."""

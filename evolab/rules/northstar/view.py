@@ -11,7 +11,7 @@ from .state import NSSpecies
 
 class NSObservation(Observation):
     __slots__ = ("watering", "food_card", "food_cards_placed", "food_placed", "species", "rows", "bags",
-                 "last_round", "winners", "draw_queue")
+                 "last_round", "winners", "draw_queue", "discard_size")
     # The fields, for type checkers (the slots above hold them).
     watering: Any
     food_card: Any
@@ -23,6 +23,7 @@ class NSObservation(Observation):
     last_round: Any
     winners: Any
     draw_queue: Any
+    discard_size: Any
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -57,6 +58,13 @@ def _public(sp, seat):
     return d
 
 
+def _hide_new_ids(public):
+    from .worlds import PUBLIC
+    out = list(public)
+    out[PUBLIC.index("next_uid")] = None
+    return tuple(out)
+
+
 def observe(s, seat, copy=True) -> NSObservation:
     o = NSObservation.__new__(NSObservation)
     o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, s.ruleset, s.phase, s.turn, s.turn, s.first
@@ -81,4 +89,8 @@ def observe(s, seat, copy=True) -> NSObservation:
     table = frozen_table if copy else live_table
     o.species, o.rows = table({k: _face_down(v, seat) for k, v in species.items()}), rows
     o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
+    o.discard_size = sum(s.discard)
+    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
+    if s.snapshot is not None and s.phase == "play_cards":
+        o.public = _hide_new_ids(o.public)    # how many species the others founded in secret stays secret
     return seal(o)

@@ -6,6 +6,8 @@ it can finish with it. It finishes the cheapest animals first and gives no food 
 """
 from __future__ import annotations
 
+from .styles import STYLES
+
 from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
                         PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
 from ..heredity import scramble
@@ -23,13 +25,6 @@ _NO_KEEPER = 1.0
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
-def _card_tie(a):
-    """Among animals that cost the same, the one with more trait cards first: it scores more."""
-    return -len(a.cards)
-
-
-
-
 class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
@@ -41,7 +36,7 @@ class _Context(PlanOnDemand):
         self.mine = [a for a in view.animals.values() if a.owner == view.seat]
         self.players = view.players
         self.legal = legal
-        self._plan = self._keepers = self._room = None
+        self._plan = self._keepers = self._room = self._new_animal = self._finish = None
         # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
         # the Heredity variant, where choosing whom to feed, hunt or shield by its traits would be a breeder's
         # selection of those traits, not nature's
@@ -106,13 +101,14 @@ class _FeedingPlan(FeedingPlan):
     def __init__(self, ctx):
         v = self.v = ctx.v
         self.seat = ctx.seat
-        self.hunters, self.me_first = self._open_moves(ctx)
-        me_first = self.me_first
-        salt = ctx.salt
-        # ties among animals that cost the same: in the variant none is fed first for its traits or age (a bot
-        # that fed carriers first would be a breeder selecting them): an order drawn anew every decision
-        tie = (lambda a: scramble(a.id, salt)) if v.ruleset.heredity else _card_tie
-        costs, waiting, total, linked = self._costs(ctx, tie)
+        me_first = False              # a main action is open: the bot takes before the rivals this round
+        for x in ctx.legal:
+            t = type(x)
+            if t is TakeFood or t is Attack or t is BurnFat:
+                me_first = True
+                break
+        self.me_first = me_first
+        hungry, total, linked = self._costs(ctx)
         self.bank = bank = v.food_bank
         n = v.players
         self._demands = None
@@ -127,6 +123,62 @@ class _FeedingPlan(FeedingPlan):
         if total <= share:
             self.planned, self.spare = set(self.cost), share - total
             return
+        self._plan_short(ctx, hungry, share, linked)
+
+    def _costs(self, ctx):
+        """``self.cost`` (what each hungry animal still needs from the bank, after its fat and a sure hunt) and
+        ``self.hunters``; returns the hungry (cost, animal) in the row's order, their total, whether any is
+        linked. The legal attacks are read only when a hungry carnivore asks."""
+        v, seat, legal, me_first = self.v, self.seat, ctx.legal, self.me_first
+        self.hunters = hunters = {}   # hungry carnivore -> 2 when a prey that cannot escape is open to it now
+        self.cost = cost = {}
+        hungry = []
+        total = 0
+        linked = False
+        scanned = not me_first
+        for a in ctx.mine:
+            short = a.need - a.red - a.blue
+            if short > 0 and not a.hibernating:
+                c = short - a.fat
+                if a.mask & CARNIVOROUS:
+                    if not scanned:
+                        scanned = True
+                        animals = v.animals
+                        for x in legal:
+                            if type(x) is Attack:
+                                q = animals[x.prey]
+                                if not q.mask & _UNSURE and q.owner != seat:
+                                    hunters[x.predator] = 2
+                    hunt = hunters.get(a.id)
+                    if hunt is None and not me_first:
+                        hunt = hunters[a.id] = self._hunt(v, a)
+                    if hunt:
+                        c -= hunt
+                if c < 0:
+                    c = 0
+                cost[a.id] = c
+                total += c
+                hungry.append((c, a))
+                if a.links:
+                    linked = True
+        return hungry, total, linked
+
+    def _plan_short(self, ctx, hungry, share, linked):
+        """Food is short: finish the cheapest animals first. Ties among animals that cost the same: finish what
+        was begun; then, in the variant, none is fed first for its traits or age (a bot that fed carriers first
+        would be a breeder selecting them): an order drawn anew every decision; otherwise the one with more
+        trait cards first (it scores more)."""
+        v = self.v
+        salt = ctx.salt if v.ruleset.heredity else None
+        costs = []
+        waiting = []
+        for c, a in hungry:
+            aid = a.id
+            key = (c, a.red + a.blue == 0, -len(a.cards) if salt is None else scramble(aid, salt), aid)
+            if a.links and not can_receive(v, a):   # a Symbiosis partner eats only after its protector
+                waiting.append(key)
+            else:
+                costs.append(key)
         self.planned, self.spare = completion_plan(costs, share)
         if waiting:                                 # those whose protectors will be fed, with what is left
             ready = [w for w in waiting if self._protectors_fed(v, w[-1])]
@@ -137,52 +189,6 @@ class _FeedingPlan(FeedingPlan):
                                                self.spare)
             self.planned |= more
 
-    def _open_moves(self, ctx):
-        """(hunters, me_first): carnivore -> 2 when a prey that cannot escape is open to it now; whether a main
-        action is open, so that the bot takes before the rivals this round."""
-        animals = ctx.v.animals
-        hunters = {}
-        me_first = False
-        for x in ctx.legal:
-            t = type(x)
-            if t is Attack:
-                me_first = True
-                if not animals[x.prey].mask & _UNSURE and animals[x.prey].owner != self.seat:
-                    hunters[x.predator] = 2
-            elif t is TakeFood or t is BurnFat:
-                me_first = True
-        return hunters, me_first
-
-    def _costs(self, ctx, tie):
-        """What each hungry animal still needs from the bank (``self.cost``); the (cost, ties..., id) to plan
-        with, those waiting for a Symbiosis protector, the total, and whether any is linked."""
-        v, hunters, me_first = self.v, self.hunters, self.me_first
-        self.cost = cost = {}
-        costs, waiting = [], []
-        total = 0
-        linked = False
-        for a in ctx.mine:
-            short = a.need - a.red - a.blue
-            if short > 0 and not a.hibernating:
-                c = short - a.fat
-                if a.mask & CARNIVOROUS:
-                    hunt = hunters.get(a.id)
-                    if hunt is None and not me_first:
-                        hunt = hunters[a.id] = self._hunt(v, a)
-                    if hunt:
-                        c -= hunt
-                if c < 0:
-                    c = 0
-                cost[a.id] = c
-                total += c
-                if a.links:
-                    linked = True
-                    if not can_receive(v, a):       # a Symbiosis partner eats only after its protector
-                        waiting.append((c, a.red + a.blue == 0, tie(a), a.id))
-                        continue
-                costs.append((c, a.red + a.blue == 0, tie(a), a.id))   # ties: finish what was begun
-        return costs, waiting, total, linked
-
     @property
     def demands(self):
         """What each rival still wants from the bank, in the order they move after the bot: the needs of his
@@ -191,14 +197,18 @@ class _FeedingPlan(FeedingPlan):
             v, seat, bank = self.v, self.seat, self.bank
             rival = [0] * v.players
             for a in v.animals.values():
-                if a.owner != seat and not a.hibernating:
+                owner = a.owner
+                if owner != seat and not a.hibernating:
+                    want = a.fat_cards - a.fat
                     short = a.need - a.red - a.blue
-                    want = (short if 0 < short <= bank else 0) + a.fat_cards - a.fat
+                    if 0 < short <= bank:
+                        want += short
                     if want > 0 and (not a.links or can_receive(v, a)):
-                        rival[a.owner] += want
-            out = [rival[(seat + k) % v.players] for k in range(1, v.players)]
-            for k in range(1, min(v.passes, len(out)) + 1):
-                out[-k] = 0                    # the rivals who just passed (the last to move) want nothing
+                        rival[owner] += want
+            out = rival[seat + 1:] + rival[:seat]
+            passed = min(v.passes, len(out))
+            if passed > 0:                     # the rivals who just passed (the last to move) want nothing
+                out[-passed:] = [0] * passed
             self._demands = out
         return self._demands
 
@@ -265,7 +275,10 @@ def _zero(ctx, a):
 
 def _play_animal(ctx, a):
     """A new animal while the expected food can feed it (it needs 1)."""
-    return 2.5 if ctx.room >= 1 else 0.6
+    v = ctx._new_animal
+    if v is None:
+        v = ctx._new_animal = 2.5 if ctx.room >= 1 else 0.6
+    return v
 
 
 def _play_trait(ctx, a):
@@ -276,7 +289,11 @@ def _play_trait(ctx, a):
         if t == "parasite":
             return 2.2 + 0.1 * len(x.cards)
         if t == "carnivorous":               # a carnivore feeds itself by hunting, if there is prey
-            return 2.0 if len(ctx.animals) > len(ctx.mine) else 0.4
+            if len(ctx.animals) <= len(ctx.mine):
+                return 0.4
+            # a kill gives 2 food: an animal that already needs more than 1 (a Parasite, High Body Weight)
+            # would need the rest from the food bank, while the expected food can carry it
+            return 2.0 if x.need <= 1 or ctx.room >= x.need - 1 else 0.4
         if t == "sharp_vision":
             v = 1.0 if x.mask & CARNIVOROUS else 0.3
             return v - 0.1 * len(x.cards)
@@ -366,9 +383,14 @@ def _attack(ctx, a):
             v -= 0.5
     if p.hibernating or p.red + p.blue >= p.need:
         return v - 3.0                      # a kill for its fat, and one rival animal fewer
-    if not _finishable(ctx, p, 1 if m & TAIL_LOSS else 2):
-        return -1.0                         # it starves anyway: the meat would be wasted
-    return v
+    gain = 1 if m & TAIL_LOSS else 2
+    finish = ctx._finish
+    if finish is None:
+        finish = ctx._finish = {}
+    ok = finish.get((p.id, gain))
+    if ok is None:
+        ok = finish[p.id, gain] = _finishable(ctx, p, gain)
+    return v if ok else -1.0                # unfinished, it starves anyway: the meat would be wasted
 
 
 def _attack_own(ctx, p, q):
@@ -484,6 +506,7 @@ class OriginHints(BotHints):
     """GreedyBot's rules of thumb for *The Origin of Species*."""
 
     greedy_values = _VALUE
+    play_styles = STYLES
 
     def greedy_context(self, view, legal, salt=0):
         return _Context(view, legal, salt)

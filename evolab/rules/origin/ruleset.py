@@ -23,6 +23,7 @@ from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
 from .view import observe
 from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
+from . import worlds
 
 HAND_SIZE = 6
 # interned constructors for the actions legal_actions builds again and again
@@ -81,6 +82,8 @@ class OriginRuleset(Ruleset):
     cards = CARDS
     predator_traits = ("carnivorous",)
     rule_prefix = "origin"
+    public_of = worlds.public_of              # the public fields an observation carries
+    sample_world = staticmethod(worlds.sample_world)
 
     def __init__(self, options):
         super().__init__(options)

@@ -74,4 +74,5 @@ def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     pools = state.pools
     o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
     o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
+    o.public = state.ruleset.public_of(state)       # the rest of the public table, for sample_world
     return seal(o)

@@ -25,6 +25,7 @@ from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
 from .traits import TRAITS
+from . import worlds
 
 PLAYER_DECK = 7
 START_SPECIES = 3
@@ -51,6 +52,8 @@ class RandomMutationsRuleset(Ruleset):
     provisional = PROVISIONAL_RULES
     predator_traits = ("predator", "obligate_predator")
     rule_prefix = "rm"
+    public_of = worlds.public_of              # the public fields an observation carries
+    sample_world = staticmethod(worlds.sample_world)
     prey_is_species = True
     field_types = {"mode": str, "species": int, "animal": int, "predator": int, "prey": int, "tokens": int,
                    "card_uid": int}

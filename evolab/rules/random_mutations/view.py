@@ -63,4 +63,5 @@ def observe(s, seat, copy=True) -> RMObservation:
     o.blue_out = s.blue_out                                         # blue tokens in play (the supply may run out)
     o.hand = ()
     o.hand_sizes = (0,) * s.players          # blind player decks: nobody holds a card in hand
+    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
     return seal(o)
