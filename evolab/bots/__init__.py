@@ -18,7 +18,13 @@ BOTS["greedy"] = GreedyBot  # type: ignore[assignment]  # BOTS holds bot classes
 BOTS["lookahead"] = level_factory(3)
 BOTS.update({f"lookahead{n}": level_factory(n) for n in LEVELS})
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "LookaheadBot", "LEVELS", "ProfileBot", "STYLES", "make_bot", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "LookaheadBot", "LEVELS", "ProfileBot", "STYLES", "make_bot", "bot_names",
+           "BOTS"]
+
+
+def bot_names() -> list:
+    """Every name ``make_bot`` knows, sorted: the bots and the editions' play styles."""
+    return sorted(set(BOTS) | set(styles()))
 
 
 def __getattr__(name):

@@ -117,7 +117,7 @@ def make_bot(spec):
     if make is None:
         from .profiles import style_factory, styles      # an edition's play style, by its name
         if name not in styles():
-            raise OptionError(f"unknown bot {name!r}; available: {sorted(BOTS) + sorted(styles())}")
+            raise OptionError(f"unknown bot {name!r}; available: {sorted(set(BOTS) | set(styles()))}")
         make = style_factory(name)
     try:
         return make(float(rate)) if rate else make()
