@@ -10,11 +10,7 @@ from __future__ import annotations
 from ..actions import ChooseCard, PlayPairTrait, PlayTrait
 from ..errors import OptionError
 from ..rules import editions
-from ..rules.hints import PlayStyle
 from .base import Bot, make_bot
-
-
-Style = PlayStyle          # the old name
 
 
 def styles() -> dict:
@@ -28,6 +24,9 @@ def styles() -> dict:
 def __getattr__(name):
     if name == "STYLES":          # the play styles of the editions, loaded with their hints when asked for
         return styles()
+    if name == "Style":           # the old name of a play style's class
+        from ..rules.hints import PlayStyle
+        return PlayStyle
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
