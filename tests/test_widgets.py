@@ -574,7 +574,8 @@ def test_lab_heredity_world_calls_nature_s_rate_a_mutation_rate_and_counts_gener
     assert lab.mutation_rate.description == "Mutation rate" and lab.mutation_rate.value == 0.05
     assert lab.food.value == 3.0 and "Camouflage" in lab.preset_text.value
     lab.preset.value = "environment_change"
-    assert lab.predators_leave.value == 11 and lab.food_crash.value == 11 and lab.generations.value == 25
+    assert lab.predators_leave.value == 5 and lab.food_crash.value == 5 and lab.generations.value == 20
+    assert lab.food.value == 4.0
     lab.preset.value = "predation"
     lab.generations.value = 6
     lab.sweep.value = True

@@ -179,15 +179,20 @@ def descent_tree(events):
     """Species descent as a ``networkx.DiGraph`` (parent -> daughter) from ``Speciation`` events or rows.
 
     Node attributes: ``seat``, ``founded`` (turn; 0 for a species that was on the table from the start),
-    ``traits`` (the traits it inherited from its parent when it split off; traits gained later come in
-    ``TraitGained`` events, whose ``animal`` field holds the species id in Random Mutations), ``fate``
-    (``alive`` or ``extinct``) and ``extinct_turn``.
+    ``traits`` (the traits it inherited from its parent when it split off), ``gained`` and ``lost`` (traits
+    it gained or lost after it was founded, in order, from ``TraitGained``/``TraitLost`` events, whose
+    ``animal`` field holds the species id in Random Mutations), ``fate`` (``alive`` or ``extinct``) and
+    ``extinct_turn``.
     """
     import networkx as nx
     g = nx.DiGraph()
+    changes: dict = {}                 # species -> [(kind, trait)] in order (a parent may appear later)
     for e in events:
         d = e.to_dict() if hasattr(e, "to_dict") else dict(e)
         kind = d.get("type")
+        if kind in ("TraitGained", "TraitLost"):
+            changes.setdefault(d["animal"], []).append((kind, d["trait"]))
+            continue
         if kind == "Speciation":
             g.add_node(d["species"], seat=d["seat"], founded=d["turn"], traits=list(d.get("traits", ())),
                        fate="alive", extinct_turn=None)
@@ -198,6 +203,9 @@ def descent_tree(events):
         elif kind == "SpeciesExtinct" and d["species"] in g:
             g.nodes[d["species"]]["fate"] = "extinct"
             g.nodes[d["species"]]["extinct_turn"] = d["turn"]
+    for n in g:
+        g.nodes[n]["gained"] = [t for k, t in changes.get(n, ()) if k == "TraitGained"]
+        g.nodes[n]["lost"] = [t for k, t in changes.get(n, ()) if k == "TraitLost"]
     return g
 
 

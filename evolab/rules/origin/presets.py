@@ -30,14 +30,16 @@ PRESETS = {p.name: p for p in (
            "Drift: Camouflage on half the founders in a world without carnivores, where it does nothing. Run it "
            "with several population sizes (food_multiplier 1, 2, 4 or founders 4, 8, 16): the spread of its "
            "frequency across replicates is larger, and fixation or loss comes sooner, in small populations."),
-    Preset("environment_change", {"founder_traits": {"carnivorous": 0.2, "high_body_weight": 0.1},
-                                  "predators_leave": 11, "food_multiplier_from": {11: 1.0}, "generations": 25},
+    Preset("environment_change", {"founder_traits": {"carnivorous": 0.5, "high_body_weight": 0.1},
+                                  "food_multiplier": 4.0, "predators_leave": 5, "food_multiplier_from": {5: 1.0}},
            "high_body_weight",
-           "The selective agent switched on, then off: while carnivores are present (generations 1-10) High "
-           "Body Weight protects against them (only a heavy carnivore can attack it); at generation 11 the "
-           "predators leave and food falls to the printed supply (x1), and the trait's extra food need becomes "
-           "a cost. A trait must cost something to fall after the switch: Camouflage, which costs nothing, "
-           "would not. Measured with the greedy bots (which finish the cheapest animals first): the trait is "
-           "selected against after the switch, but also, weakly, while carnivores are present (its protection "
-           "does not pay for its food), so the reversal does not happen (benchmarks/heredity.py figures)."),
+           "The selective agent switched on, then off, on a trait with a benefit and a cost. Environment A "
+           "(generations 1-4): many carnivores (4 of 8 founders) and plenty of food (x4); High Body Weight "
+           "protects (only a heavy carnivore can attack it) and its extra food need costs little, so heavy "
+           "animals survive more often. Environment B (from generation 5): the predators leave and food falls to "
+           "the printed supply (x1); the protection is worth nothing and the extra food need is a cost, so "
+           "heavy animals starve more often. Measured with the greedy bots: selected for in A, against in B "
+           "(benchmarks/heredity.py figures). A trait must cost something to fall after the switch: Camouflage, "
+           "which costs nothing, would not. The generation counted as the predators leave (4) has no carnivores "
+           "in its count: its share jumps, and its cohort's survival counts the carnivores that left as lost."),
 )}

@@ -57,7 +57,8 @@ TRAITS = {
                  hint="Speed lets prey outrun a predator, but not every time.",
                  text="When attacked, roll a die: 4, 5 or 6 and it escapes."),
     "mimicry": T("mimicry", "Mimicry", rule="origin.mimicry",
-                 hint="Looking like something else misleads a predator onto another target.",
+                 hint="Real mimics look like a dangerous species (a harmless hoverfly looks like a wasp), so predators "
+                      "leave them alone. The card instead sends the attack to another of your animals.",
                  text="When attacked, the attack must be sent to another of your animals the predator could attack."),
     "scavenger": T("scavenger", "Scavenger", excludes=("carnivorous",), rule="origin.scavenger",
                    hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
