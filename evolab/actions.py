@@ -6,9 +6,19 @@ of these values and replays without any random number generator.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
 from .values import value_class
 
-_TYPES: dict[str, type] = {}
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**kwargs):
+        """Tells type checkers that a decorator makes dataclasses (a no-op when the program runs)."""
+        return lambda f: f
+
+_T = TypeVar("_T")
+_TYPES: dict[str, Any] = {}
 
 
 def _register(cls):
@@ -21,9 +31,11 @@ class Move:
 
     __slots__ = ()
     chance = False
+    #: The dataclass fields of each move type, in order (set when the type is declared).
+    _field_names: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict:
-        d = {"type": type(self).__name__}
+        d: dict[str, Any] = {"type": type(self).__name__}
         for name in self._field_names:
             v = getattr(self, name)
             d[name] = list(v) if isinstance(v, tuple) else v
@@ -49,7 +61,8 @@ def move_from_dict(d) -> Move:
     return cls(**kwargs)
 
 
-def _action(cls):
+@dataclass_transform(frozen_default=True)
+def _action(cls: type[_T]) -> type[_T]:
     return _register(value_class(cls))
 
 

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from .bots import BOTS, make_bot
+from .bots import bot_names, make_bot
 from .errors import EvolabError
 from .experiments import EXPERIMENT_KNOBS, prepare_batch, run_batch
 from .heredity import PRESETS, preset
@@ -70,7 +70,7 @@ def _parse_bots(text):
     names = [b.strip() for b in text.split(",") if b.strip()]
     if not names:
         raise argparse.ArgumentTypeError(f"name at least one bot, e.g. random,greedy; "
-                                         f"bots: {', '.join(sorted(BOTS))}")
+                                         f"bots: {', '.join(bot_names())}")
     for b in names:
         try:
             make_bot(b)

@@ -147,7 +147,7 @@ def score(rows) -> dict:
             row[t] = (k / len(answered)) if answered else None
             row[t + "_n"] = len(answered)
         items.append(row)
-    mis = {}
+    mis: dict = {}
     for t in TESTS:
         answered = [r for r in rows if r["test"] == t]
         for i in ITEMS:

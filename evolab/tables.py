@@ -6,7 +6,6 @@ import csv
 from array import array
 from itertools import groupby, repeat
 
-
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
 # rows arrive game by game, turn by turn and (per seat) seat by seat, and a turn's rows share its count of
 # living animals (and of mutations so far): these columns are stored as runs
@@ -101,15 +100,31 @@ class Table:
             self.names[c].append(v)
         return k
 
-    def append(self, *values):
-        for c, v in zip(self.columns, values):
+    def _named(self, values: dict):
+        if len(values) != len(self.columns) or not all(c in values for c in self.columns):
+            missing = sorted(set(self.columns) - set(values))
+            extra = sorted(set(values) - set(self.columns))
+            raise KeyError(f"table {self.name!r}: a row names every column once (missing {missing}, unknown {extra})")
+
+    def append(self, **values):
+        """One row, every column named: ``append(game=0, turn=3, trait="swimming", ...)``."""
+        self._named(values)
+        for c in self.columns:
+            v = values[c]
             if c in self.codes:
                 v = self._code(c, v)
             self.data[c].append(v)
 
-    def add_columns(self, *columns):
-        """Append many rows at once, given column by column (the fast path of the tracker)."""
-        for c, values in zip(self.columns, columns):
+    def add_columns(self, n: int, **columns):
+        """Append ``n`` rows at once, given column by column and named (the fast path of the tracker); a
+        column given as one value (not a list or tuple) holds it in every row."""
+        self._named(columns)
+        for c in self.columns:
+            values = columns[c]
+            if not isinstance(values, (list, tuple)):
+                values = (values,) * n
+            elif len(values) != n:
+                raise ValueError(f"table {self.name!r}: column {c!r} has {len(values)} values for {n} rows")
             if c in self.codes:
                 values = [self._code(c, v) for v in values]
             self.data[c].extend(values)
@@ -120,7 +135,7 @@ class Table:
             if k not in self.param_names:
                 self.param_names.append(k)
 
-    def extend(self, other: "Table"):
+    def extend(self, other: Table):
         for c in self.columns:
             if c in self.codes:
                 remap = [self._code(c, v) for v in other.names[c]]

@@ -84,7 +84,7 @@ def _labelled(bots) -> dict:
         raise OptionError(f"bots must be a list of bot names or a dict {{label: bot}}, got {bots!r}")
     if len(out) < 2:
         raise OptionError("a tournament needs at least two bots")
-    for label, spec in out.items():
+    for spec in out.values():
         make_bot(spec)          # unknown names fail before any game
     return out
 
@@ -126,7 +126,7 @@ def play_tournament_games(ruleset_id, options, specs, games) -> list:
     return out
 
 
-def _run(chunks, args, workers, executor, progress, total) -> list:
+def _run(chunks, args: tuple, workers, executor, progress, total) -> list:
     from .experiments import _progress
     bar = _progress(total, progress)
     rows = []
@@ -137,7 +137,8 @@ def _run(chunks, args, workers, executor, progress, total) -> list:
     try:
         if executor is None:
             for c in chunks:
-                rows.extend(play_tournament_games(*args, c))
+                ruleset_id, options, specs = args
+                rows.extend(play_tournament_games(ruleset_id, options, specs, c))
                 bar.update(len(c))
         else:
             from concurrent.futures import as_completed
@@ -195,10 +196,10 @@ def bradley_terry(labels, comps, iterations=500) -> dict:
         key = (i, j) if i < j else (j, i)
         pairs[key] = pairs.get(key, 0) + 1
     g = [1.0] * k
-    pairs = list(pairs.items())
+    counts = list(pairs.items())
     for _ in range(iterations):
         den = [1.0 / (x + 1.0) for x in g]      # the virtual player, strength 1
-        for (a, b), c in pairs:
+        for (a, b), c in counts:
             d = c / (g[a] + g[b])
             den[a] += d
             den[b] += d

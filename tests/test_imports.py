@@ -188,9 +188,3 @@ def test_observe_along_a_game_hides_other_hands(players):
     assert checked > players
 
 
-@pytest.mark.parametrize("seat", [-1, 3, 1.0, "0", None])
-def test_observe_refuses_a_seat_that_does_not_exist(seat):
-    """``observe`` refuses seats outside 0..players-1 (and non-integers)."""
-    s = _distinct_hands_position()
-    with pytest.raises(ValueError):
-        observe(s, seat)

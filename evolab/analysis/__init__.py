@@ -13,6 +13,7 @@ import csv
 import json
 import math
 from array import array
+from collections.abc import Iterable
 from itertools import repeat
 
 from .. import columns
@@ -91,7 +92,7 @@ def summary(rows, value="frequency", by=None) -> list:
         if names and value not in names:
             raise KeyError(f"no column {value!r}; columns are {names}")
         by = ([k for k in _KEYS if k in names] + parameters(rows)) if by is None else list(by)
-        keys = zip(*columns.iter_columns(rows, by).values()) if by and names else repeat(())
+        keys: Iterable[tuple] = zip(*columns.iter_columns(rows, by).values()) if by and names else repeat(())
         values = columns.iter_columns(rows, [value])[value] if names else ()
     else:
         rows = _rows(rows)
@@ -264,8 +265,19 @@ def _parse(v):
     return v
 
 
-from .heredity import (arose_vs_kept, chi2_sf, deck_spectrum, fixation_times, mutation_spectrum,  # noqa: E402
-                       proportion, runs_alive, selection_differential, spectrum_test, spread, trait_frequency)
+from .heredity import (  # noqa: E402
+    arose_vs_kept,
+    chi2_sf,
+    deck_spectrum,
+    fixation_times,
+    mutation_spectrum,
+    proportion,
+    runs_alive,
+    selection_differential,
+    spectrum_test,
+    spread,
+    trait_frequency,
+)
 
 __all__ = ["to_frame", "summary", "food_web", "descent_tree", "to_csv", "read_csv", "parameters", "t95",
            "runs_alive", "trait_frequency", "selection_differential", "arose_vs_kept", "fixation_times", "spread",

@@ -12,11 +12,22 @@ Names for ``make_bot`` (and ``--bots``): ``random``, ``greedy``, ``lookahead1`` 
 from .base import Bot, RandomBot, make_bot, BOTS
 from .greedy import GreedyBot
 from .lookahead import LEVELS, LookaheadBot, level_factory
-from .profiles import STYLES, ProfileBot, style_factory
+from .profiles import ProfileBot, styles
 
-BOTS["greedy"] = GreedyBot
+BOTS["greedy"] = GreedyBot  # type: ignore[assignment]  # BOTS holds bot classes and factories
 BOTS["lookahead"] = level_factory(3)
 BOTS.update({f"lookahead{n}": level_factory(n) for n in LEVELS})
-BOTS.update({name: style_factory(name) for name in STYLES})
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "LookaheadBot", "LEVELS", "ProfileBot", "STYLES", "make_bot", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "LookaheadBot", "LEVELS", "ProfileBot", "STYLES", "make_bot", "bot_names",
+           "BOTS"]
+
+
+def bot_names() -> list:
+    """Every name ``make_bot`` knows, sorted: the bots and the editions' play styles."""
+    return sorted(set(BOTS) | set(styles()))
+
+
+def __getattr__(name):
+    if name == "STYLES":          # every edition's play styles (``profiles.styles``), loaded when asked for
+        return styles()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

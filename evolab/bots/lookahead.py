@@ -97,7 +97,7 @@ class LookaheadBot(Bot):
     def candidates(self, view, legal, r) -> list:
         """The level's number of best moves by the greedy rules of thumb, best first."""
         rest = list(legal)
-        out = []
+        out: list = []
         while rest and len(out) < self.level.candidates:
             a = self.policy.pick(view, rest, r)
             out.append(a)

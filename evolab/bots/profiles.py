@@ -7,29 +7,27 @@ and "which style wins" can be asked fairly, as the Equilibrium scenario intends.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..actions import ChooseCard, PlayPairTrait, PlayTrait
 from ..errors import OptionError
+from ..rules import editions
 from .base import Bot, make_bot
 
 
-@dataclass(frozen=True)
-class Style:
-    name: str
-    description: str
-    traits: frozenset
+def styles() -> dict:
+    """Every registered edition's play styles by name (each edition's bot hints declare its own)."""
+    out: dict = {}
+    for ed in editions().values():
+        out.update(ed.bot_hints.play_styles)
+    return out
 
 
-STYLES = {
-    "predator": Style("predator", "predator-heavy: carnivores with sharp eyes that also steal and scavenge",
-                      frozenset({"carnivorous", "sharp_vision", "piracy", "scavenger"})),
-    "defensive": Style("defensive", "defensive: prey that hides, swims, runs, or is too big or too poisonous to eat",
-                       frozenset({"camouflage", "burrowing", "swimming", "running", "tail_loss", "mimicry",
-                                  "poisonous", "high_body_weight", "symbiosis"})),
-    "fat_storing": Style("fat_storing", "fat-storing: animals that save food for lean turns and share it",
-                         frozenset({"fat_tissue", "hibernation", "grazing", "cooperation", "communication"})),
-}
+def __getattr__(name):
+    if name == "STYLES":          # the play styles of the editions, loaded with their hints when asked for
+        return styles()
+    if name == "Style":           # the old name of a play style's class
+        from ..rules.hints import PlayStyle
+        return PlayStyle
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ProfileBot(Bot):
@@ -39,9 +37,10 @@ class ProfileBot(Bot):
 
     def __init__(self, style="predator", base="greedy", mutation_rate=None, divergence_rate=0.1):
         super().__init__(mutation_rate, divergence_rate)
-        if style not in STYLES:
-            raise OptionError(f"unknown play style {style!r}; styles: {sorted(STYLES)}")
-        self.style = STYLES[style]
+        found = styles()
+        if style not in found:
+            raise OptionError(f"unknown play style {style!r}; styles: {sorted(found)}")
+        self.style = found[style]
         self.base = make_bot(base)
 
     def __repr__(self):
@@ -49,8 +48,9 @@ class ProfileBot(Bot):
         return f"ProfileBot({self.style.name!r}{mr})"
 
     def pick(self, view, legal, rng):
-        if view.ruleset.id != "origin":
-            raise OptionError("play styles are defined for The Origin of Species (and its Equilibrium scenario)")
+        if self.style.name not in view.ruleset.edition.bot_hints.play_styles:
+            raise OptionError(f"the play style {self.style.name!r} is not one of this edition's "
+                              f"({sorted(view.ruleset.edition.bot_hints.play_styles)})")
         first = type(legal[0])
         if first is ChooseCard:
             mine = [a for a in legal if self.style.traits.intersection(a.card.split("/"))]

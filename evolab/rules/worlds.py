@@ -47,10 +47,10 @@ def draw(counts: list, k: int, rng, allowed=None) -> list:
                 pool = counts
         size = total if pool is counts else sum(pool)
         x = int(rng.random() * size)
-        for i, c in enumerate(pool):
-            if x < c:
-                break
-            x -= c
+        i = 0
+        while x >= pool[i]:           # the kind the draw falls in
+            x -= pool[i]
+            i += 1
         counts[i] -= 1
         out[i] += 1
         total -= 1

@@ -67,7 +67,7 @@ def class_groups(summary: dict, ax=None):
     return _caption(ax, "Heredity variant (evolab's classroom rules). " + text)
 
 
-def download_link(run: "classdata.ClassRun", label: str | None = None) -> str:
+def download_link(run: classdata.ClassRun, label: str | None = None) -> str:
     """An HTML link that downloads the run's JSON file (the file travels in the link: no server needed)."""
     data = base64.b64encode(run.to_json().encode("utf-8")).decode("ascii")
     name = html.escape(run.filename())

@@ -288,7 +288,7 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
     lag = peak_pred - peak_prey
     drawn = f"turns {turns[0]} to {turns[-1]}" if len(turns) > 1 else f"turn {turns[0]}"
     if n_all > 1:
-        drawn += (f", the turns that every game reached" if min_share >= 1 else
+        drawn += (", the turns that every game reached" if min_share >= 1 else
                   f", the turns that at least {_pct(min_share)} of the games reached")
     text = (f"Mean of {n} game(s){_where_text(where)}, {drawn}: prey peaked at turn {peak_prey} "
             f"({alive[peak_prey] - pred.get(peak_prey, 0):.1f} animals)")
@@ -430,10 +430,12 @@ def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=Non
 
 # ---- graphs --------------------------------------------------------------------------------------
 def _node_colour(node, data):
+    """A node's colour: its predator trait's when it has one (a predator looks like one), else its first trait's."""
     traits = data.get("traits") or []
-    for t in ("carnivorous",) + tuple(traits):
-        if t in traits:
-            return trait_style(t)[0]
+    from ..rules import editions
+    predators = {t for ed in editions().values() for t in ed.ruleset.predator_traits}
+    for t in sorted(traits, key=lambda t: t not in predators):
+        return trait_style(t)[0]
     return "#BBBBBB"
 
 
@@ -514,20 +516,7 @@ def draw_descent_tree(tree, ax=None, end=None):
     for root in sorted((n for n in order if tree.in_degree(n) == 0), key=lambda n: (founded[n], str(n))):
         place(root)
     stop = {n: (gone[n] if gone.get(n) is not None else last + 0.3) for n in order}
-    # the split: down from the parent's line, then across to the daughter's circle. When several parents
-    # split in one turn, each gets its own down-stroke just left of the turn, so no two strokes overlap.
-    splitting: dict = {}
-    for p, d in tree.edges:
-        splitting.setdefault(founded[d], set()).add(p)
-    depth = {n: len(nx.ancestors(tree, n)) for n in order}
-    for p, d in tree.edges:
-        t = founded[d]
-        if founded[p] == t:           # founded and split in the same turn: a stroke of its own, by generation
-            x = t + 0.06 * depth[p]
-        else:
-            older = sorted((q for q in splitting[t] if founded[q] < t), key=lambda q: row[q])
-            x = max(founded[p], t - 0.12 * (len(older) - 1 - older.index(p)))
-        ax.plot([x, x, founded[d]], [row[p], row[d], row[d]], color="#555555", linewidth=1.2, zorder=1)
+    _draw_splits(ax, tree, order, founded, row)
     for n in order:
         dead = n in gone
         colour = "#d55e00" if dead else "#009e73"
@@ -555,6 +544,24 @@ def draw_descent_tree(tree, ax=None, end=None):
                         f"{len(gone)} extinct.")
 
 
+def _draw_splits(ax, tree, order, founded, row):
+    """The splits of a descent tree: down from the parent's line, then across to the daughter's circle. When
+    several parents split in one turn, each gets its own down-stroke just left of the turn, so no two overlap."""
+    import networkx as nx
+    splitting: dict = {}
+    for p, d in tree.edges:
+        splitting.setdefault(founded[d], set()).add(p)
+    depth = {n: len(nx.ancestors(tree, n)) for n in order}
+    for p, d in tree.edges:
+        t = founded[d]
+        if founded[p] == t:           # founded and split in the same turn: a stroke of its own, by generation
+            x = t + 0.06 * depth[p]
+        else:
+            older = sorted((q for q in splitting[t] if founded[q] < t), key=lambda q: row[q])
+            x = max(founded[p], t - 0.12 * (len(older) - 1 - older.index(p)))
+        ax.plot([x, x, founded[d]], [row[p], row[d], row[d]], color="#555555", linewidth=1.2, zorder=1)
+
+
 def _fit_labels(ax, left, right):
     """Set the x axis from ``left`` to at least ``right``, wide enough that every label written right of its
     point (``ax.texts``) ends inside the axes: a label w pixels wide at x needs (x - left) / span of the
@@ -578,6 +585,7 @@ def report(tables, path, title="evolab experiment", where=None):
     ``tables``: a ``BatchResult``, a ``Tracker`` or a dict of table name -> rows.
     """
     import matplotlib.pyplot as plt
+
     from ..analysis import food_web
     if hasattr(tables, "tables"):
         tables = {k: v.to_list() for k, v in tables.tables.items()}

@@ -98,13 +98,13 @@ class Prediction:
                 raise PredictionError(f"number=({low}, {high}): the low end must be below the high end")
             self.number = (low, high)
         else:
-            self.number = None
+            self.number = None  # type: ignore[assignment]  # no number: a choice was asked
         self.unit = unit
         self.ask_reason = bool(reason)
         self.answer = None
         self.reason = ""
         self.automatic = False
-        self._pending = None            # (items, outcome, actual, band) waiting for the prediction
+        self._pending: tuple | None = None      # (items, outcome, actual, band) waiting for the prediction
         self.shown = False
         self.default = default if default is not None else (self.choices[0] if self.choices else self.number[0])
         self._check_answer(self.default)
@@ -168,7 +168,7 @@ class Prediction:
     def answer_text(self) -> str:
         if not self.made:
             return "no prediction yet"
-        return self.answer if self.choices is not None else _fmt(self.answer, self.unit)
+        return str(self.answer) if self.choices is not None else _fmt(self.answer, self.unit)
 
     def to_dict(self) -> dict:
         """The prediction as plain data (for a class data file)."""

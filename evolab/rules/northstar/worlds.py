@@ -48,7 +48,7 @@ def sample_world(view, rng) -> NSState:
             names = {c.split(":", 1)[0] for c in sp.traits}
             pending = []
             for _ in sp.pending:               # no second copy of a trait on one species (§4.3)
-                card = expand(draw(left, 1, rng, lambda i: _TRAIT[i] not in names), CARD_IDS)
+                card = expand(draw(left, 1, rng, lambda i, names=names: _TRAIT[i] not in names), CARD_IDS)
                 pending.extend(card)
                 names.update(_TRAIT[CARD_INDEX[c]] for c in card)
             sp.pending = tuple(pending)

@@ -8,8 +8,9 @@ counts only as far as the carnivore has room; Horns and one's own species cost.
 """
 from __future__ import annotations
 
-from ..actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
-from ..rules.northstar.deck import FOOD_NUMBERS
+from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
+from ..hints import BotHints
+from .deck import FOOD_NUMBERS
 
 _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperation": 1.5, "fat_tissue": 1.4,
                 "fertile": 1.3, "hard_shell": 1.6, "climbing": 1.5, "burrowing": 1.4, "horns": 1.3,
@@ -191,3 +192,12 @@ def _hunt(ctx, a):
 
 VALUES = {SelectFood: _select, PlaceTrait: _place, NewSpecies: _new, Grow: _grow, EndTurn: _end, EatPlant: _eat,
           Hunt: _hunt, ThinkFood: _think, Pass: lambda c, a: 0.0}
+
+
+class NorthStarHints(BotHints):
+    """GreedyBot's rules of thumb for North Star *Evolution*."""
+
+    greedy_values = VALUES
+
+    def greedy_context(self, view, legal, salt=0):
+        return Context(view, legal)
