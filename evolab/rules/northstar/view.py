@@ -65,6 +65,20 @@ def _hide_new_ids(public):
     return tuple(out)
 
 
+#: The species of the last Play Cards snapshot, built once: every decision of a six-player phase reads them.
+_BUILT: tuple = (None, {})
+
+
+def _snapshot_species(snap) -> dict:
+    """The snapshot's species as units, built once per snapshot (a snapshot never changes once taken)."""
+    global _BUILT
+    done, species = _BUILT
+    if done is not snap:
+        species = {d["id"]: NSSpecies.from_dict(d) for d in snap["species"]}
+        _BUILT = (snap, species)
+    return species
+
+
 def observe(s, seat, copy=True) -> NSObservation:
     o = NSObservation.__new__(NSObservation)
     o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, s.ruleset, s.phase, s.turn, s.turn, s.first
@@ -81,7 +95,7 @@ def observe(s, seat, copy=True) -> NSObservation:
     species, rows = dict(s.species), s.rows
     if s.snapshot is not None and s.phase == "play_cards":
         rows = tuple(tuple(r) if i != seat else s.rows[i] for i, r in enumerate(s.snapshot["rows"]))
-        old = {d["id"]: NSSpecies.from_dict(d) for d in s.snapshot["species"]}
+        old = _snapshot_species(s.snapshot)
         species = {k: v for k, v in old.items() if v.owner != seat}
         species.update({k: v for k, v in s.species.items() if v.owner == seat})
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
