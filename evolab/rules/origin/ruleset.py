@@ -298,6 +298,7 @@ class OriginRuleset(Ruleset):
         out = []
         mine = [a for a in s.animals.values() if a.owner == seat]
         others = [a for a in s.animals.values() if a.owner != seat]
+        restricted = self.restricted
         seen = None
         for cid in s.hands[seat]:
             if cid == seen:
@@ -305,16 +306,18 @@ class OriginRuleset(Ruleset):
             seen = cid
             out.append(_PlayAnimal(cid))
             for trait in CARD_BY_ID[cid].traits:
-                if self.restricted and not self.trait_allowed(trait, s.turn):
+                if restricted and not self.trait_allowed(trait, s.turn):
                     continue
-                kind = TRAITS[trait].kind
+                kind = _KIND[trait]
                 if kind == "single":
+                    block = _SINGLE_BLOCKS[trait]          # _single_block as one mask test
                     for a in mine:
-                        if _single_block(a, trait) is None:
+                        if not a.mask & block:
                             out.append(_PlayTrait(cid, trait, a.id))
                 elif kind == "parasite":
+                    bit = BIT[trait]
                     for a in others:
-                        if not a.mask & BIT[trait]:
+                        if not a.mask & bit:
                             out.append(_PlayTrait(cid, trait, a.id))
                 else:
                     for i, a in enumerate(mine):
@@ -514,6 +517,11 @@ def _next_chooser(s, start, ev):
         s.phase = "first_player"
         return
     _end_turn(s, ev)
+
+
+#: Per trait, its kind, and the bits of an animal that forbid playing it there (``_single_block`` as one mask).
+_KIND = {t: r.kind for t, r in TRAITS.items()}
+_SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 
 
 def _single_block(a, trait):
