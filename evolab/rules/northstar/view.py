@@ -59,9 +59,9 @@ def _public(sp, seat):
 
 
 def _hide_new_ids(public):
-    from .worlds import PUBLIC
+    from .worlds import NEXT_UID
     out = list(public)
-    out[PUBLIC.index("next_uid")] = None
+    out[NEXT_UID] = None
     return tuple(out)
 
 
