@@ -248,31 +248,22 @@ class NorthStarRuleset(Ruleset):
                     out.append(_Grow(c, sp.id, "body"))
                 if sp.pop < 6:
                     out.append(_Grow(c, sp.id, "population"))
-        boards = [self._board(sp) for sp in mine]
         for c in hand:
             t = _trait(c)
             if s.turn < self.trait_turn[t]:
                 continue
-            for sid, room, counts, cards in boards:
-                k = counts.get(t, 0)
-                if k == 0:                     # no such trait yet: add it, or replace any card
-                    if room:
-                        out.append(_Place(c, sid, ""))
-                    out.extend(_Place(c, sid, r) for r, _ in cards)
-                elif k == 1:                   # only by replacing the card of the same name
-                    out.extend(_Place(c, sid, r) for r, name in cards if name == t)
+            for sp in mine:
+                cards = sp.traits + sp.pending
+                names = [_trait(x) for x in cards]
+                if len(cards) < self.limit and t not in names:
+                    out.append(_Place(c, sp.id, ""))
+                for r in dict.fromkeys(cards):
+                    rest = list(names)
+                    rest.remove(_trait(r))
+                    if t not in rest:
+                        out.append(_Place(c, sp.id, r))
         out.append(_END)
         return out
-
-    def _board(self, sp) -> tuple:
-        """What a trait card may do on ``sp``, worked out once per species rather than per card in hand:
-        its id, whether a card may be added, how many cards of each trait name, and its distinct cards."""
-        cards = sp.traits + sp.pending
-        counts: dict = {}
-        for x in cards:
-            n = _trait(x)
-            counts[n] = counts.get(n, 0) + 1
-        return sp.id, len(cards) < self.limit, counts, [(r, _trait(r)) for r in dict.fromkeys(cards)]
 
     def _feed_actions(self, s, seat) -> list:
         out = []
