@@ -304,21 +304,23 @@ class OriginRuleset(Ruleset):
             if cid == seen:
                 continue
             seen = cid
-            out.append(_PlayAnimal(cid))
+            out.append(_ANIMAL_PLAYS[cid])
             for trait in CARD_BY_ID[cid].traits:
                 if restricted and not self.trait_allowed(trait, s.turn):
                     continue
                 kind = _KIND[trait]
                 if kind == "single":
                     block = _SINGLE_BLOCKS[trait]          # _single_block as one mask test
+                    plays = _trait_plays(cid, trait)
                     for a in mine:
                         if not a.mask & block:
-                            out.append(_PlayTrait(cid, trait, a.id))
+                            out.append(plays.get(a.id) or plays.add(a.id))
                 elif kind == "parasite":
                     bit = BIT[trait]
+                    plays = _trait_plays(cid, trait)
                     for a in others:
                         if not a.mask & bit:
-                            out.append(_PlayTrait(cid, trait, a.id))
+                            out.append(plays.get(a.id) or plays.add(a.id))
                 else:
                     for i, a in enumerate(mine):
                         for b in mine[i + 1:]:
@@ -522,6 +524,32 @@ def _next_chooser(s, start, ev):
 #: Per trait, its kind, and the bits of an animal that forbid playing it there (``_single_block`` as one mask).
 _KIND = {t: r.kind for t, r in TRAITS.items()}
 _SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
+_ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
+
+
+class _Plays(dict):
+    """{animal id: PlayTrait} of one card and trait: a dict look-up per legal play instead of a new action.
+    Bounded like the interned actions (animal ids keep growing over a long run)."""
+
+    def __init__(self, card, trait):
+        super().__init__()
+        self.card, self.trait = card, trait
+
+    def add(self, aid):
+        if len(self) > 10_000:
+            self.clear()
+        play = self[aid] = PlayTrait(self.card, self.trait, aid)
+        return play
+
+
+_PLAYS: dict = {}
+
+
+def _trait_plays(card, trait) -> _Plays:
+    plays = _PLAYS.get((card, trait))
+    if plays is None:
+        plays = _PLAYS[card, trait] = _Plays(card, trait)
+    return plays
 
 
 def _single_block(a, trait):
