@@ -20,7 +20,7 @@ from .. import heredity as variant
 from . import heredity as H
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
-from ..common import finish, game_over, next_to_play, pass_seat
+from ..common import ById, finish, game_over, next_to_play, pass_seat
 from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
@@ -31,8 +31,8 @@ PLAYER_DECK = 7
 START_SPECIES = 3
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
-_PlayCard, _TakeFood, _TakeShelter = interned(PlayCard), interned(TakeFood), interned(TakeShelter)
-_PlaceParasite, _Attack, _Stomp = interned(PlaceParasite), interned(Attack), interned(Stomp)
+_PlayCard, _Attack, _Stomp = interned(PlayCard), interned(Attack), interned(Stomp)
+_FOOD, _SHELTER, _PARASITE = ById(TakeFood), ById(TakeShelter), ById(PlaceParasite)   # by animal id
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
                      "tiebreak", "reproduction"))
 _HUNTERS = frozenset(("predator", "obligate_predator"))
@@ -349,9 +349,9 @@ class RandomMutationsRuleset(Ruleset):
             need, eats, hunter = side
             hungry = not self.fed(s, a, need)
             if red and eats and hungry:
-                out.append(_TakeFood(a.id))
+                out.append(_FOOD[a.id])
             if green and not a.shelter:
-                out.append(_TakeShelter(a.id))
+                out.append(_SHELTER[a.id])
             if hunter is not None and hungry and not a.attacked:
                 targets = aims.get(sid)
                 if targets is None:            # an attack's limits depend on the two species only
@@ -360,7 +360,7 @@ class RandomMutationsRuleset(Ruleset):
             if first and out:
                 return out
         if s.black and self.options["parasite_move_enabled"]:
-            out.extend(_PlaceParasite(a.id) for a in s.animals.values() if a.owner != seat)
+            out.extend([_PARASITE[a.id] for a in s.animals.values() if a.owner != seat])
         return out
 
     def _attack_block(self, s, sid, traits, target):
