@@ -765,8 +765,23 @@ def _store(rs, s, sp) -> bool:
 
 
 def _has_action(rs, s, seat) -> bool:
-    acts = rs._feed_actions(s, seat)
-    return any(a is not _PASS for a in acts)
+    """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
+    hand = s.hands[seat]
+    for sp in s.species_of(seat):
+        if not rs.room(sp):
+            continue
+        if not sp.has("carnivore"):
+            if s.watering or (hand and sp.has("intelligence")):
+                return True
+            continue
+        clever = bool(hand) and sp.has("intelligence")
+        multi = rs.options["intelligence_multi_discard"]
+        for t in s.species.values():
+            if rs.attack_block(s, sp, t) is None:
+                return True
+            if clever and t is not sp and rs._clever_hunts(s, sp, t, hand, multi):
+                return True
+    return False
 
 
 def _seek(rs, s, ev):
