@@ -296,11 +296,11 @@ class RandomMutationsRuleset(Ruleset):
         if s.scavenge >= 0:
             return [Scavenge(a.id) for a in self._scavengers(s, s.scavenge)]
         out = self._main_actions(s, s.current) if not s.move_main else []
-        k = self._stomp_capacity(s, s.current)
-        if k and s.red and not s.move_stomped:
+        has_main = bool(out)
+        k = self._stomp_capacity(s, s.current) if s.red and not s.move_stomped else 0
+        if k:
             out.extend(_Stomp(n) for n in range(1, min(k, s.red) + 1))
-        if s.move_main or not out or self.options["rm_feeding_voluntary"] or \
-                not self._main_actions(s, s.current, first=True):
+        if s.move_main or not has_main or self.options["rm_feeding_voluntary"]:
             out.append(_END)
         return out
 
