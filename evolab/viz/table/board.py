@@ -17,6 +17,19 @@ from .strings import t
 
 _HERE = Path(__file__).parent
 
+#: Around the table, the GameBoard's own controls: colours dark enough to read in every theme (Voila's
+#: light theme draws ipywidgets' coloured buttons, accordion titles and tab labels below 4.5:1 contrast).
+_CSS = """<style>
+.evolab-cardboard .jupyter-button.mod-info, .evolab-cardboard .jupyter-button.mod-primary
+  {background: #1d4f91 !important; color: #fff !important;}
+.evolab-cardboard .jupyter-button.mod-success {background: #17692f !important; color: #fff !important;}
+.evolab-cardboard .jupyter-button.mod-warning {background: #8a5a00 !important; color: #fff !important;}
+.evolab-cardboard .jupyter-widget-Collapse-header, .evolab-cardboard .jupyter-widget-Collapse-header span
+  {color: #111 !important; background: #ececec !important; font-weight: 700;}
+.evolab-cardboard .lm-TabBar-tab, .evolab-cardboard .lm-TabBar-tabLabel {color: #111 !important;}
+.evolab-cardboard .lm-TabBar-tab:not(.lm-mod-current) {background: #e4e4e4 !important;}
+</style>"""
+
 
 def table_widget_class():
     """The anywidget class (built on first use, so importing evolab.viz never needs anywidget)."""
@@ -69,10 +82,20 @@ class CardBoard(GameBoard):
         panel = w.VBox([self.table, self.hand, self.action_panel])
         self.panel = w.Accordion(children=[panel], selected_index=None)
         self.panel.set_title(0, t("ui.panel"))
+        # the bot delay as a list: the slider's handle has no accessible name in ipywidgets 8
+        delay = w.Dropdown(options=[("none", 0.0), ("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0)],
+                           value=min((0.0, 0.5, 1.0, 2.0), key=lambda v: abs(v - self.bot_delay)),
+                           description=t("ui.delay"), style={"description_width": "initial"},
+                           layout=w.Layout(width="190px"))
+        delay.observe(lambda c: setattr(self, "bot_delay", c["new"]), "value")
+        for box in self.widget.children:
+            if self.speed in getattr(box, "children", ()):
+                box.children = tuple(delay if c is self.speed else c for c in box.children)
+        self.speed = delay
         css, header, banner = self.widget.children[:3]
         rest = [c for c in self.widget.children[3:] if c not in (self.table, self.hand, self.action_panel, self.log)
                 and not (isinstance(c, w.HTML) and c.value == "<b>What happened</b>")]
-        self.widget.children = [css, header, banner,
+        self.widget.children = [css, w.HTML(_CSS), header, banner,
                                 w.HBox([self.cards, log_box], layout=w.Layout(flex_flow="row wrap", width="100%")),
                                 self.panel, *rest]
         self.widget.add_class("evolab-cardboard")

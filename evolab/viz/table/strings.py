@@ -92,6 +92,7 @@ MESSAGES = {
     "ui.other": "Other moves",
     "ui.table": "Game table",
     "ui.log": "What happened",
+    "ui.delay": "Bot delay",
     "ui.panel": "Moves as a list of buttons (the same moves, without the cards)",
     "ui.selected": "selected",
     "ui.can_target": "can be chosen",

@@ -76,7 +76,8 @@ function render({ model, el }) {
   let waiting = null;         // {t0, seq}: a move was sent, the new table not drawn yet
   let lastNews = "";
   let animatedSeq = -1;       // the table whose changes were animated (a redraw for a selection animates nothing)
-  const root = h("div", { class: "evolab-table", role: "region" });
+  // data-lm-suppress-shortcuts: keys pressed on the table (Enter, Escape) are the table's, not JupyterLab's
+  const root = h("div", { class: "evolab-table", role: "region", "data-lm-suppress-shortcuts": "true" });
   el.append(root);
 
   const S = (k) => (table.strings && table.strings[k]) || k;
@@ -195,6 +196,7 @@ function render({ model, el }) {
       ? document.activeElement.dataset.target || null : null);
     root.className = `evolab-table ${model.get("projector") ? "is-projector" : ""} ${model.get("animate") ? "" : "no-anim"} ${waiting ? "is-waiting" : ""}`;
     root.setAttribute("aria-label", S("ui.table"));
+    root.dataset.seq = String(table.seq || 0);
     const lit = nextTargets(sel);
     const old = new Map([...root.querySelectorAll(".et-card[data-unit]")].map((e) => [e.dataset.unit, e]));
     root.replaceChildren();
@@ -284,12 +286,20 @@ function render({ model, el }) {
         mine.forEach((l, k) => {
           const a = row.querySelector(`[data-unit="${l.a}"]`).getBoundingClientRect();
           const b = row.querySelector(`[data-unit="${l.b}"]`).getBoundingClientRect();
-          const y0 = Math.max(a.bottom, b.bottom) - r.top + 4;
           const ax = a.left + a.width / 2 - r.left, bx = b.left + b.width / 2 - r.left;
+          const dash = l.arrow ? "8 4" : "none";
+          const end = l.arrow ? 'marker-end="url(#et-arrow)"' : "";
+          if (Math.abs(a.top - b.top) > 8) {          // on two lines of the row: a straight link between them
+            const [p, q] = a.top < b.top ? [a, b] : [b, a];
+            const px = p.left + p.width / 2 - r.left, qx = q.left + q.width / 2 - r.left;
+            html += `<path d="M${px},${p.bottom - r.top} L${qx},${q.top - r.top}" stroke="${l.colour}" ` +
+              `stroke-width="4" fill="none" ${end} stroke-dasharray="${dash}"/>`;
+            return;
+          }
+          const y0 = Math.max(a.bottom, b.bottom) - r.top + 4;
           const dip = 10 + 6 * (k % 3);
           html += `<path d="M${ax},${a.bottom - r.top} C${ax},${y0 + dip} ${bx},${y0 + dip} ${bx},${b.bottom - r.top}" ` +
-            `stroke="${l.colour}" stroke-width="4" fill="none" ${l.arrow ? 'marker-end="url(#et-arrow)"' : ""} ` +
-            `stroke-dasharray="${l.arrow ? "8 4" : "none"}"/>`;
+            `stroke="${l.colour}" stroke-width="4" fill="none" ${end} stroke-dasharray="${dash}"/>`;
         });
         svg.innerHTML = html;
       };

@@ -1,0 +1,347 @@
+"""The card table in a real browser (Debian Chromium, JupyterLab 4 and Voila): a whole game of each edition
+played by clicking cards (not the button panel), one by keyboard only, illegal clicks answered with the
+rule, an axe-core audit with no serious or critical violation, and the browser's click-to-repaint times.
+
+One JupyterLab server and one browser serve every test here (module fixtures), to keep CI time small.
+Screenshots of each edition's table (start, mid-game, an attack, the end) go to ``artifacts/``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from browser_support import ARGS, ARTIFACTS, CHROMIUM, _env, _need_browser, free_port, wait_http
+
+pytestmark = pytest.mark.browser
+
+AXE_VERSION = "4.10"
+EDITIONS = {"origin": "seed=1", "random_mutations": "seed=2", "northstar": "seed=1"}
+CELL = ("from evolab.viz.table import CardBoard\n"
+        "board = CardBoard({rid!r}, seat=0, {args}, players=2)\n"
+        "board")
+
+
+def _notebook(code: str) -> str:
+    return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                                  "source": code}],
+                       "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                   "language": "python"}},
+                       "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.fixture(scope="module")
+def table_dir(tmp_path_factory):
+    d = tmp_path_factory.mktemp("tables")
+    for rid, args in EDITIONS.items():
+        (d / f"table_{rid}.ipynb").write_text(_notebook(CELL.format(rid=rid, args=args)))
+    (d / "table_keyboard.ipynb").write_text(_notebook(CELL.format(rid="origin", args="seed=4, animate=False")))
+    (d / "table_heredity.ipynb").write_text(_notebook(
+        "from evolab.viz.table import CardBoard\n"
+        "board = CardBoard('origin', seat=0, seed=2, players=2, options={'heredity': True, 'generations': 3})\n"
+        "board"))
+    return d
+
+
+def _start(cmd, env, log, cwd=None):
+    return subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"), cwd=cwd)
+
+
+def _stop(proc):
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def lab(table_dir, tmp_path_factory):
+    _need_browser()
+    tmp = tmp_path_factory.mktemp("lab")
+    port, token = free_port(), "evolabtable"
+    proc = _start([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+                   f"--port={port}", f"--ServerApp.token={token}", f"--ServerApp.root_dir={table_dir}"],
+                  _env(tmp), tmp / "lab.log")
+    try:
+        wait_http(f"http://127.0.0.1:{port}/api/status?token={token}")
+        yield f"http://127.0.0.1:{port}", token
+    finally:
+        _stop(proc)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM,
+                                                   headless=True, args=ARGS, viewport={"width": 1600, "height": 2200})
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+@pytest.fixture
+def page(browser):
+    pg = browser.new_page()
+    pg.console_errors = []
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    try:
+        yield pg
+    finally:
+        pg.close()
+
+
+@pytest.fixture(scope="module")
+def axe_script(tmp_path_factory):
+    """axe-core's script, from npm's registry (kept in ~/.cache/evolab-axe; never in the repository)."""
+    cache = Path(os.environ.get("EVOLAB_AXE_DIR", Path.home() / ".cache" / "evolab-axe"))
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        why = None
+        if npm is None:
+            why = "npm is not installed (apt-get install nodejs npm): axe-core comes from npm's registry"
+        else:
+            cache.mkdir(parents=True, exist_ok=True)
+            done = subprocess.run([npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund",
+                                   "--loglevel=error", f"axe-core@{AXE_VERSION}"],
+                                  capture_output=True, text=True, timeout=300)
+            if done.returncode or not script.exists():
+                why = ("axe-core could not be installed from npm (is npm's registry reachable?): "
+                       + (done.stderr or done.stdout)[-1500:])
+        if why:
+            if os.environ.get("CI"):
+                pytest.fail(why)
+            pytest.skip(why)
+    return script
+
+
+# ---- helpers ---------------------------------------------------------------------------------------------
+def open_notebook(page, base, token, name):
+    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
+                           timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    page.wait_for_selector(".evolab-table .et-seat", timeout=90_000)
+
+
+IDLE = "!document.querySelector('.evolab-table').classList.contains('is-waiting')"
+OVER = "document.querySelector('.evolab-table .et-prompt')?.innerText === 'The game is over.'"
+
+
+def settle(page):
+    page.wait_for_function(IDLE, timeout=30_000)
+
+
+def clickable(page) -> dict:
+    """What the table offers now: lit targets, buttons on cards, buttons in the centre (Pass, End...)."""
+    return page.evaluate("""(() => {
+        const t = document.querySelector('.evolab-table');
+        const ids = (sel) => [...t.querySelectorAll(sel)].map(e => e.dataset.target || e.dataset.move);
+        return {lit: ids('.is-lit[data-target]'), cards: ids('.et-card .et-choice, .et-member-wrap .et-choice'),
+                centre: ids('.et-centre-moves .et-choice'), seq: +t.dataset.seq,
+                prompt: t.querySelector('.et-prompt').innerText};
+    })()""")
+
+
+def board_text(page):
+    return page.locator(".evolab-cardboard").first.inner_text()
+
+
+def shot(page, name):
+    page.locator(".evolab-cardboard").first.screenshot(path=str(ARTIFACTS / f"table-{name}.png"),
+                                                      animations="disabled")
+
+
+def serious(errors):
+    return [e for e in errors if "Failed to load resource" not in e and "net::ERR" not in e]
+
+
+def repaint_times(page):
+    return page.evaluate("window.__evolabRepaints || []")
+
+
+def play_by_clicking(page, name, max_steps=900):
+    """Clicks cards until the game ends: a lit target if there is one, else a button on a card, and every
+    third decision (or when nothing else is offered) a button in the centre (pass, end the move)."""
+    shot(page, f"{name}-start")
+    page.evaluate("""window.__evolabRepaints = [];
+        new MutationObserver(() => { const t = document.querySelector('.evolab-table');
+          if (t && t.dataset.repaintMs && t.dataset.repaintMs !== window.__lastRepaint) {
+            window.__lastRepaint = t.dataset.repaintMs; window.__evolabRepaints.push(+t.dataset.repaintMs); } })
+        .observe(document.querySelector('.evolab-table'), {attributes: true});""")
+    attacks_seen = board_text(page).count("attack")
+    attack_shot = mid_shot = False
+    decisions = 0
+    for step in range(max_steps):
+        if page.evaluate(OVER):
+            break
+        c = clickable(page)
+        if not (c["lit"] or c["cards"] or c["centre"]):
+            pytest.fail(f"nothing to click and the game is not over: {c['prompt']}")
+        table = page.locator(".evolab-table")
+        if c["lit"] and not (step % 3 == 2 and c["centre"]):
+            target = c["lit"][step % len(c["lit"])]
+            table.locator(f'[data-target="{target}"]').first.click()
+        elif c["cards"] and not (step % 3 == 2 and c["centre"]):
+            table.locator(f'.et-card .et-choice[data-move="{c["cards"][step % len(c["cards"])]}"], '
+                          f'.et-member-wrap .et-choice[data-move="{c["cards"][step % len(c["cards"])]}"]').first.click()
+        else:
+            table.locator(f'.et-centre-moves .et-choice[data-move="{c["centre"][0]}"]').first.click()
+        settle(page)
+        if clickable(page)["seq"] != c["seq"]:
+            decisions += 1
+            text = board_text(page)
+            if not attack_shot and text.count("attack") > attacks_seen:
+                shot(page, f"{name}-attack")
+                attack_shot = True
+            if not mid_shot and decisions == 25:
+                shot(page, f"{name}-mid")
+                mid_shot = True
+    assert page.evaluate(OVER), f"{name}: not over after {max_steps} clicks"
+    assert "Game over" in board_text(page)
+    shot(page, f"{name}-end")
+    return decisions, attack_shot
+
+
+# ---- the tests --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rid", list(EDITIONS))
+def test_a_whole_game_by_clicking_cards(lab, page, rid):
+    base, token = lab
+    open_notebook(page, base, token, f"table_{rid}.ipynb")
+    # the button panel is there, closed: the game below is played on the cards only
+    assert page.locator(".evolab-cardboard .evolab-actions").first.is_hidden()
+    decisions, attacked = play_by_clicking(page, rid)
+    assert decisions >= 5
+    times = repaint_times(page)
+    assert times, "the browser reported no click-to-repaint time"
+    (ARTIFACTS / f"table-{rid}-repaint.json").write_text(json.dumps(
+        {"clicks": len(times), "median_ms": statistics.median(times),
+         "p90_ms": sorted(times)[int(0.9 * (len(times) - 1))], "attack_screenshot": attacked}))
+    assert not serious(page.console_errors), page.console_errors
+
+
+def test_an_illegal_click_says_why(lab, page):
+    base, token = lab
+    open_notebook(page, base, token, "table_origin.ipynb")
+    table = page.locator(".evolab-table")
+    # a card of the other player is no target for anything now: the rule's message appears, nothing changes
+    seq = clickable(page)["seq"]
+    other = table.locator(".et-others .et-face[data-target]")
+    if other.count() == 0:                          # no animal yet: the food bank is never clicked for a move
+        table.locator(".et-centre-item").first.click()
+    else:
+        other.first.click()
+    page.wait_for_function("document.querySelector('.evolab-table .et-notice').innerText.length > 0",
+                           timeout=10_000)
+    notice = table.locator(".et-notice").inner_text()
+    assert notice.startswith("Not allowed: ") or notice == "That is not a move you can make now.", notice
+    assert clickable(page)["seq"] == seq
+    # a hand card lights up where it may go; Escape takes the choice back
+    table.locator(".et-handcard").first.click()
+    assert table.locator(".is-selected").count() == 1 and table.locator(".is-lit").count() >= 1
+    page.keyboard.press("Escape")
+    assert table.locator(".is-selected").count() == 0
+    assert table.locator(".et-notice").inner_text() == "Choice cancelled."
+
+
+def test_a_whole_game_by_keyboard_only(lab, page):
+    base, token = lab
+    open_notebook(page, base, token, "table_keyboard.ipynb")
+    table = page.locator(".evolab-table")
+    table.locator(".et-tool").first.focus()           # the one step a keyboard user takes with Tab from the page
+    rings = []
+    for step in range(1500):
+        if page.evaluate(OVER):
+            break
+        c = clickable(page)
+        want = set(c["lit"]) | {f"move:{m}" for m in c["cards"] + c["centre"]}
+        finish = {f"move:{m}" for m in c["centre"]}
+        # Tab on (Shift+Tab back at the end) to a place that lights up or a move's button, then Enter
+        target_pool = (finish if step % 3 == 2 and finish else want - finish or want)
+        for _ in range(200):
+            here = page.evaluate("(() => { const e = document.activeElement;"
+                                 " return e.dataset.target || (e.dataset.move !== undefined ? 'move:' + e.dataset.move : ''); })()")
+            if here in target_pool:
+                break
+            page.keyboard.press("Tab")
+            if not page.evaluate("document.querySelector('.evolab-table').contains(document.activeElement)"):
+                table.locator(".et-tool").first.focus()      # wrapped past the table: start again at its top
+        else:
+            pytest.fail(f"Tab never reached a move: {c}")
+        rings.append(page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                                   " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"))
+        page.keyboard.press("Enter")
+        settle(page)
+    assert page.evaluate(OVER), "the keyboard game did not end"
+    assert all(style == "solid" and width >= 3 for style, width in rings), set(map(tuple, rings))
+    shot(page, "keyboard-end")
+    assert not serious(page.console_errors), page.console_errors
+
+
+def test_heredity_variant_and_projector_size(lab, page):
+    base, token = lab
+    open_notebook(page, base, token, "table_heredity.ipynb")
+    text = board_text(page)
+    assert "Generation 1 of 3" in text
+    page.locator(".evolab-table .et-tool", has_text="Projector size").click()
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.evolab-table')).fontSize)")
+    assert size >= 20
+    shot(page, "heredity-start-projector")
+    page.locator(".evolab-table .et-tool", has_text="Projector size").click()
+    play_by_clicking(page, "heredity", max_steps=1500)
+    assert "young of #" in board_text(page) or "Generation" in board_text(page)
+
+
+def _axe(page, script, selector):
+    page.add_script_tag(path=str(script))
+    result = page.evaluate("async (sel) => { const r = await axe.run(document.querySelector(sel),"
+                           " {resultTypes: ['violations']});"
+                           " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+                           " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})); }", selector)
+    return result
+
+
+def test_axe_finds_no_serious_violation_in_jupyterlab(lab, page, axe_script):
+    base, token = lab
+    open_notebook(page, base, token, "table_origin.ipynb")
+    table = page.locator(".evolab-table")
+    audits = {"start": _axe(page, axe_script, ".evolab-cardboard")}
+    table.locator(".et-handcard").first.click()               # a choice in progress: lit targets, Cancel
+    audits["choosing"] = _axe(page, axe_script, ".evolab-cardboard")
+    page.locator(".evolab-table .et-tool", has_text="Projector size").click()
+    audits["projector"] = _axe(page, axe_script, ".evolab-cardboard")
+    (ARTIFACTS / "table-axe-jupyterlab.json").write_text(json.dumps(audits, indent=1))
+    bad = {k: [v for v in vs if v["impact"] in ("serious", "critical")] for k, vs in audits.items()}
+    assert not any(bad.values()), bad
+
+
+def test_axe_finds_no_serious_violation_in_voila(table_dir, page, axe_script, tmp_path):
+    pytest.importorskip("voila")
+    port = free_port()
+    proc = _start([sys.executable, "-m", "voila", str(table_dir / "table_northstar.ipynb"), "--no-browser",
+                   f"--port={port}", "--Voila.ip=127.0.0.1"], _env(tmp_path), tmp_path / "voila.log", cwd=table_dir)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/")
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector(".evolab-table .et-seat", timeout=90_000)
+        violations = _axe(page, axe_script, ".evolab-cardboard")
+        (ARTIFACTS / "table-axe-voila.json").write_text(json.dumps(violations, indent=1))
+        bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+        assert not bad, bad
+        shot(page, "voila-northstar")
+    finally:
+        _stop(proc)
