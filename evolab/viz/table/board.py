@@ -82,6 +82,7 @@ class CardBoard(GameBoard):
         panel = w.VBox([self.table, self.hand, self.action_panel])
         self.panel = w.Accordion(children=[panel], selected_index=None)
         self.panel.set_title(0, t("ui.panel"))
+        self.panel.observe(lambda c: self.render() if c["new"] == 0 else None, "selected_index")
         # the bot delay as a list: the slider's handle has no accessible name in ipywidgets 8
         delay = w.Dropdown(options=[("none", 0.0), ("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0)],
                            value=min((0.0, 0.5, 1.0, 2.0), key=lambda v: abs(v - self.bot_delay)),
@@ -108,6 +109,12 @@ class CardBoard(GameBoard):
     def render(self):
         super().render()
         self._render_cards()
+
+    def _action_widgets(self, gate):
+        """The panel's buttons are built only while it is open: a click on the table then costs no widgets."""
+        if self.panel.selected_index is None:
+            return []
+        return super()._action_widgets(gate)
 
     def show_panel(self, show=True):
         """Open (or close) the accessible alternative: every legal move as a grouped list of buttons."""
