@@ -32,6 +32,13 @@ def serious(errors):
     return [e for e in errors if "Failed to load resource" not in e and "net::ERR" not in e]
 
 
+def open_panel(page):
+    """play.ipynb shows the table of cards; its list of buttons (what these tests click) is one click away."""
+    if page.locator(".evolab-board .evolab-actions").first.is_hidden():
+        page.locator(".evolab-board .jupyter-widget-Collapse-header").first.click()
+    page.wait_for_selector(".evolab-board .evolab-actions button.jupyter-button", timeout=30_000)
+
+
 FOCUS_IN_PANEL = "document.activeElement && document.activeElement.closest('.evolab-actions') !== null"
 
 
@@ -51,6 +58,7 @@ def test_play_notebook_in_jupyterlab(lab_server, page):
     base, token = lab_server
     open_and_run_all(page, base, token, "play.ipynb")
     page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
+    open_panel(page)
     first = board_text(page)
     assert "Turn 1" in first and "Development" in first
     assert not cut_off(page), cut_off(page)
@@ -112,6 +120,7 @@ def test_lab_notebook_in_jupyterlab(lab_server, page):
 def test_play_notebook_in_voila(voila_server, page):
     page.goto(voila_server)
     page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
+    open_panel(page)
     assert "Turn 1" in board_text(page)
     text = page.locator("body").inner_text()
     assert "Choose your moves with the buttons" in text and "Run the cell below" not in text

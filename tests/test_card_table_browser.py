@@ -224,6 +224,9 @@ def test_a_whole_game_by_clicking_cards(lab, page, rid):
     open_notebook(page, base, token, f"table_{rid}.ipynb")
     # the button panel is there, closed: the game below is played on the cards only
     assert page.locator(".evolab-cardboard .evolab-actions").first.is_hidden()
+    cut = page.evaluate("""[...document.querySelectorAll('.evolab-table button')]
+        .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)""")
+    assert not cut, f"text that does not fit its card: {cut}"
     decisions, attacked = play_by_clicking(page, rid)
     assert decisions >= 5
     times = repaint_times(page)

@@ -10,7 +10,15 @@ from .model import build_table, table_kind
 from .strings import MESSAGES, t
 from .targets import candidates, placement
 
-__all__ = ["build_table", "table_kind", "explain", "candidates", "placement", "MESSAGES", "t", "CardBoard"]
+__all__ = ["build_table", "table_kind", "explain", "candidates", "placement", "MESSAGES", "t", "CardBoard",
+           "card_table_available"]
+
+
+def card_table_available() -> bool:
+    """Whether the card table can be drawn here: it needs the ``anywidget`` package (the browser-only site
+    does not ship it yet, and plays on the GameBoard's buttons)."""
+    import importlib.util
+    return importlib.util.find_spec("anywidget") is not None
 
 
 def __getattr__(name):
