@@ -44,7 +44,7 @@ def table_dir(tmp_path_factory):
     (d / "table_keyboard.ipynb").write_text(_notebook(CELL.format(rid="origin", args="seed=4, animate=False")))
     (d / "table_heredity.ipynb").write_text(_notebook(
         "from evolab.viz.table import CardBoard\n"
-        "board = CardBoard('origin', seat=0, seed=2, players=2, options={'heredity': True, 'generations': 3})\n"
+        "board = CardBoard('origin', seat=0, seed=2, players=2, options={'heredity': True, 'generations': 2})\n"
         "board"))
     return d
 
@@ -147,13 +147,17 @@ def settle(page):
 
 
 def clickable(page) -> dict:
-    """What the table offers now: lit targets, buttons on cards, buttons in the centre (Pass, End...)."""
+    """What the table offers now (lit targets, buttons on cards, buttons in the centre such as Pass), the
+    table's number, whether the game is over and how many log lines tell of an attack: one round trip."""
     return page.evaluate("""(() => {
         const t = document.querySelector('.evolab-table');
         const ids = (sel) => [...t.querySelectorAll(sel)].map(e => e.dataset.target || e.dataset.move);
+        const log = document.querySelector('.evolab-cardboard .evolab-log');
         return {lit: ids('.is-lit[data-target]'), cards: ids('.et-card .et-choice, .et-member-wrap .et-choice'),
                 centre: ids('.et-centre-moves .et-choice'), seq: +t.dataset.seq,
-                prompt: t.querySelector('.et-prompt').innerText};
+                prompt: t.querySelector('.et-prompt').innerText,
+                over: t.querySelector('.et-prompt').innerText === 'The game is over.',
+                attacks: log ? (log.innerText.match(/attack/g) || []).length : 0};
     })()""")
 
 
@@ -174,7 +178,7 @@ def repaint_times(page):
     return page.evaluate("window.__evolabRepaints || []")
 
 
-def play_by_clicking(page, name, max_steps=900):
+def play_by_clicking(page, name, max_steps=900, probe=None):
     """Clicks cards until the game ends: a lit target if there is one, else a button on a card, and every
     third decision (or when nothing else is offered) a button in the centre (pass, end the move)."""
     shot(page, f"{name}-start")
@@ -183,35 +187,42 @@ def play_by_clicking(page, name, max_steps=900):
           if (t && t.dataset.repaintMs && t.dataset.repaintMs !== window.__lastRepaint) {
             window.__lastRepaint = t.dataset.repaintMs; window.__evolabRepaints.push(+t.dataset.repaintMs); } })
         .observe(document.querySelector('.evolab-table'), {attributes: true});""")
-    attacks_seen = board_text(page).count("attack")
+    attacks_seen = clickable(page)["attacks"]
     attack_shot = mid_shot = False
     decisions = 0
+    c = clickable(page)
     for step in range(max_steps):
-        if page.evaluate(OVER):
+        if c["over"]:
             break
-        c = clickable(page)
+        if probe and decisions >= 8 and page.locator(
+                ".evolab-table .et-others .et-face[data-target^='animal:']:not(.is-lit)").count():
+            (ARTIFACTS / f"table-{name}-illegal.txt").write_text(probe(page))
+            shot(page, f"{name}-illegal-click")
+            probe, c = None, clickable(page)
         if not (c["lit"] or c["cards"] or c["centre"]):
             pytest.fail(f"nothing to click and the game is not over: {c['prompt']}")
         table = page.locator(".evolab-table")
-        if c["lit"] and not (step % 3 == 2 and c["centre"]):
-            target = c["lit"][step % len(c["lit"])]
-            table.locator(f'[data-target="{target}"]').first.click()
-        elif c["cards"] and not (step % 3 == 2 and c["centre"]):
-            table.locator(f'.et-card .et-choice[data-move="{c["cards"][step % len(c["cards"])]}"], '
-                          f'.et-member-wrap .et-choice[data-move="{c["cards"][step % len(c["cards"])]}"]').first.click()
+        finish = step % 3 == 2 and c["centre"]
+        if c["lit"] and not finish:
+            table.locator(f'[data-target="{c["lit"][step % len(c["lit"])]}"]').first.click()
+        elif c["cards"] and not finish:
+            move = c["cards"][step % len(c["cards"])]
+            table.locator(f'.et-card .et-choice[data-move="{move}"], '
+                          f'.et-member-wrap .et-choice[data-move="{move}"]').first.click()
         else:
             table.locator(f'.et-centre-moves .et-choice[data-move="{c["centre"][0]}"]').first.click()
         settle(page)
-        if clickable(page)["seq"] != c["seq"]:
+        before, c = c, clickable(page)
+        if c["seq"] != before["seq"]:
             decisions += 1
-            text = board_text(page)
-            if not attack_shot and text.count("attack") > attacks_seen:
+            if not attack_shot and c["attacks"] > attacks_seen:
                 shot(page, f"{name}-attack")
                 attack_shot = True
             if not mid_shot and decisions == 25:
                 shot(page, f"{name}-mid")
                 mid_shot = True
     assert page.evaluate(OVER), f"{name}: not over after {max_steps} clicks"
+    assert probe is None, "no other player's animal to click on in the whole game"
     assert "Game over" in board_text(page)
     shot(page, f"{name}-end")
     return decisions, attack_shot
@@ -227,7 +238,8 @@ def test_a_whole_game_by_clicking_cards(lab, page, rid):
     cut = page.evaluate("""[...document.querySelectorAll('.evolab-table button')]
         .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)""")
     assert not cut, f"text that does not fit its card: {cut}"
-    decisions, attacked = play_by_clicking(page, rid)
+    probe = illegal_click_says_why if rid == "origin" else None
+    decisions, attacked = play_by_clicking(page, rid, probe=probe)
     assert decisions >= 5
     times = repaint_times(page)
     assert times, "the browser reported no click-to-repaint time"
@@ -237,28 +249,29 @@ def test_a_whole_game_by_clicking_cards(lab, page, rid):
     assert not serious(page.console_errors), page.console_errors
 
 
-def test_an_illegal_click_says_why(lab, page):
-    base, token = lab
-    open_notebook(page, base, token, "table_origin.ipynb")
+def illegal_click_says_why(page):
+    """A click on another player's animal (no target now): the engine's rule in one line, nothing changes;
+    a hand card lights up where it may go, and Escape takes the choice back."""
     table = page.locator(".evolab-table")
-    # a card of the other player is no target for anything now: the rule's message appears, nothing changes
     seq = clickable(page)["seq"]
-    other = table.locator(".et-others .et-face[data-target]")
-    if other.count() == 0:                          # no animal yet: the food bank is never clicked for a move
-        table.locator(".et-centre-item").first.click()
-    else:
-        other.first.click()
+    table.locator(".et-others .et-face[data-target^='animal:']:not(.is-lit)").first.click()
     page.wait_for_function("document.querySelector('.evolab-table .et-notice').innerText.length > 0",
                            timeout=10_000)
     notice = table.locator(".et-notice").inner_text()
-    assert notice.startswith("Not allowed: ") or notice == "That is not a move you can make now.", notice
+    assert notice.startswith("Not allowed: ") and len(notice) > len("Not allowed: ") + 5, notice
     assert clickable(page)["seq"] == seq
-    # a hand card lights up where it may go; Escape takes the choice back
-    table.locator(".et-handcard").first.click()
-    assert table.locator(".is-selected").count() == 1 and table.locator(".is-lit").count() >= 1
-    page.keyboard.press("Escape")
-    assert table.locator(".is-selected").count() == 0
-    assert table.locator(".et-notice").inner_text() == "Choice cancelled."
+    if table.locator(".et-handcard").count():
+        table.locator(".et-handcard").first.click()
+        assert table.locator(".is-selected").count() == 1 and table.locator(".is-lit").count() >= 1
+        page.keyboard.press("Escape")
+        assert table.locator(".is-selected").count() == 0
+        assert table.locator(".et-notice").inner_text() == "Choice cancelled."
+    return notice
+
+
+FOCUSED = """(() => { const e = document.activeElement;
+    if (!document.querySelector('.evolab-table').contains(e)) return 'outside';
+    return e.dataset.target || (e.dataset.move !== undefined ? 'move:' + e.dataset.move : ''); })()"""
 
 
 def test_a_whole_game_by_keyboard_only(lab, page):
@@ -268,21 +281,20 @@ def test_a_whole_game_by_keyboard_only(lab, page):
     table.locator(".et-tool").first.focus()           # the one step a keyboard user takes with Tab from the page
     rings = []
     for step in range(1500):
-        if page.evaluate(OVER):
-            break
         c = clickable(page)
+        if c["over"]:
+            break
         want = set(c["lit"]) | {f"move:{m}" for m in c["cards"] + c["centre"]}
         finish = {f"move:{m}" for m in c["centre"]}
         # Tab on (Shift+Tab back at the end) to a place that lights up or a move's button, then Enter
         target_pool = (finish if step % 3 == 2 and finish else want - finish or want)
         for _ in range(200):
-            here = page.evaluate("(() => { const e = document.activeElement;"
-                                 " return e.dataset.target || (e.dataset.move !== undefined ? 'move:' + e.dataset.move : ''); })()")
+            here = page.evaluate(FOCUSED)
             if here in target_pool:
                 break
-            page.keyboard.press("Tab")
-            if not page.evaluate("document.querySelector('.evolab-table').contains(document.activeElement)"):
+            if here == "outside":
                 table.locator(".et-tool").first.focus()      # wrapped past the table: start again at its top
+            page.keyboard.press("Tab")
         else:
             pytest.fail(f"Tab never reached a move: {c}")
         rings.append(page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
@@ -299,7 +311,7 @@ def test_heredity_variant_and_projector_size(lab, page):
     base, token = lab
     open_notebook(page, base, token, "table_heredity.ipynb")
     text = board_text(page)
-    assert "Generation 1 of 3" in text
+    assert "Generation 1 of 2" in text
     page.locator(".evolab-table .et-tool", has_text="Projector size").click()
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.evolab-table')).fontSize)")
     assert size >= 20

@@ -312,8 +312,10 @@ function render({ model, el }) {
       for (const target of fx.targets) {
         const card = root.querySelector(`[data-unit="${CSS.escape(target)}"]`);
         if (card) {
-          card.classList.add(`fx-${fx.effect}`);
-          card.addEventListener("animationend", () => card.classList.remove(`fx-${fx.effect}`), { once: true });
+          // a unit still on the table after a death lost one of its individuals (a Population, an animal)
+          const effect = fx.effect === "died" ? "hurt" : fx.effect;
+          card.classList.add(`fx-${effect}`);
+          card.addEventListener("animationend", () => card.classList.remove(`fx-${effect}`), { once: true });
         } else if (fx.effect === "died" && old.has(target)) {        // the card leaves: a ghost fades out
           const ghost = old.get(target);
           const was = ghost.closest("section");
