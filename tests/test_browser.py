@@ -5,18 +5,9 @@ import re
 
 import pytest
 
-from browser_support import ARTIFACTS, lab_server, notebook_dir, page, voila_server  # noqa: F401  (fixtures)
+from browser_support import ARTIFACTS, lab_server, notebook_dir, open_and_run_all, page, voila_server  # noqa: F401
 
 pytestmark = pytest.mark.browser
-
-
-def open_and_run_all(page, base, token, name):
-    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
-                           timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
 
 
 def board_text(page):

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import ARGS, ARTIFACTS, CHROMIUM, _env, _need_browser, free_port, wait_http
+from browser_support import (ARGS, ARTIFACTS, CHROMIUM, _env, _need_browser, free_port, open_and_run_all,
+                             wait_http, watched)
 
 pytestmark = pytest.mark.browser
 
@@ -92,10 +93,7 @@ def browser(tmp_path_factory):
 
 @pytest.fixture
 def page(browser):
-    pg = browser.new_page()
-    pg.console_errors = []
-    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    pg = watched(browser.new_page())
     try:
         yield pg
     finally:
@@ -129,12 +127,7 @@ def axe_script(tmp_path_factory):
 
 # ---- helpers ---------------------------------------------------------------------------------------------
 def open_notebook(page, base, token, name):
-    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
-                           timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    open_and_run_all(page, base, token, name)
     page.wait_for_selector(".evolab-table .et-seat", timeout=90_000)
 
 
