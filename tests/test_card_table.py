@@ -162,6 +162,10 @@ def test_a_defence_is_a_button_on_the_attacked_card():
     assert to_move(s) == 1
     m = model_of(s, 1)
     assert {mv["kind"]: mv["at"] for mv in m["moves"]} == {"Run": "animal:2", "NoDefence": "animal:2"}
+    # on the card, the button says what; the whole move is its label for a screen reader
+    assert {mv["kind"]: mv["short"] for mv in m["moves"]} == {"Run": MESSAGES["button.Run"],
+                                                              "NoDefence": MESSAGES["button.NoDefence"]}
+    assert [mv["label"] for mv in m["moves"]] == [action_label(s, a) for a in legal_actions(s)]
     units = {u["target"]: u for seat in m["seats"] for u in seat["units"]}
     assert "under attack" in units["animal:2"]["aria"]
 
@@ -235,7 +239,11 @@ def test_every_message_is_used_or_a_known_ui_string():
     import re
     from pathlib import Path
     src = "".join(p.read_text() for p in (Path(evolab.__file__).parent / "viz" / "table").glob("*.[pj]*"))
+    from evolab.viz.table.targets import BUTTONS
     for key in MESSAGES:
+        if key.startswith("button."):                  # looked up by the move's type
+            assert key[len("button."):] in BUTTONS, key
+            continue
         rest = src.replace(f'"{key}": ', "", 1)
         assert f'"{key}"' in rest or f"'{key}'" in rest, key
         re.sub(r"\{\w+\}", "x", MESSAGES[key])

@@ -8,7 +8,7 @@ decided here, from ``legal_actions``, and why a click is no move is said by the 
 from __future__ import annotations
 
 from ...palette import pretty, trait_style
-from .strings import t
+from .strings import MESSAGES, t
 from .targets import CENTRE, placement
 
 #: Chart markers as the card's trait shapes, so a trait looks the same on the table and in the charts.
@@ -262,7 +262,10 @@ def build_table(obs, legal, names, *, label=str, to_move=None, scores=None, rece
         paths, at = placement(obs, a)
         for p in paths:
             slots.update(x for x in p if x in SLOTS)
-        moves.append({"i": i, "paths": paths, "at": at, "label": label(a), "kind": type(a).__name__})
+        full = label(a)
+        key = f"button.{type(a).__name__}"
+        short = t(key, **a.to_dict()) if at not in (None, CENTRE) and key in MESSAGES else full
+        moves.append({"i": i, "paths": paths, "at": at, "label": full, "short": short, "kind": type(a).__name__})
     seats = []
     order = [s for s in range(obs.players) if s != viewer] + [viewer]      # your own seat nearest to you
     for seat in order:

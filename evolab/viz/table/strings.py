@@ -85,6 +85,18 @@ MESSAGES = {
     "illegal.not_yours": "It is not your move now.",
     "illegal.rule": "Not allowed: {message}",
     "illegal.stale": "The table had changed: look again and click once more.",
+    # buttons on the card they concern (the card says which animal: the button says only what)
+    "button.Run": "Run away (4-6 escapes)",
+    "button.NoDefence": "No (more) defence",
+    "button.Hibernate": "Hibernate",
+    "button.Graze": "Graze (destroy 1 food)",
+    "button.BurnFat": "Burn {tokens} fat",
+    "button.TakeShelter": "Take a shelter",
+    "button.PlaceParasite": "Put a parasite here",
+    "button.ChooseVictim": "This one is eaten",
+    "button.ChooseParasiteVictim": "This one dies of parasites",
+    "button.Mimic": "Send the attack here (Mimicry)",
+    "button.Scavenge": "Take the scavenged food",
     # the table's own buttons
     "ui.cancel": "Cancel",
     "ui.animations": "Animations",

@@ -154,9 +154,12 @@ function render({ model, el }) {
       out.push(...complete(sel));
     }
     if (!out.length) return null;
+    // the button shows what the move does; a screen reader hears the whole move (which animal, whose)
     return h("span", { class: "et-choices" }, out.map((m) => h("button", {
-      type: "button", class: "et-choice", "data-move": m.i, onclick: () => { if (!waiting) { notice = ""; act(m); draw(); } },
-    }, m.label)));
+      type: "button", class: "et-choice", "data-move": m.i, "aria-label": m.short !== m.label ? `${m.short}: ${m.label}` : null,
+      title: m.short !== m.label ? m.label : null,
+      onclick: () => { if (!waiting) { notice = ""; act(m); draw(); } },
+    }, m.short || m.label)));
   }
 
   function unitCard(u, lit) {
