@@ -153,6 +153,9 @@ def test_symbiosis_is_clicked_protector_first_and_drawn_as_an_arrow():
     s, _ = apply(s, evolab.PlayPairTrait("symbiosis", "symbiosis", (1, 2)))
     m = model_of(s, 0)
     assert [(l["a"], l["b"], l["arrow"]) for l in m["links"]] == [("animal:1", "animal:2", True)]
+    units = {u["target"]: u for seat in m["seats"] for u in seat["units"]}
+    assert [c["link"] for c in units["animal:1"]["traits"]] == ["protects #2"]
+    assert [c["link"] for c in units["animal:2"]["traits"]] == ["protected by #1"]
 
 
 def test_a_defence_is_a_button_on_the_attacked_card():
@@ -219,7 +222,7 @@ def test_heredity_young_show_their_parent():
                 if "young" in kinds:
                     assert "generation" in kinds and "young of #" in u["aria"]
                     seen = True
-        assert m["heredity"] and m["hand"] == []
+        assert m["heredity"] and m["hand"] == [] and m["show_hand"] is False
         if seen:
             break
     assert seen

@@ -41,6 +41,14 @@ def _tokens(red=0, blue=0, need=0, fat=0, room=0, plant=False):
     return out + ["fat"] * fat + ["fat-empty"] * max(0, room - fat)
 
 
+def _link_text(link, aid) -> str:
+    """What a pair-trait card on ``aid`` says about the other end: Symbiosis has a direction."""
+    other = link.other(aid)
+    if link.trait == "symbiosis":
+        return t("link.protects" if aid == link.a else "link.protected", n=other)
+    return t("link.pair", n=other)
+
+
 # ---- the three kinds of table ------------------------------------------------------------------------
 def _animals_table(obs, names, mutated):
     """Single animals with trait cards and pair links (*The Origin of Species*, its Heredity variant)."""
@@ -54,7 +62,8 @@ def _animals_table(obs, names, mutated):
     units = {}
     for a in obs.animals.values():
         chips = [chip(rs, c.trait, new=(a.id, c.trait) in mutated) for c in a.cards]
-        pair = [chip(rs, l.trait, partner=l.other(a.id), new=(a.id, l.trait) in mutated) for l in by_animal.get(a.id, ())]
+        pair = [chip(rs, l.trait, partner=l.other(a.id), link=_link_text(l, a.id), new=(a.id, l.trait) in mutated)
+                for l in by_animal.get(a.id, ())]
         food = a.red + a.blue
         badges = []
         if a.is_fed():
@@ -281,6 +290,7 @@ def build_table(obs, legal, names, *, label=str, to_move=None, scores=None, rece
     return {
         "seq": seq, "kind": kind, "viewer": viewer, "heredity": bool(heredity),
         "seats": seats, "links": links, "centre": centre,
+        "show_hand": not heredity,                 # the variant's players hold no cards: nature breeds
         "hand": [] if hand_hidden else hand, "pool": [] if hand_hidden else pool,
         "hand_title": t("hand.pool") if pool and not hand else t("hand.title"),
         "hand_hidden": t("hand.hidden", name=names[viewer]) if hand_hidden else "",

@@ -44,7 +44,7 @@ function icon(shape, colour) {
 
 function chipEl(c) {
   const bits = [c.name];
-  if (c.partner !== undefined) bits.push(`↔ #${c.partner}`);
+  if (c.link) bits.push(c.link);
   if (c.food !== undefined && c.food !== null) bits.push(`(${c.food})`);
   const cls = ["et-chip", `pat-${c.pattern}`, c.new ? "is-new" : "", c.face_down ? "is-face-down" : ""].join(" ");
   return h("span", { class: cls, title: c.hint || null, style: `--c:${c.colour}` },
@@ -246,7 +246,7 @@ function render({ model, el }) {
       table.reveal ? h("button", { type: "button", class: "et-choice et-reveal", onclick: () => model.send({ type: "reveal" }) }, table.reveal) : null));
     root.append(h("div", { class: "et-mine" }, mine.map(seatEl)));
     const hand = [...(table.hand || []), ...(table.pool || [])];
-    root.append(h("section", { class: "et-hand-area", "aria-label": table.hand_title || "" },
+    if (table.show_hand !== false) root.append(h("section", { class: "et-hand-area", "aria-label": table.hand_title || "" },
       h("h3", { class: "et-seat-name", text: table.hand_title || "" }),
       table.hand_hidden ? h("p", { text: table.hand_hidden }) :
         hand.length ? h("div", { class: "et-hand" }, hand.map((c, i) => handCard(c, i, hand.length, lit)))
@@ -285,7 +285,7 @@ function render({ model, el }) {
         const r = row.getBoundingClientRect();
         svg.setAttribute("width", r.width);
         svg.setAttribute("height", r.height);
-        let html = `<defs><marker id="et-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>`;
+        let html = `<defs><marker id="et-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>`;
         mine.forEach((l, k) => {
           const a = row.querySelector(`[data-unit="${l.a}"]`).getBoundingClientRect();
           const b = row.querySelector(`[data-unit="${l.b}"]`).getBoundingClientRect();
