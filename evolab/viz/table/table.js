@@ -345,12 +345,14 @@ function render({ model, el }) {
     sel = [];
     const w = waiting;
     waiting = null;
+    const t0 = performance.now();
     draw(null, w !== null);
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1);
     if (w) {
       requestAnimationFrame(() => requestAnimationFrame(() => {
         const ms = performance.now() - w.t0;
         root.dataset.repaintMs = ms.toFixed(1);
-        model.send({ type: "timing", ms });
+        model.send({ type: "timing", ms, draw_ms: +root.dataset.drawMs });
       }));
     }
   });
