@@ -32,6 +32,7 @@ def _matplotlib_png(rows):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     from evolab.viz.plots import figure_png, trait_frequencies
     fig, ax = plt.subplots(figsize=(8, 3.6), layout="constrained")
     trait_frequencies(rows, ax=ax, band=False, min_share=0)

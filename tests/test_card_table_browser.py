@@ -16,9 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from browser_support import (ARGS, ARTIFACTS, CHROMIUM, _env, _need_browser, free_port, open_and_run_all,
-                             wait_http, watched)
+from browser_support import ARGS, ARTIFACTS, CHROMIUM, _env, _need_browser, free_port, open_and_run_all, wait_http, watched
 
 pytestmark = pytest.mark.browser
 

@@ -152,7 +152,8 @@ def _stacks_table(obs, names, mutated):
                 aria = t("aria.rm_animal", id=aid, species=sid, whose=whose, food=food, need=need)
                 if badges:
                     aria += "; " + ", ".join(b for _, b in badges)
-                members.append({"target": f"animal:{aid}", "title": t("title.animal", id=aid), "tokens": _tokens(a.red, a.blue, need),
+                members.append({"target": f"animal:{aid}", "title": t("title.animal", id=aid),
+                                "tokens": _tokens(a.red, a.blue, need),
                                 "food_text": f"{t('stat.food')} {food}/{need}",
                                 "badges": [{"kind": k, "text": v} for k, v in badges], "aria": aria})
             badges = []
@@ -266,7 +267,7 @@ def build_table(obs, legal, names, *, label=str, to_move=None, scores=None, rece
     mutated |= {(e.animal, e.trait) for e in recent if type(e).__name__ == "TraitGained"}
     units, links, info, centre, hand, pool = _KINDS[kind](obs, names, mutated)
     moves = []
-    slots = set()
+    slots: set = set()
     for i, a in enumerate(legal):
         paths, at = placement(obs, a)
         for p in paths:

@@ -112,7 +112,7 @@ def candidates(path) -> list:
     kinds = tuple(p[0] for p in parts)
     vals = [p[1] if len(p) > 1 else "" for p in parts]
     num = lambda v: int(v) if v.lstrip("-").isdigit() else -1     # noqa: E731
-    out = []
+    out: list = []
     if kinds == ("card", "new"):
         out.append(A.PlayAnimal(vals[0]))
     elif kinds == ("card", "animal"):
