@@ -9,6 +9,7 @@ import pytest
 
 import evolab
 from evolab import CHANCE, apply, chance_outcomes, is_over, legal_actions, observe, scenario, to_move
+from evolab.match import sample
 from evolab.narrate import action_label
 from evolab.viz.table import build_table, candidates, explain
 from evolab.viz.table.strings import MESSAGES
@@ -45,12 +46,7 @@ def play(rid, opts, seed, players=3, every=1):
     k = 0
     while not is_over(s):
         if to_move(s) == CHANCE:
-            outs = chance_outcomes(s)
-            r = rng.random() * sum(w for _, w in outs)
-            for mv, w in outs:
-                r -= w
-                if r < 0:
-                    break
+            mv = sample(chance_outcomes(s), rng)
         else:
             if k % every == 0:
                 yield s
