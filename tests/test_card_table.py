@@ -230,6 +230,11 @@ def test_recent_events_become_animations():
     s, ev = apply(s, evolab.Attack(1, 2))
     m = build_table(observe(s, 0), [], NAMES, recent=ev)
     effects = {fx["effect"]: fx["targets"] for fx in m["recent"]}
+    s2 = scenario("origin", {"players": 2, "phase": "development", "animals": [{"id": 1, "owner": 0, "traits": []}],
+                             "hands": [["swimming"], []]})
+    s2, ev2 = apply(s2, evolab.PlayTrait("swimming", "swimming", 1))
+    chips = build_table(observe(s2, 0), [], NAMES, recent=ev2)["seats"][1]["units"][0]["traits"]
+    assert [(c["name"], c["new"], c["mark"]) for c in chips] == [("Swimming", True, "new")]
     assert effects["attack"] == ["animal:1", "animal:2"] and effects["died"] == ["animal:2"]
 
 

@@ -22,6 +22,8 @@ def chip(rs, trait: str, **extra) -> dict:
     colour, dash, marker = trait_style(trait)
     rule = rs.traits.get(trait) if hasattr(rs.traits, "get") else None
     name = getattr(rule, "name", "") or pretty(trait)
+    if extra.get("new"):                     # just arrived (played, or a young's mutation): said, not only lit
+        extra["mark"] = t("chip.new")
     return {"trait": trait, "name": name, "colour": colour, "shape": SHAPES.get(marker, "circle"),
             "pattern": PATTERNS.get(dash, "solid"), "hint": getattr(rule, "hint", ""), **extra}
 

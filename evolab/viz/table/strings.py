@@ -21,6 +21,8 @@ MESSAGES = {
     "aria.deck": "Your blind player deck: {n} cards face down; its top card is played unseen",
     "aria.link": "{trait} links animal {a} and animal {b}",
     "aria.symbiosis": "Symbiosis: animal {a} protects animal {b}",
+    # a trait card that has just arrived
+    "chip.new": "new",
     # a pair-trait card on one of its two animals
     "link.pair": "↔ #{n}",
     "link.protects": "protects #{n}",

@@ -45,6 +45,7 @@ function icon(shape, colour) {
 function chipEl(c) {
   const bits = [c.name];
   if (c.link) bits.push(c.link);
+  if (c.mark) bits.push(`(${c.mark})`);
   if (c.food !== undefined && c.food !== null) bits.push(`(${c.food})`);
   const cls = ["et-chip", `pat-${c.pattern}`, c.new ? "is-new" : "", c.face_down ? "is-face-down" : ""].join(" ");
   return h("span", { class: cls, title: c.hint || null, style: `--c:${c.colour}` },
