@@ -283,13 +283,15 @@ function render({ model, el }) {
       svg.setAttribute("aria-label", mine.map((l) => l.aria).join("; "));
       row.append(svg);
       const place = () => {
+        if (!row.isConnected) return;            // the table was drawn again before this frame
         const r = row.getBoundingClientRect();
         svg.setAttribute("width", r.width);
         svg.setAttribute("height", r.height);
         let html = `<defs><marker id="et-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>`;
         mine.forEach((l, k) => {
-          const a = row.querySelector(`[data-unit="${l.a}"]`).getBoundingClientRect();
-          const b = row.querySelector(`[data-unit="${l.b}"]`).getBoundingClientRect();
+          const ea = row.querySelector(`[data-unit="${l.a}"]`), eb = row.querySelector(`[data-unit="${l.b}"]`);
+          if (!ea || !eb) return;
+          const a = ea.getBoundingClientRect(), b = eb.getBoundingClientRect();
           const ax = a.left + a.width / 2 - r.left, bx = b.left + b.width / 2 - r.left;
           const dash = l.arrow ? "8 4" : "none";
           const end = l.arrow ? 'marker-end="url(#et-arrow)"' : "";
