@@ -20,12 +20,12 @@ PATTERNS = {"-": "solid", "--": "dashed", "-.": "dotdash", ":": "dotted"}
 def chip(rs, trait: str, **extra) -> dict:
     """A trait card on a unit: name, colour, shape and border pattern (colour is never the only cue), hint."""
     colour, dash, marker = trait_style(trait)
-    rule = rs.traits.get(trait) if hasattr(rs.traits, "get") else None
-    name = getattr(rule, "name", "") or pretty(trait)
+    rule = rs.traits.get(trait)
+    name = rule.name if rule is not None and rule.name else pretty(trait)
     if extra.get("new"):                     # just arrived (played, or a young's mutation): said, not only lit
         extra["mark"] = t("chip.new")
     return {"trait": trait, "name": name, "colour": colour, "shape": SHAPES.get(marker, "circle"),
-            "pattern": PATTERNS.get(dash, "solid"), "hint": getattr(rule, "hint", ""), **extra}
+            "pattern": PATTERNS.get(dash, "solid"), "hint": rule.hint if rule is not None else "", **extra}
 
 
 def _whose(owner, viewer, names):
@@ -60,7 +60,7 @@ def _animals_table(obs, names, mutated):
     for l in links:
         for aid in (l.a, l.b):
             by_animal.setdefault(aid, []).append(l)
-    attack = getattr(obs, "attack", None)
+    attack = obs.attack
     units = {}
     for a in obs.animals.values():
         chips = [chip(rs, c.trait, new=(a.id, c.trait) in mutated) for c in a.cards]
@@ -127,7 +127,7 @@ def _stacks_table(obs, names, mutated):
     """Species as stacks of animals that share their traits (*Random Mutations*, its Heredity variant)."""
     rs, viewer = obs.ruleset, obs.seat
     units = {}
-    victim = getattr(obs, "choose_victim", None)
+    victim = obs.choose_victim
     for seat, row in enumerate(obs.rows):
         for sid in row:
             sp = obs.species[sid]

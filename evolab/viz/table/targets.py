@@ -56,12 +56,12 @@ PATHS = {
 
 
 def _prey(obs):
-    at = getattr(obs, "attack", None)
+    at = obs.attack
     return f"animal:{at.prey}" if at is not None else CENTRE
 
 
 def _link_animal(obs, a):
-    link = getattr(obs, "links", {}).get(a.link)
+    link = obs.links.get(a.link)
     if link is None:
         return CENTRE
     return f"animal:{a.source if a.source >= 0 else link.a}"
