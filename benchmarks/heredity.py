@@ -96,15 +96,21 @@ def selection(reps, workers, bots):
               f"[{_f(sd['selection_differential_low'], 3)}, {_f(sd['selection_differential_high'], 3)}], "
               f"survival {_f(sd['carrier_survival'])} vs {_f(sd['other_survival'])}")
     env = runs["environment_change"].rows("generations")
+    leave = heredity.preset("environment_change")["predators_leave"]
+    end = max(r["turn"] for r in env)
     ec = trait_frequency(env, "high_body_weight")
-    print("environment_change: high body weight " + "  ".join(
-        f"g{r['turn']}: {_band(r)} {r['runs_alive']}/{r['runs']}" for r in ec if r["turn"] % 5 == 0 or r["turn"] in (10, 11)))
-    for label, lo, hi in (("with predators (g1-10)", 1, 10), ("after the switch (g11-25)", 11, 25)):
+    print(f"environment_change: high body weight (environment A: carnivores, food x4, generations 1-{leave - 1}; "
+          f"B: no predators, food x1, from generation {leave}; generation {leave - 1} is counted as the carnivores "
+          f"leave, so none is in its count)")
+    print("   " + "  ".join(f"g{r['turn']}: {_band(r)} {r['runs_alive']}/{r['runs']}"
+                            for r in ec if r["turn"] % 5 == 0 or r["turn"] in (1, leave - 2, leave - 1)))
+    # A's differential stops before the generation counted as the carnivores leave (they would count as deaths)
+    for label, lo, hi in (("A: with predators", 1, leave - 2), ("B: after the switch", leave, end)):
         part = [r for r in env if lo <= r["turn"] <= hi]
         sd = selection_differential(part, "high_body_weight", pooled=True)
         if sd:
             sd = sd[0]
-            print(f"   {label}: selection differential {_f(sd['selection_differential'], 3)} "
+            print(f"   {label} (g{lo}-{hi}): selection differential {_f(sd['selection_differential'], 3)} "
                   f"[{_f(sd['selection_differential_low'], 3)}, {_f(sd['selection_differential_high'], 3)}] "
                   f"({sd['n']} games), survival carriers {_f(sd['carrier_survival'])} vs others {_f(sd['other_survival'])}")
     return runs

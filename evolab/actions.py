@@ -6,14 +6,23 @@ of these values and replays without any random number generator.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-_TYPES: dict[str, type] = {}
+from .values import value_class
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**kwargs):
+        """Tells type checkers that a decorator makes dataclasses (a no-op when the program runs)."""
+        return lambda f: f
+
+_T = TypeVar("_T")
+_TYPES: dict[str, Any] = {}
 
 
 def _register(cls):
     _TYPES[cls.__name__] = cls
-    cls._field_names = tuple(f.name for f in fields(cls))
     return cls
 
 
@@ -22,9 +31,11 @@ class Move:
 
     __slots__ = ()
     chance = False
+    #: The dataclass fields of each move type, in order (set when the type is declared).
+    _field_names: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict:
-        d = {"type": type(self).__name__}
+        d: dict[str, Any] = {"type": type(self).__name__}
         for name in self._field_names:
             v = getattr(self, name)
             d[name] = list(v) if isinstance(v, tuple) else v
@@ -50,8 +61,9 @@ def move_from_dict(d) -> Move:
     return cls(**kwargs)
 
 
-def _action(cls):
-    return _register(dataclass(frozen=True, slots=True)(cls))
+@dataclass_transform(frozen_default=True)
+def _action(cls: type[_T]) -> type[_T]:
+    return _register(value_class(cls))
 
 
 # ---- chance outcomes ---------------------------------------------------------------------------

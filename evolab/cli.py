@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from .bots import BOTS, make_bot
+from .bots import bot_names, make_bot
 from .errors import EvolabError
 from .experiments import EXPERIMENT_KNOBS, prepare_batch, run_batch
 from .heredity import PRESETS, preset
@@ -70,7 +70,7 @@ def _parse_bots(text):
     names = [b.strip() for b in text.split(",") if b.strip()]
     if not names:
         raise argparse.ArgumentTypeError(f"name at least one bot, e.g. random,greedy; "
-                                         f"bots: {', '.join(sorted(BOTS))}")
+                                         f"bots: {', '.join(bot_names())}")
     for b in names:
         try:
             make_bot(b)
@@ -337,8 +337,65 @@ def build_parser():
     sim.add_argument("--trait", default=None, help="the trait of a sweep chart (default: the edition's "
                      "predator trait, e.g. carnivorous)")
     sim.set_defaults(func=simulate, check=check_arguments)
+    _tournament_parser(sub)
     p.commands = sub.choices
     return p
+
+
+def _tournament_parser(sub):
+    """``evolab tournament``: bots play each other with rotating seats; standings and ratings with intervals."""
+    t = sub.add_parser("tournament", help="rate bots against each other (seats rotate; ratings with 95%% intervals)")
+    t.add_argument("--ruleset", default="origin", choices=sorted(available_rulesets()))
+    t.add_argument("--players", type=_whole, default=2, help="players at each table (default 2)")
+    t.add_argument("--bots", type=_parse_bots, default="random,greedy,lookahead1,lookahead2",
+                   help="comma-separated bots to rate, e.g. random,greedy,lookahead1 (levels lookahead1-lookahead5)")
+    t.add_argument("--games", type=_count, default=20, help="games per table (rounded up to whole seat rotations)")
+    t.add_argument("--seed", type=_whole, default=1)
+    t.add_argument("--workers", type=_count, default=None, help="processes to run games in")
+    t.add_argument("--tables", default=None, choices=("all", "ladder"), help="'all' (every group of bots that "
+                   "fills a table), 'ladder' (consecutive bots in the order given; the default when there are "
+                   "more bots than seats)")
+    t.add_argument("--option", action="append", type=_parse_option, metavar="NAME=VALUE",
+                   help="a ruleset option, e.g. --option scenario=equilibrium (repeatable)")
+    t.add_argument("--anchor", default=None, help="the bot rated 0 (the first one by default)")
+    t.add_argument("--out", help="write one CSV row per game here")
+    t.add_argument("--quiet", action="store_true", help="no progress bar")
+    t.set_defaults(func=tournament_command, check=check_tournament)
+
+
+def check_tournament(args):
+    """Everything a tournament needs, checked before its first game (raises ``EvolabError``, one line)."""
+    from .tournaments import prepare_tournament
+    options = _once(args.option, "--option")
+    if "players" in options:
+        raise Refused("give the number of players with --players, not --option players=N")
+    args.option = list(options.items())
+    prepare_tournament(args.ruleset, args.bots.split(","), args.games, args.tables, args.players, args.anchor,
+                       **options)
+    if args.out is not None:
+        _check_output(args.out, "--out", "results.csv")
+
+
+def tournament_command(args) -> int:
+    from .tournaments import tournament
+    bots = args.bots.split(",")
+    t0 = time.perf_counter()
+    result = tournament(args.ruleset, bots, games=args.games, seed=args.seed, workers=args.workers,
+                        tables=args.tables, players=args.players, progress=not args.quiet,
+                        anchor=args.anchor, **dict(args.option or []))
+    dt = time.perf_counter() - t0
+    print(result.table())
+    print(f"\n{len(result.games)} games in {dt:.1f} s with {args.workers or 1} worker(s)")
+    if args.out:
+        n = result.ruleset.players
+        with open(args.out, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["game", "table", "seed", "turns", "winner"] + [f"bot_{i}" for i in range(n)]
+                       + [f"score_{i}" for i in range(n)])
+            for g in result.games:
+                w.writerow([g["game"], g["table"], g["seed"], g["turns"], g["winner"]] + g["seats"] + g["scores"])
+        print(f"wrote {len(result.games)} rows to {args.out}")
+    return 0
 
 
 def main(argv=None) -> int:

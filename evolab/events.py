@@ -5,27 +5,37 @@ reveal a hidden card carry ``visible_to`` (the seats allowed to see it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-EVENT_TYPES: dict[str, type] = {}
+from .values import value_class
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    from .actions import dataclass_transform
+
+_T = TypeVar("_T")
+EVENT_TYPES: dict[str, Any] = {}
 
 
 class Event:
     __slots__ = ()
+    #: The dataclass fields of each event type, in order (set when the type is declared).
+    _field_names: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> dict:
-        d = {"type": type(self).__name__}
+        d: dict[str, Any] = {"type": type(self).__name__}
         for f in self._field_names:
             v = getattr(self, f)
             d[f] = list(v) if isinstance(v, tuple) else v
         return d
 
 
-def _event(cls):
-    cls = dataclass(frozen=True, slots=True)(cls)
-    cls._field_names = tuple(f.name for f in fields(cls))
-    EVENT_TYPES[cls.__name__] = cls
-    return cls
+@dataclass_transform(frozen_default=True)
+def _event(cls: type[_T]) -> type[_T]:
+    made: Any = value_class(cls)
+    EVENT_TYPES[made.__name__] = made
+    return made
 
 
 @_event
@@ -130,9 +140,13 @@ class Redirected(Event):
     to_traits: tuple = ()
 
 
+#: Every cause of death an edition reports in ``Died.cause`` (the tracker counts each in its own column).
+CAUSES = ("starved", "eaten", "poisoned", "parasites", "horns")
+
+
 @_event
 class Died(Event):
-    """An animal left the table: cause is eaten, starved or poisoned; ``by`` the predator if eaten.
+    """An animal left the table: ``cause`` is one of ``CAUSES``; ``by`` the predator if eaten.
 
     ``food`` and ``need``: the food tokens (red and blue) it held and needed when it died (-1 when not
     reported), so the log can say why an animal that ate still starved; ``fat``: the stored fat it held, so

@@ -199,9 +199,23 @@ class BatchResult:
         self.games = games
 
     def rows(self, table="traits") -> list:
+        return self._table(table).to_list()
+
+    def columns(self, table="traits", names=None) -> dict:
+        """One table column by column: ``{name: array or list}``, the values of ``rows(table)`` without a dict
+        per row (``evolab.columns``), for sweeps of many thousand games."""
+        from .columns import columns
+        return columns(self._table(table), names)
+
+    def to_frame(self, table="traits", names=None):
+        """One table as a pandas DataFrame, built from its columns (``evolab.columns.to_frame``)."""
+        from .columns import to_frame
+        return to_frame(self._table(table), names)
+
+    def _table(self, table):
         if table not in self.tables:
             raise KeyError(f"table {table!r} was not recorded; recorded: {sorted(self.tables)}")
-        return self.tables[table].to_list()
+        return self.tables[table]
 
     def to_csv(self, path, table="traits"):
         self.tables[table].to_csv(path)

@@ -22,83 +22,43 @@ hunt; in the variant the greedy bot values no animal for its traits).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .errors import OptionError
+from .rules import ruleset_class
+from .rules.heredity import Preset
 
-#: What every preset starts from (heredity.md, "Presets": the prototype's settings). ``max_animals`` 30: room
-#: for 30 animals per player, the prototype's 20-60 animals in all. Without a limit of space, kills (whose
-#: food comes from outside the food bank) feed predator and scavenger lineages past 200 animals a player and
-#: a game takes seconds; the limit is the same in every preset, and who breeds when it binds owes nothing to
-#: an animal's traits or place (``rules.heredity.scramble``).
-BASE = {"heredity": True, "players": 2, "founders": 8, "mutation_rate": 0.05, "generations": 20, "max_animals": 30}
+#: The edition whose presets this module offers (the variant's home: the printed game it modifies).
+EDITION = "origin"
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A named experiment: its options, the trait to watch, its control and what it shows."""
-
-    name: str
-    options: dict
-    trait: str
-    shows: str
-    control: str = ""
-    extra: dict = field(default_factory=dict)
+def presets(edition: str = EDITION) -> dict:
+    """{name: Preset} of an edition's presets (the Origin of Species' by default)."""
+    return ruleset_class(edition).heredity_presets
 
 
-PRESETS = {p.name: p for p in (
-    Preset("predation", {"founder_traits": {"carnivorous": 0.2, "camouflage": 0.1}}, "camouflage",
-           "Selection by predators: a rare defence (Camouflage on 1 of 8 founders) among prey, with carnivores "
-           "(2 of 8 founders). Only a carnivore with Sharp Vision can attack a camouflaged animal, so camouflaged "
-           "parents survive more often and leave more young: compare with no_predators.", control="no_predators"),
-    Preset("no_predators", {"founder_traits": {"carnivorous": 0.2, "camouflage": 0.1},
-                            "banned_traits": ["carnivorous"]}, "camouflage",
-           "The control for predation: the same founders and deck, but Carnivorous is not part of this world "
-           "(the two carnivorous founders are plain animals and Carnivorous mutations have no effect). "
-           "Camouflage does nothing here, so it changes only by drift and mutation."),
-    Preset("scarcity", {"founder_traits": {"high_body_weight": 0.25}, "banned_traits": ["carnivorous"],
-                        "food_multiplier": 1.0}, "high_body_weight",
-           "A costly trait under little food: High Body Weight needs 1 more food and protects only against "
-           "carnivores, which are absent; with the printed food supply (x1) its carriers are fed less often."),
-    Preset("neutral", {"founder_traits": {"camouflage": 0.5}, "banned_traits": ["carnivorous"]}, "camouflage",
-           "Drift: Camouflage on half the founders in a world without carnivores, where it does nothing. Run it "
-           "with several population sizes (food_multiplier 1, 2, 4 or founders 4, 8, 16): the spread of its "
-           "frequency across replicates is larger, and fixation or loss comes sooner, in small populations."),
-    Preset("environment_change", {"founder_traits": {"carnivorous": 0.2, "high_body_weight": 0.1},
-                                  "predators_leave": 11, "food_multiplier_from": {11: 1.0}, "generations": 25},
-           "high_body_weight",
-           "The selective agent switched on, then off: while carnivores are present (generations 1-10) High "
-           "Body Weight protects against them (only a heavy carnivore can attack it); at generation 11 the "
-           "predators leave and food falls to the printed supply (x1), and the trait's extra food need becomes "
-           "a cost. A trait must cost something to fall after the switch: Camouflage, which costs nothing, "
-           "would not. Measured with the greedy bots (which finish the cheapest animals first): the trait is "
-           "selected against after the switch, but also, weakly, while carnivores are present (its protection "
-           "does not pay for its food), so the reversal does not happen (benchmarks/heredity.py figures)."),
-)}
-
-
-def preset(name: str, **overrides) -> dict:
+def preset(name: str, edition: str = EDITION, **overrides) -> dict:
     """The options of a preset (a new dict), with ``overrides`` on top: ``preset("predation", mutation_rate=0.1)``."""
-    if name not in PRESETS:
-        raise OptionError(f"unknown preset {name!r}; presets are {sorted(PRESETS)}")
-    return {**BASE, **_copy(PRESETS[name].options), **overrides}
+    cls = ruleset_class(edition)
+    found = cls.heredity_presets
+    if name not in found:
+        raise OptionError(f"unknown preset {name!r}; presets are {sorted(found)}")
+    return {**cls.heredity_base, **_copy(found[name].options), **overrides}
 
 
-def load(name: str, **overrides):
+def load(name: str, edition: str = EDITION, **overrides):
     """The ruleset of a preset: ``load("predation")`` = ``load_ruleset("origin", **preset("predation"))``."""
-    from .rules import load_ruleset
-    return load_ruleset("origin", **preset(name, **overrides))
+    return ruleset_class(edition).load(**preset(name, edition, **overrides))
 
 
-def describe(name: str | None = None) -> str:
+def describe(name: str | None = None, edition: str = EDITION) -> str:
     """What a preset shows (or every preset, one paragraph each), in plain words."""
-    names = [name] if name is not None else list(PRESETS)
+    found = presets(edition)
+    names = [name] if name is not None else list(found)
     out = []
     for n in names:
-        if n not in PRESETS:
-            raise OptionError(f"unknown preset {n!r}; presets are {sorted(PRESETS)}")
-        p = PRESETS[n]
-        out.append(f"{n} (watch {p.trait}): {p.shows}")
+        if n not in found:
+            raise OptionError(f"unknown preset {n!r}; presets are {sorted(found)}")
+        p = found[n]
+        out.append(f"{n} (watch {p.trait}): {p.shows}" if p.trait else p.shows)
     return "\n\n".join(out)
 
 
@@ -106,4 +66,13 @@ def _copy(options: dict) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in options.items()}
 
 
-__all__ = ["PRESETS", "Preset", "preset", "load", "describe", "BASE"]
+def __getattr__(name):
+    if name == "PRESETS":              # the Origin of Species' presets (loaded with its rules, when asked for)
+        return presets()
+    if name == "BASE":
+        return ruleset_class(EDITION).heredity_base
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# PRESETS and BASE come from the module's __getattr__ (the edition's presets, loaded when asked for).
+__all__ = ["PRESETS", "Preset", "preset", "presets", "load", "describe", "BASE", "EDITION"]  # noqa: F822

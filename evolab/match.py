@@ -92,7 +92,7 @@ class Match:
                 if bot is None:
                     raise HumanTurn(f"seat {who} is a person: pass their action to step()")
                 legal = rs.legal_actions(s)
-                view = observe(s, who) if bot.needs_observation else None
+                view = _view(rs, s, who, bot)
                 if trusted(bot):
                     action = bot.choose(view, legal, self.rng)
                 else:
@@ -136,6 +136,9 @@ class Match:
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
         chance_sample = rs.sample_chance
         checked = [not trusted(b) for b in seats]
+        # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
+        shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
+        look = rs.observe
         for _ in range(max_moves):
             if s.phase == "over":
                 return
@@ -145,7 +148,8 @@ class Match:
             else:
                 bot = seats[who]
                 legal = legal_actions(s)
-                view = observe(s, who) if bot.needs_observation else None
+                how = shown[who]
+                view = None if how is None else look(s, who, False) if how else observe(s, who)
                 if checked[who]:
                     action = self._checked_choice(who, bot, view, legal)
                 else:
@@ -207,6 +211,14 @@ class Match:
             state = state.ruleset.with_ruleset(state, ruleset)
         return cls(state.ruleset, seats=seats, seed=record.seed if seed is None else seed,
                    observers=observers, start=state)
+
+
+def _view(rs, s, seat, bot):
+    """What a bot is shown: a read-only copy (``observe``), or for the built-in bots, which only read it during
+    their decision (``trusted``), the same view over the table's own units, which costs no copy."""
+    if not bot.needs_observation:
+        return None
+    return rs.observe(s, seat, False) if trusted(bot) else observe(s, seat)
 
 
 def trusted(bot) -> bool:

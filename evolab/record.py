@@ -77,7 +77,7 @@ class GameRecord:
         """The state after the first ``upto`` moves (all by default); with ``events``, also their events."""
         s = self.initial_state()
         rs = s.ruleset
-        evs = [] if events else None
+        evs: list | None = [] if events else None
         for i, m in enumerate(self.moves[:upto]):
             v = rs.check(s, m)
             if v is not None:
@@ -115,15 +115,15 @@ class GameRecord:
             f.write(self.to_json(indent=1))
 
     @classmethod
-    def from_json(cls, text, verify: bool = True) -> "GameRecord":
+    def from_json(cls, text, verify: bool = True) -> GameRecord:
         """Parse and check a saved game (text or bytes); replays it to make sure every move is legal."""
         return cls.from_dict(parse_json(text, "saved game"), verify)
 
     @classmethod
-    def from_dict(cls, d, verify: bool = True) -> "GameRecord":
+    def from_dict(cls, d, verify: bool = True) -> GameRecord:
         """Check a parsed saved game field by field (``SaveFileError`` names the field), then replay it."""
-        from .rules.loading import load as load_options
         from .errors import UnknownRuleset
+        from .rules.loading import load as load_options
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise SaveFileError(f"not an evolab saved game (expected format {FORMAT!r})", "format")
         ctx = Context(SaveFileError)
@@ -157,7 +157,7 @@ class GameRecord:
         return rec
 
     @classmethod
-    def load(cls, path) -> "GameRecord":
+    def load(cls, path) -> GameRecord:
         """A saved game from a file (at most ``MAX_FILE_BYTES``: a larger file is refused unread)."""
         return cls.from_json(read_text(path, "saved game"))
 

@@ -4,9 +4,69 @@ from __future__ import annotations
 
 import csv
 from array import array
-
+from itertools import groupby, repeat
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
+# rows arrive game by game, turn by turn and (per seat) seat by seat, and a turn's rows share its count of
+# living animals (and of mutations so far): these columns are stored as runs
+_RUNS = ("game", "turn", "seat", "alive", "mutations_total")
+
+
+class Runs:
+    """A column of whole numbers kept as runs of equal values (value, count): a game's hundreds of rows share
+    one ``game`` and a turn's rows one ``turn``, so the column costs bytes per run instead of per row (and
+    three times a plain column's where every row differs: it is used only where runs are the rule).
+    Reads like an ``array``: ``len``, iteration, ``append``, ``extend``, ``typecode``."""
+
+    __slots__ = ("typecode", "values", "counts", "_len")
+
+    def __init__(self, typecode="i"):
+        self.typecode = typecode
+        self.values = array(typecode)
+        self.counts = array("i")
+        self._len = 0
+
+    def __len__(self):
+        return self._len
+
+    def append(self, v):
+        if self._len and self.values[-1] == v:
+            self.counts[-1] += 1
+        else:
+            self.values.append(v)
+            self.counts.append(1)
+        self._len += 1
+
+    def extend(self, values):
+        if isinstance(values, Runs):
+            for v, k in zip(values.values, values.counts):
+                self._add(v, k)
+        elif type(values) is tuple and values and values.count(values[0]) == len(values):
+            self._add(values[0], len(values))           # the tracker's usual (game,) * k: one run
+        else:
+            for v, run in groupby(values):
+                self._add(v, sum(1 for _ in run))
+
+    def _add(self, v, k):
+        if self._len and self.values[-1] == v:
+            self.counts[-1] += k
+        else:
+            self.values.append(v)
+            self.counts.append(k)
+        self._len += k
+
+    def __iter__(self):
+        for v, k in zip(self.values, self.counts):
+            yield from repeat(v, k)
+
+    def __getstate__(self):
+        return self.typecode, self.values.tobytes(), self.counts.tobytes()
+
+    def __setstate__(self, st):
+        self.__init__(st[0])
+        self.values.frombytes(st[1])
+        self.counts.frombytes(st[2])
+        self._len = sum(self.counts)
 
 
 class Table:
@@ -21,7 +81,8 @@ class Table:
         self.name = name
         self.columns = tuple(c for c, _ in columns)
         self.kinds = dict(columns)
-        self.data = {c: (array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
+        self.data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else
+                         array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
         self.codes = {c: {} for c, k in columns if k == "c"}       # category -> code
         self.names = {c: [] for c, k in columns if k == "c"}       # code -> category
         self.derived = tuple(derived)     # ((name, function(row) -> value), ...)
@@ -39,15 +100,31 @@ class Table:
             self.names[c].append(v)
         return k
 
-    def append(self, *values):
-        for c, v in zip(self.columns, values):
+    def _named(self, values: dict):
+        if len(values) != len(self.columns) or not all(c in values for c in self.columns):
+            missing = sorted(set(self.columns) - set(values))
+            extra = sorted(set(values) - set(self.columns))
+            raise KeyError(f"table {self.name!r}: a row names every column once (missing {missing}, unknown {extra})")
+
+    def append(self, **values):
+        """One row, every column named: ``append(game=0, turn=3, trait="swimming", ...)``."""
+        self._named(values)
+        for c in self.columns:
+            v = values[c]
             if c in self.codes:
                 v = self._code(c, v)
             self.data[c].append(v)
 
-    def add_columns(self, *columns):
-        """Append many rows at once, given column by column (the fast path of the tracker)."""
-        for c, values in zip(self.columns, columns):
+    def add_columns(self, n: int, **columns):
+        """Append ``n`` rows at once, given column by column and named (the fast path of the tracker); a
+        column given as one value (not a list or tuple) holds it in every row."""
+        self._named(columns)
+        for c in self.columns:
+            values = columns[c]
+            if not isinstance(values, (list, tuple)):
+                values = (values,) * n
+            elif len(values) != n:
+                raise ValueError(f"table {self.name!r}: column {c!r} has {len(values)} values for {n} rows")
             if c in self.codes:
                 values = [self._code(c, v) for v in values]
             self.data[c].extend(values)
@@ -58,7 +135,7 @@ class Table:
             if k not in self.param_names:
                 self.param_names.append(k)
 
-    def extend(self, other: "Table"):
+    def extend(self, other: Table):
         for c in self.columns:
             if c in self.codes:
                 remap = [self._code(c, v) for v in other.names[c]]

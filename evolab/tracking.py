@@ -56,9 +56,9 @@ generation; empty otherwise):
 """
 from __future__ import annotations
 
+from .events import (CAUSES, AnimalBorn, Attacked, BlindMutation, Died, Escaped, FoodBankRolled, FoodTaken, GameOver, Migrated,
+                     Mutation, PhaseStarted, Redirected, Speciation, SpeciesExtinct, TraitNotInherited, TurnEnded)
 from .tables import Table, _DERIVED
-
-CAUSES = ("starved", "eaten", "poisoned", "parasites", "horns")
 
 
 def _ratio(a, b):
@@ -161,7 +161,7 @@ class Tracker:
         self._attack = None
         self._prev_alive_traits = set()
         self.arose_total = dict.fromkeys(self.trait_ids, 0)
-        self.heredity = getattr(match.ruleset, "heredity", False)
+        self.heredity = match.ruleset.heredity
         self._fate = {}
         if self.heredity:
             self._generation_zero(match.state)
@@ -188,10 +188,15 @@ class Tracker:
         self.lost = {}
 
     def update(self, match, move, events):
+        handlers = _HANDLERS
         for e in events:
-            h = _HANDLERS.get(type(e).__name__)
+            h = handlers.get(type(e))
             if h is not None:
                 h(self, match, e)
+
+    def _row(self, table, **values):
+        if table in self._on:
+            self.tables[table].append(game=self.game, **values)
 
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
@@ -199,8 +204,7 @@ class Tracker:
         if e.parent >= 0:
             self.young[e.animal] = [e.seat, e.parent, "+".join(e.traits), "", "", ""]
             self.offspring[e.parent] = self.offspring.get(e.parent, 0) + 1
-        rs = match.state.ruleset
-        unit = rs.unit_of(match.state, e.animal) if hasattr(rs, "unit_of") else e.animal
+        unit = match.state.ruleset.unit_of(match.state, e.animal)
         self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
 
     def _phase(self, match, e):
@@ -215,8 +219,7 @@ class Tracker:
 
     def _species_extinct(self, match, e):
         self.species_lost += 1
-        if "extinctions" in self._on:
-            self.tables["extinctions"].append(self.game, match.state.turn, "species", str(e.species))
+        self._row("extinctions", turn=match.state.turn, kind="species", what=str(e.species))
 
     def _mutation(self, match, e):
         self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
@@ -236,9 +239,10 @@ class Tracker:
             y[5] = e.trait
 
     def _migrated(self, match, e):
-        if e.how == "arrived" and "births" in self._on:
-            self.tables["births"].append(self.game, e.turn, e.seat, e.animal, -1, "+".join(e.traits), "", "", "",
-                                         "+".join(e.traits))
+        if e.how == "arrived":
+            traits = "+".join(e.traits)
+            self._row("births", turn=e.turn, seat=e.seat, animal=e.animal, parent=-1, inherited=traits,
+                      mutation="", effect="", lost="", traits=traits)
 
     def _food_bank(self, match, e):
         self.food_bank = e.food
@@ -257,22 +261,21 @@ class Tracker:
             if food:
                 self.partly_fed[e.seat] += 1
             self.wasted[e.seat] += food + e.fat
-        if "deaths" in self._on:
-            self.tables["deaths"].append(self.game, match.state.turn, e.seat, e.animal, e.cause,
-                                         "+".join(e.traits), e.by, "+".join(e.by_traits), food, e.fat)
+        self._row("deaths", turn=match.state.turn, seat=e.seat, animal=e.animal, cause=e.cause,
+                  traits="+".join(e.traits), by=e.by, by_traits="+".join(e.by_traits), food=food, fat=e.fat)
         if e.cause == "eaten" and self._attack is not None:
             self._end_attack(match, "eaten")
 
     def _attacked(self, match, e):
         self.attacks += 1
-        self._attack = [e.seat, e.predator, e.prey, e.prey_seat, "+".join(e.predator_traits),
-                        "+".join(e.prey_traits), 0]
+        self._attack = dict(seat=e.seat, predator=e.predator, prey=e.prey, prey_seat=e.prey_seat,
+                            predator_traits="+".join(e.predator_traits), prey_traits="+".join(e.prey_traits),
+                            redirects=0)
 
     def _redirected(self, match, e):
         if self._attack is not None:
-            self._attack[2] = e.to
-            self._attack[5] = "+".join(e.to_traits)
-            self._attack[6] += 1
+            self._attack.update(prey=e.to, prey_traits="+".join(e.to_traits),
+                                redirects=self._attack["redirects"] + 1)
 
     def _escaped(self, match, e):
         self.escapes += 1
@@ -282,116 +285,109 @@ class Tracker:
     def _end_attack(self, match, outcome):
         if outcome == "eaten":
             self.kills += 1
-        if "attacks" in self._on:
-            seat, pred, prey, prey_seat, pt, qt, red = self._attack
-            self.tables["attacks"].append(self.game, match.state.turn, seat, pred, prey, prey_seat, pt, qt,
-                                          outcome, red)
+        self._row("attacks", turn=match.state.turn, outcome=outcome, **self._attack)
         self._attack = None
 
     def _turn_ended(self, match, e):
         s = match.state
-        turn = e.turn
-        n = self.players
-        census = list(s.ruleset.census(s))
-        alive_seat = [0] * n
-        count = {t: 0 for t in self.trait_ids}
-        seat_count = [{} for _ in range(n)]
-        trait_cards = 0
-        alive_ids = {}
-        for seat, uid, traits, k in census:
-            alive_seat[seat] += k
-            alive_ids[uid] = k
-            trait_cards += len(traits) * k
-            for t in set(traits):
-                count[t] += k
-                sc = seat_count[seat]
-                sc[t] = sc.get(t, 0) + k
-        alive = sum(alive_seat)
-        at_feeding = dict.fromkeys(self.trait_ids, 0)
-        survived = dict.fromkeys(self.trait_ids, 0)
-        born_c = dict.fromkeys(self.trait_ids, 0)
-        for uid, (seat, traits, k) in self.cohort.items():
-            ok = min(k, alive_ids.get(uid, 0))          # animals of the unit still alive (none join after feeding)
-            newborn = min(k, self.born_ids.get(uid, 0))
-            for t in traits:
-                at_feeding[t] += k
-                survived[t] += ok
-                born_c[t] += newborn
+        c = _Census(s, self.players, self.trait_ids)
+        cohort = self._cohort_fates(c)
         animals = _animals(s) if self.heredity else None
         if self.young:                                  # Heredity: young are born after feeding
             for uid in self.young:
                 for t in set(animals.get(uid, ())):
-                    born_c[t] += 1
-        present = {t for t, c in count.items() if c}
-        before = self._prev_alive_traits | {t for t, c in at_feeding.items() if c}
+                    cohort["born"][t] += 1
+        present = {t for t, k in c.count.items() if k}
+        before = self._prev_alive_traits | {t for t, k in cohort["at_feeding"].items() if k}
         gone = sorted(before - present, key=self.trait_ids.index)
-        g = self.game
-        tb = self.tables
-        ids = self.trait_ids
-        k = len(ids)
-        if "traits" in self._on:
-            tb["traits"].add_columns((g,) * k, (turn,) * k, ids, [count[t] for t in ids], (alive,) * k,
-                                     [at_feeding[t] for t in ids], [survived[t] for t in ids],
-                                     [born_c[t] for t in ids])
-        if "seat_traits" in self._on:
-            st = tb["seat_traits"]
-            for seat in range(n):
-                sc = seat_count[seat]
-                st.add_columns((g,) * k, (turn,) * k, (seat,) * k, ids, [sc.get(t, 0) for t in ids],
-                               (alive_seat[seat],) * k)
-        if "mutations" in self._on:
-            for t, c in self.arose.items():
-                self.arose_total[t] += c
-            total = sum(self.arose_total.values())
-            tb["mutations"].add_columns((g,) * k, (turn,) * k, ids, [self.arose.get(t, 0) for t in ids],
-                                        [self.arose_total[t] for t in ids], (total,) * k,
-                                        [count[t] for t in ids], (alive,) * k, (sum(count.values()),) * k)
-        if "species" in self._on and hasattr(s.ruleset, "species_census"):
-            t_sp = tb["species"]
-            for seat_, sid, body, pop, traits in s.ruleset.species_census(s):
-                t_sp.append(g, turn, seat_, sid, body, pop, "+".join(traits))
-        if "seats" in self._on:
-            sc = s.ruleset.scores(s)
-            for seat in range(n):
-                tb["seats"].append(g, turn, seat, alive_seat[seat], self.born[seat], self.died[seat], sc[seat],
-                                   self.eaten_by[seat], self.starved[seat], self.partly_fed[seat], self.wasted[seat])
-        if "extinctions" in self._on:
-            for t in gone:
-                tb["extinctions"].append(g, turn, "trait", t)
-            cohort_seats = {seat for seat, _, _ in self.cohort.values()}
-            for seat in range(n):
-                if alive_seat[seat] == 0 and seat in cohort_seats:
-                    tb["extinctions"].append(g, turn, "seat", str(seat))
-        if "turns" in self._on:
-            c = self.causes
-            tb["turns"].append(g, turn, alive, sum(self.born), self.food_bank, self.food_eaten,
-                               sum(self.died), *(c.get(k, 0) for k in CAUSES), self.attacks, self.kills,
-                               self.escapes, len(gone), trait_cards, self.species_new, self.species_lost,
-                               sum(self.partly_fed), sum(self.wasted))
+        self._trait_rows(e.turn, c, cohort)
+        self._seat_rows(s, e.turn, c)
+        self._extinction_rows(e.turn, c, gone)
+        self._row("turns", turn=e.turn, alive=c.alive, born=sum(self.born), food_bank=self.food_bank,
+                  food_eaten=self.food_eaten, deaths=sum(self.died), **{k: self.causes.get(k, 0) for k in CAUSES},
+                  attacks=self.attacks, kills=self.kills, escapes=self.escapes, extinctions=len(gone),
+                  trait_cards=c.trait_cards, species_new=self.species_new, species_lost=self.species_lost,
+                  partly_fed=sum(self.partly_fed), food_wasted=sum(self.wasted))
         if self.heredity:
-            self._generation_rows(turn, animals, count, alive)
+            self._generation_rows(e.turn, animals, c.count, c.alive)
         self._prev_alive_traits = present
         self._new_turn()
 
+    def _cohort_fates(self, c) -> dict:
+        """Per trait: carriers among the cohort that faced selection (``at_feeding``), those still alive
+        (``survived``), and carriers born this turn (``born``)."""
+        out = {k: dict.fromkeys(self.trait_ids, 0) for k in ("at_feeding", "survived", "born")}
+        at_feeding, survived, born = out["at_feeding"], out["survived"], out["born"]
+        for uid, (_seat, traits, k) in self.cohort.items():
+            ok = min(k, c.alive_ids.get(uid, 0))          # animals of the unit still alive (none join after feeding)
+            newborn = min(k, self.born_ids.get(uid, 0))
+            for t in traits:
+                at_feeding[t] += k
+                survived[t] += ok
+                born[t] += newborn
+        return out
+
+    def _trait_rows(self, turn, c, cohort):
+        ids = self.trait_ids
+        k = len(ids)
+        g = self.game
+        tb = self.tables
+        if "traits" in self._on:
+            tb["traits"].add_columns(k, game=g, turn=turn, trait=ids, animals=[c.count[t] for t in ids],
+                                     alive=c.alive, at_feeding=[cohort["at_feeding"][t] for t in ids],
+                                     survived=[cohort["survived"][t] for t in ids],
+                                     born=[cohort["born"][t] for t in ids])
+        if "seat_traits" in self._on:
+            for seat in range(self.players):
+                sc = c.seat_count[seat]
+                tb["seat_traits"].add_columns(k, game=g, turn=turn, seat=seat, trait=ids,
+                                              animals=[sc.get(t, 0) for t in ids], alive=c.alive_seat[seat])
+        if "mutations" in self._on:
+            for t, n in self.arose.items():
+                self.arose_total[t] += n
+            tb["mutations"].add_columns(k, game=g, turn=turn, trait=ids, arose=[self.arose.get(t, 0) for t in ids],
+                                        arose_total=[self.arose_total[t] for t in ids],
+                                        mutations_total=sum(self.arose_total.values()),
+                                        animals=[c.count[t] for t in ids], alive=c.alive,
+                                        copies=sum(c.count.values()))
+
+    def _seat_rows(self, s, turn, c):
+        if "species" in self._on:
+            for seat, sid, body, pop, traits in s.ruleset.species_census(s):
+                self._row("species", turn=turn, seat=seat, species=sid, body=body, population=pop,
+                          traits="+".join(traits))
+        if "seats" in self._on:
+            sc = s.ruleset.scores(s)
+            for seat in range(self.players):
+                self._row("seats", turn=turn, seat=seat, alive=c.alive_seat[seat], born=self.born[seat],
+                          died=self.died[seat], score=sc[seat], food_eaten=self.eaten_by[seat],
+                          starved=self.starved[seat], partly_fed=self.partly_fed[seat], food_wasted=self.wasted[seat])
+
+    def _extinction_rows(self, turn, c, gone):
+        for t in gone:
+            self._row("extinctions", turn=turn, kind="trait", what=t)
+        cohort_seats = {seat for seat, _, _ in self.cohort.values()}
+        for seat in range(self.players):
+            if c.alive_seat[seat] == 0 and seat in cohort_seats:
+                self._row("extinctions", turn=turn, kind="seat", what=str(seat))
+
     # ---- the Heredity variant ---------------------------------------------------------------------
     def _generation_zero(self, state):
-        animals = _animals(state)
         count = dict.fromkeys(self.trait_ids, 0)
-        for traits in animals.values():
+        animals = {}
+        for seat, aid, traits in state.ruleset.animal_census(state):
+            animals[aid] = traits
             for t in set(traits):
                 count[t] += 1
-        if "births" in self._on:
-            b = self.tables["births"]
-            for aid, traits in animals.items():
-                b.append(self.game, 0, _owner(state, aid), aid, -1, "+".join(traits), "", "", "", "+".join(traits))
+            joined = "+".join(traits)
+            self._row("births", turn=0, seat=seat, animal=aid, parent=-1, inherited=joined, mutation="", effect="",
+                      lost="", traits=joined)
         self.animal_cohort = {}
         self._generation_rows(0, animals, count, len(animals))
 
     def _generation_rows(self, turn, animals, count, alive):
         """Per trait: carriers now, and how the cohort that faced selection survived and reproduced."""
         ids = self.trait_ids
-        g = self.game
-        feeding = len(self.animal_cohort)
         fc = dict.fromkeys(ids, 0)
         sc = dict.fromkeys(ids, 0)
         oc = dict.fromkeys(ids, 0)
@@ -407,33 +403,35 @@ class Tracker:
                 sc[t] += ok
                 oc[t] += kids
         if "generations" in self._on:
-            k = len(ids)
             self.tables["generations"].add_columns(
-                (g,) * k, (turn,) * k, ids, [count[t] for t in ids], (alive,) * k, [fc[t] for t in ids],
-                (feeding,) * k, [sc[t] for t in ids], (survived,) * k, [oc[t] for t in ids], (young,) * k,
-                [self.arose.get(t, 0) for t in ids], [self.added.get(t, 0) for t in ids],
-                [self.lost.get(t, 0) for t in ids])
-        if "births" in self._on and self.young:
-            b = self.tables["births"]
-            for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
-                b.append(g, turn, seat, uid, parent, inherited, mut, effect, lost, "+".join(animals.get(uid, ())))
+                len(ids), game=self.game, turn=turn, trait=ids, carriers=[count[t] for t in ids], alive=alive,
+                feeding_carriers=[fc[t] for t in ids], feeding=len(self.animal_cohort),
+                survived_carriers=[sc[t] for t in ids], survived=survived, offspring_carriers=[oc[t] for t in ids],
+                young=young, arose=[self.arose.get(t, 0) for t in ids], added=[self.added.get(t, 0) for t in ids],
+                lost=[self.lost.get(t, 0) for t in ids])
+        for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
+            self._row("births", turn=turn, seat=seat, animal=uid, parent=parent, inherited=inherited, mutation=mut,
+                      effect=effect, lost=lost, traits="+".join(animals.get(uid, ())))
         if alive:
-            fates = self._fate
-            for t in ids:
-                c = count[t]
-                fate = "fixed" if c == alive else "lost" if c == 0 else ""
-                before = fates.get(t)
-                if fate != before:
-                    fates[t] = fate
-                    if fate and before is not None and "fates" in self._on:
-                        self.tables["fates"].append(g, turn, t, fate)
+            self._fate_rows(turn, count, alive)
+
+    def _fate_rows(self, turn, count, alive):
+        """A trait becoming fixed (every living animal carries it) or lost (none does)."""
+        fates = self._fate
+        for t in self.trait_ids:
+            c = count[t]
+            fate = "fixed" if c == alive else "lost" if c == 0 else ""
+            before = fates.get(t)
+            if fate != before:
+                fates[t] = fate
+                if fate and before is not None:
+                    self._row("fates", turn=turn, trait=t, fate=fate)
 
     def _game_over(self, match, e):
-        if "games" in self._on:
-            s = match.state
-            alive = sum(k for _, _, _, k in s.ruleset.census(s))
-            self.tables["games"].append(self.game, s.turn, len(match.record.moves), self.players, e.winner,
-                                        max(e.scores), alive, list(e.scores), list(s.ruleset.winners(s)))
+        s = match.state
+        alive = sum(k for _, _, _, k in s.ruleset.census(s))
+        self._row("games", turns=s.turn, moves=len(match.record.moves), players=self.players, winner=e.winner,
+                  winner_score=max(e.scores), alive=alive, scores=list(e.scores), winners=list(s.ruleset.winners(s)))
 
     # ---- results ----------------------------------------------------------------------------
     def rows(self, table="traits") -> list:
@@ -442,30 +440,51 @@ class Tracker:
             raise KeyError(f"table {table!r} was not recorded; recorded: {sorted(self.tables)}")
         return self.tables[table].to_list()
 
+    def columns(self, table="traits", names=None) -> dict:
+        """One table column by column ({name: array or list}, no dict per row; see ``evolab.columns``)."""
+        from .columns import columns
+        if table not in self.tables:
+            self.rows(table)                  # raises the KeyError that names the recorded tables
+        return columns(self.tables[table], names)
+
     def to_csv(self, path, table="traits"):
         self.tables[table].to_csv(path)
 
 
+class _Census:
+    """The living units at the end of a turn: animals per seat, per trait, per seat and trait."""
+
+    def __init__(self, s, players, trait_ids):
+        self.alive_seat = [0] * players
+        self.count = dict.fromkeys(trait_ids, 0)
+        self.seat_count: list[dict] = [{} for _ in range(players)]
+        self.trait_cards = 0
+        self.alive_ids = {}
+        for seat, uid, traits, k in s.ruleset.census(s):
+            self.alive_seat[seat] += k
+            self.alive_ids[uid] = k
+            self.trait_cards += len(traits) * k
+            sc = self.seat_count[seat]
+            for t in set(traits):
+                self.count[t] += k
+                sc[t] = sc.get(t, 0) + k
+        self.alive = sum(self.alive_seat)
+
+
+#: Event type -> the tracker's handler: the tracker reads these events and no others.
 _HANDLERS = {
-    "AnimalBorn": Tracker._born, "PhaseStarted": Tracker._phase, "FoodBankRolled": Tracker._food_bank,
-    "FoodTaken": Tracker._food, "Died": Tracker._died, "Attacked": Tracker._attacked,
-    "Redirected": Tracker._redirected, "Escaped": Tracker._escaped, "TurnEnded": Tracker._turn_ended,
-    "GameOver": Tracker._game_over, "Mutation": Tracker._mutation, "Speciation": Tracker._speciation,
-    "SpeciesExtinct": Tracker._species_extinct, "BlindMutation": Tracker._blind_mutation,
-    "TraitNotInherited": Tracker._not_inherited, "Migrated": Tracker._migrated,
+    AnimalBorn: Tracker._born, PhaseStarted: Tracker._phase, FoodBankRolled: Tracker._food_bank,
+    FoodTaken: Tracker._food, Died: Tracker._died, Attacked: Tracker._attacked,
+    Redirected: Tracker._redirected, Escaped: Tracker._escaped, TurnEnded: Tracker._turn_ended,
+    GameOver: Tracker._game_over, Mutation: Tracker._mutation, Speciation: Tracker._speciation,
+    SpeciesExtinct: Tracker._species_extinct, BlindMutation: Tracker._blind_mutation,
+    TraitNotInherited: Tracker._not_inherited, Migrated: Tracker._migrated,
 }
 
 
 def _animals(state) -> dict:
     """Animal id -> traits of every living animal (a species' traits for each of its animals)."""
-    rs = state.ruleset
-    if hasattr(rs, "animal_census"):
-        return {aid: traits for _, aid, traits in rs.animal_census(state)}
-    return {uid: traits for _, uid, traits, _ in rs.census(state)}
-
-
-def _owner(state, aid):
-    return state.animals[aid].owner
+    return {aid: traits for _, aid, traits in state.ruleset.animal_census(state)}
 
 
 class _Replay:
@@ -486,7 +505,7 @@ def track_record(record, params=None, game=0, tables=DEFAULT_TABLES) -> Tracker:
     tracker.start(shim)
     rs = state.ruleset
     for m in record.moves:
-        ev = []
+        ev: list = []
         rs.apply_inplace(state, m, ev)
         shim.record.moves.append(m)
         tracker.update(shim, m, ev)

@@ -51,9 +51,11 @@ def wait_http(url, timeout=60):
 
 @pytest.fixture
 def notebook_dir(tmp_path):
-    """A temporary copy of notebooks/ (autosave never writes into the repository)."""
+    """A temporary copy of notebooks/ (autosave never writes into the repository), with lessons/ beside it for the
+    teacher notebooks' example files (``../lessons/...``)."""
     d = tmp_path / "nb"
     shutil.copytree(ROOT / "notebooks", d)
+    shutil.copytree(ROOT / "lessons", tmp_path / "lessons")
     return d
 
 

@@ -130,6 +130,19 @@ def test_origin_protector_before_its_symbiont(seed):
     assert 1 in m.state.animals and starved(m) == {2: 0}
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_origin_no_carnivore_on_an_animal_the_kill_cannot_feed(seed):
+    """A rival's Parasite makes an animal need 3; as a carnivore it would need 4, two more than its kill gives,
+    and the expected food cannot carry that: Carnivorous goes on the animal a kill feeds (need 1 + 1)."""
+    s = scenario("origin", {"players": 2, "phase": "development", "hands": [["hibernation/carnivorous"], ["swimming"]],
+                            "animals": [{"id": 1, "traits": ["parasite"]}, {"id": 2}, {"id": 3, "owner": 1},
+                                        {"id": 4, "owner": 1}]})
+    legal = evolab.legal_actions(s)
+    assert any(type(a).__name__ == "PlayTrait" and a.trait == "carnivorous" and a.animal == 1 for a in legal)
+    a = GreedyBot().choose(evolab.observe(s, 0), legal, random.Random(seed))
+    assert (type(a).__name__, a.trait, a.animal) == ("PlayTrait", "carnivorous", 2), a
+
+
 # ---- Random Mutations -------------------------------------------------------------------------------
 def rm(species, red=0, green=0, black=0, **extra):
     """Seat 0's species against a rival with none (so the centre is all seat 0's)."""

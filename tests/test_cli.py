@@ -34,7 +34,7 @@ def run_cli(argv, capsys):
 
 # (arguments, a piece of the one-line message). The examples come first.
 BAD = [
-    (["--bots", ","], "name at least one bot, e.g. random,greedy; bots: greedy, random"),
+    (["--bots", ","], "name at least one bot, e.g. random,greedy; bots: defensive, fat_storing, greedy, lookahead, lookahead1, lookahead2, lookahead3, lookahead4, lookahead5, predator, random"),
     (["--table", "junk"], "invalid choice: 'junk'"),
     (["--out", "no/such/dir/x.csv"], "the folder 'no/such/dir' does not exist"),
     (["--out", "."], "is a folder; name a file"),
@@ -52,7 +52,7 @@ BAD = [
     (["--seed", "1.5"], "--seed: must be a whole number, got '1.5'"),
     (["--reps", "0", "--grid", "mutation_rate=0"], "--reps: must be a whole number of at least 1"),
     (["--ruleset", "chess"], "invalid choice: 'chess' (choose from"),
-    (["--bots", "dodo"], "unknown bot 'dodo'; available: ['greedy', 'random']"),
+    (["--bots", "dodo"], "unknown bot 'dodo'; available: ['defensive', 'fat_storing', 'greedy', 'lookahead', 'lookahead1', 'lookahead2', 'lookahead3', 'lookahead4', 'lookahead5', 'predator', 'random']"),
     (["--bots", "greedy:2"], "bad trait-card rate in 'greedy:2': write greedy:RATE with a RATE from 0 to 1"),
     (["--bots", "greedy:x"], "bad trait-card rate in 'greedy:x'"),
     (["--option", "junk"], "options look like name=value"),
@@ -99,8 +99,8 @@ def test_a_bad_argument_is_one_line_exit_2_before_any_game(args, message, capsys
     assert sorted(os.listdir(tmp_path)) == ["a_file"]      # nothing written, no file left behind
 
 
-@pytest.mark.parametrize("argv,message", [([], "name a command: simulate"),
-                                          (["play"], "invalid choice: 'play' (choose from 'simulate')")])
+@pytest.mark.parametrize("argv,message", [([], "name a command: simulate, tournament"),
+                                          (["play"], "invalid choice: 'play' (choose from 'simulate', 'tournament')")])
 def test_a_missing_or_unknown_command_is_one_line_exit_2(argv, message, capsys):
     code, out, err = run_cli(argv, capsys)
     assert code == 2 and err.count("\n") == 1 and message in err and "Traceback" not in err

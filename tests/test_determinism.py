@@ -124,10 +124,3 @@ def test_record_replays_identically_after_reload():
     assert s1 == s2 == m.state
 
 
-def test_step_by_step_equals_play_out():
-    """Stepping a match one move at a time gives the same record as play_out with the same seed."""
-    m1 = play(3, ["greedy", "random", "greedy"], 51, {})
-    m2 = Match(load_ruleset("origin", players=3), seats=["greedy", "random", "greedy"], seed=51)
-    while not m2.is_over():
-        m2.step()
-    assert m2.record.to_json() == m1.record.to_json()

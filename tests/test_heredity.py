@@ -392,17 +392,25 @@ def body(s, aid):
 
 class InheritanceWatcher:
     """At each birth the young's traits equal its parent's single traits; by the end of the generation it
-    has those plus at most one mutation and minus at most one loss, and pair links only with its parent."""
+    has those plus at most one mutation and minus at most one loss, and pair links only with its parent. A young
+    predator that leaves the table with the predators (``predators_leave``) before the generation is counted is
+    checked on what it took with it (the ``Migrated`` event's traits)."""
 
     def __init__(self):
         self.young = {}
-        self.checked = self.mutated = self.lost = 0
+        self.left = {}
+        self.checked = self.mutated = self.lost = self.young_left = 0
 
     def update(self, match, move, events):
         s = match.state
+        self.left.update((e.animal, e.traits) for e in events if isinstance(e, Migrated) and e.how == "left")
         for e in events:
             if isinstance(e, AnimalBorn) and e.parent >= 0:
-                assert body(s, e.animal) == body(s, e.parent) == e.traits
+                if e.animal in self.left:            # born, then left with the predators within this step
+                    parent = body(s, e.parent) if e.parent in s.animals else self.left[e.parent]
+                    assert set(e.traits) <= set(parent)
+                else:
+                    assert body(s, e.animal) == body(s, e.parent) == e.traits
                 self.young[e.animal] = [list(e.traits), None, None, e.parent]
             elif isinstance(e, BlindMutation):
                 assert self.young[e.animal][1] is None, "two mutations in one young"
@@ -422,12 +430,22 @@ class InheritanceWatcher:
             if mut is not None and mut.outcome == "added":
                 expected.append(mut.trait)
                 self.mutated += 1
+            if aid in self.left:
+                took = list(self.left.pop(aid))
+                assert aid not in s.animals and set(took) & set(s.ruleset.predator_traits), (aid, took)
+                if mut is not None and mut.outcome == "linked":
+                    took.remove(mut.trait)
+                assert sorted(took) == sorted(expected), (aid, took, expected)
+                self.checked += 1
+                self.young_left += 1
+                continue
             assert sorted(body(s, aid)) == sorted(expected), (aid, body(s, aid), expected)
             for u in getattr(s.animals[aid], "links", ()):
                 l = s.links[u]
                 assert {l.a, l.b} == {aid, parent} and mut is not None and mut.outcome == "linked"
             self.checked += 1
         self.young = {}
+        self.left = {}
 
 
 def test_every_young_carries_its_parents_traits_plus_at_most_one_mutation_minus_at_most_one_loss():
@@ -436,7 +454,7 @@ def test_every_young_carries_its_parents_traits_plus_at_most_one_mutation_minus_
     for k, name in enumerate(heredity.PRESETS):
         rs = heredity.load(name, mutation_rate=0.5, loss_rate=0.3, generations=8)
         Match(rs, seats=[GreedyBot(), GreedyBot()], seed=k, observers=[w]).play_out()
-    assert w.checked > 300 and w.mutated > 50 and w.lost > 10
+    assert w.checked > 300 and w.mutated > 50 and w.lost > 10 and w.young_left > 0
 
 
 # ---- random games keep every invariant ------------------------------------------------------------------

@@ -67,14 +67,26 @@ def test_a_costly_trait_falls_under_scarcity(runs):
     assert sd["selection_differential_high"] < 0 and sd["survival_difference_high"] < 0
 
 
-def test_under_environment_change_the_costly_trait_is_selected_against_after_the_switch(runs):
-    """After the predators leave and food drops to x1 (generations 11-25), High Body Weight (+1 food) is
-    selected against. The reversal the preset is meant to show is NOT asserted, because it does not happen:
-    with bots that finish the cheapest animals first, the trait is already (weakly) selected against while
-    carnivores are present; its protection does not pay for its food (see the report's figures)."""
+def test_under_environment_change_selection_on_a_costly_defence_reverses_at_the_switch(runs):
+    """High Body Weight (+1 food need; only a heavy carnivore may attack it) in environment A (generations
+    1-4: carnivores on half the founders, food x4) and B (from generation 5: the predators gone, food x1).
+    Selection favours it in A and acts against it in B (selection differentials on intervals), and its share
+    rises in A and falls in B (bands apart). Generation 4 is left out of A's differential and is B's baseline:
+    it is counted as the predators leave, so carnivores that left count as lost and none is in its count."""
+    leave = heredity.preset("environment_change")["predators_leave"]
     rows = runs["environment_change"].rows("generations")
-    after = selection_differential([r for r in rows if r["turn"] >= 11], "high_body_weight", pooled=True)[0]
-    assert after["selection_differential_high"] < 0 and after["survival_difference"] < 0
+    end = max(r["turn"] for r in rows)
+
+    def sd(lo, hi):
+        return selection_differential([r for r in rows if lo <= r["turn"] <= hi], "high_body_weight", pooled=True)[0]
+    a, b = sd(1, leave - 2), sd(leave, end)
+    assert a["selection_differential_low"] > 0 and a["survival_difference_low"] > 0
+    assert b["selection_differential_high"] < 0 and b["survival_difference_high"] < 0
+    freq = {r["turn"]: r for r in trait_frequency(rows, "high_body_weight")}
+    assert freq[0]["mean"] == 0.125
+    assert freq[leave - 2]["ci_low"] > freq[1]["ci_high"]             # rose while the predators were many
+    assert freq[end]["ci_high"] < freq[leave - 1]["ci_low"]          # fell once they had gone and food was short
+    assert freq[end]["runs_alive"] >= REPS * 3 // 4
 
 
 # ---- item 2: mutation is blind ------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import evolab
 from evolab import CHANCE, Match, load_ruleset, observe, scenario
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-HEAVY = ("numpy", "pandas", "matplotlib", "ipywidgets", "networkx")
+HEAVY = ("numpy", "pandas", "matplotlib", "ipywidgets", "networkx", "pettingzoo", "gymnasium")
 
 
 def fresh_modules(code):
@@ -30,7 +30,8 @@ def _heavy(mods):
 
 
 def test_import_evolab_loads_no_heavy_library():
-    """``import evolab`` in a fresh interpreter loads none of numpy, pandas, matplotlib, ipywidgets, networkx."""
+    """``import evolab`` in a fresh interpreter loads none of numpy, pandas, matplotlib, ipywidgets, networkx,
+    pettingzoo, gymnasium."""
     mods = fresh_modules("import evolab")
     assert "evolab" in mods
     assert _heavy(mods) == []
@@ -57,6 +58,27 @@ def test_playing_and_saving_a_game_loads_no_heavy_library():
         "evolab.load_state(evolab.save_state(m.state))\n")
     assert "evolab.rules.origin" in mods
     assert _heavy(mods) == []
+
+
+def test_import_evolab_defers_the_engine_until_a_name_is_used():
+    """``import evolab`` builds no action or event class and loads no bot; the first use of a name loads it."""
+    mods = fresh_modules("import evolab")
+    assert not {"evolab.actions", "evolab.events", "evolab.match", "evolab.bots", "evolab.record"} & set(mods)
+    mods = fresh_modules("import evolab\nevolab.Match")
+    assert {"evolab.match", "evolab.actions"} <= set(mods)
+
+
+def test_every_public_name_resolves_and_is_listed():
+    """Every name of ``__all__`` resolves (``from evolab import *`` too) and ``dir(evolab)`` lists it; an unknown
+    name is an AttributeError."""
+    mods = fresh_modules("import evolab\nfrom evolab import *\n"
+                         "assert all(n in globals() for n in evolab.__all__)\n"
+                         "assert set(evolab.__all__) <= set(dir(evolab))\n"
+                         "assert callable(evolab.scenario) and evolab.bots.RandomBot\n"
+                         "import evolab.scenario\nassert callable(evolab.scenario)\n"
+                         "try:\n    evolab.no_such_name\nexcept AttributeError:\n    pass\n"
+                         "else:\n    raise SystemExit('no AttributeError')\n")
+    assert "evolab.actions" in mods
 
 
 PUBLIC = ["available_rulesets", "load_ruleset", "new_game", "to_move", "legal_actions", "check", "apply",
@@ -166,9 +188,3 @@ def test_observe_along_a_game_hides_other_hands(players):
     assert checked > players
 
 
-@pytest.mark.parametrize("seat", [-1, 3, 1.0, "0", None])
-def test_observe_refuses_a_seat_that_does_not_exist(seat):
-    """``observe`` refuses seats outside 0..players-1 (and non-integers)."""
-    s = _distinct_hands_position()
-    with pytest.raises(ValueError):
-        observe(s, seat)

@@ -28,7 +28,7 @@ NOTEBOOKS = ROOT / "notebooks"
 LESSONS = ROOT / "lessons"
 WORKSHEETS = LESSONS / "worksheets"
 
-LESSON_RE = re.compile(r"^\d\d_")
+LESSON_RE = re.compile(r"^\d\d[a-z]?_")            # 01_..., and 01b_... for a lesson taught in two parts
 NGSS_RE = re.compile(r"\b(HS|MS)-LS\d-\d\b")
 MISCONCEPTION_RE = re.compile(r"\bM(10|[1-9])\b")
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$", re.M)
@@ -137,6 +137,46 @@ def test_guide_names_standards_misconceptions_and_sections(guide):
     assert discussion, f"{guide.name}: needs a Discussion section"
     assert any(re.search(r"\b(answer|key)\b", body, re.I) for body in discussion), \
         f"{guide.name}: the Discussion section needs its answers (an answer key)"
+
+
+def core_minutes(timing: str) -> tuple:
+    """(minutes of the rows marked core, rows marked optional) of a guide's 5E timing table, whose second column
+    is the minutes and whose last column says "core" or "optional"."""
+    core, optional = 0, 0
+    for line in timing.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
+        if len(cells) < 3 or not cells[-1]:
+            continue
+        kind = cells[-1].lower()
+        minutes = re.match(r"^(\d+)(?:\s*min)?$", cells[1])
+        if kind.startswith("core") and minutes:
+            core += int(minutes.group(1))
+        elif kind.startswith("optional"):
+            optional += 1
+    return core, optional
+
+
+@pytest.mark.parametrize("guide", guides(), ids=lambda p: p.stem)
+def test_guide_fits_a_class_period_and_differentiates(guide):
+    """The core parts of a lesson fill one 45-minute period, anything more is marked optional, and the guide says
+    how to support English learners and stretch a fast class."""
+    secs = sections(guide.read_text(encoding="utf-8"))
+    timing = [body for t, body in secs if t.lower().startswith("timing")]
+    assert timing, f"{guide.name}: needs a Timing section"
+    core, optional = core_minutes(timing[0])
+    assert core == 45, f"{guide.name}: the core parts of the timing table add up to {core} minutes, not 45"
+    assert optional >= 1 or "optional" in timing[0].lower(), f"{guide.name}: mark what can be left out as optional"
+    support = [body for t, body in secs if "differentiation" in t.lower()]
+    assert support, f"{guide.name}: needs a Differentiation section"
+    assert re.search(r"English learners?", support[0]), f"{guide.name}: say how to support English learners"
+    assert re.search(r"extension", support[0], re.I), f"{guide.name}: give extension questions for a fast class"
+
+
+def test_core_minutes_reads_the_timing_table():
+    table = ("| Phase | Min | What | Notebook | Core or optional |\n|---|---|---|---|---|\n"
+             "| Engage | 5 min | a | P1 | core |\n| Explore | 40 | b | P2 | core (read aloud) |\n"
+             "| — | — | c | P6 | optional |\n")
+    assert core_minutes(table) == (45, 1)
 
 
 def test_lessons_index_lists_every_guide():

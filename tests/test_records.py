@@ -66,17 +66,6 @@ def test_record_json_round_trip_replays_to_the_final_state(players, seats, optio
     assert state == m.state and [type(e) for e in events] == [type(e) for e in m.events]
 
 
-def test_replay_upto_n_matches_stepping_n_moves():
-    """``record.replay(n)`` is the state after the first n moves of the match."""
-    m = Match(load_ruleset("origin", players=3), seed=5)
-    snapshots = []
-    while not m.is_over():
-        snapshots.append(m.state.clone())
-        m.step()
-    for n in (0, 1, 10, len(snapshots) // 2, len(snapshots) - 1):
-        assert m.record.replay(n) == snapshots[n]
-
-
 def test_record_save_and_load_round_trip(tmp_path):
     """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
     m = played(players=4, seed=3, seats=["greedy", "random", "greedy", "random"])
@@ -391,14 +380,6 @@ def test_not_a_saved_position_is_refused(text):
     """load_state refuses text that is not a saved position."""
     with pytest.raises(SaveFileError):
         load_state(text)
-
-
-def test_game_record_is_not_a_saved_position(good):
-    """load_state refuses a game record, and GameRecord.from_json refuses a saved position."""
-    with pytest.raises(SaveFileError):
-        load_state(good[1])
-    with pytest.raises(SaveFileError):
-        GameRecord.from_json(save_state(good[2]))
 
 
 # ---- no pickle ---------------------------------------------------------------------------------

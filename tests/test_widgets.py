@@ -574,7 +574,8 @@ def test_lab_heredity_world_calls_nature_s_rate_a_mutation_rate_and_counts_gener
     assert lab.mutation_rate.description == "Mutation rate" and lab.mutation_rate.value == 0.05
     assert lab.food.value == 3.0 and "Camouflage" in lab.preset_text.value
     lab.preset.value = "environment_change"
-    assert lab.predators_leave.value == 11 and lab.food_crash.value == 11 and lab.generations.value == 25
+    assert lab.predators_leave.value == 5 and lab.food_crash.value == 5 and lab.generations.value == 20
+    assert lab.food.value == 4.0
     lab.preset.value = "predation"
     lab.generations.value = 6
     lab.sweep.value = True
@@ -610,3 +611,23 @@ def test_board_plays_the_heredity_variant_and_tells_births_and_mutations():
     text = html.unescape(b.log.value)
     assert "had a young" in text and "Mutation!" in text and "played a new animal" not in text
     assert "young of #" in b.table.value
+
+
+def test_lab_says_in_one_plain_line_when_the_browser_cannot_load_the_charts():
+    """In the browser version without internet, Run fails on importing matplotlib: the bench says why in words."""
+    from evolab.viz.lab import Lab
+
+    lab = Lab()
+
+    def offline_import():
+        raise ModuleNotFoundError("No module named 'matplotlib'", name="matplotlib")
+
+    lab._safe(offline_import)
+    assert "No module named" not in lab.status.value
+    assert "could not load" in lab.status.value and "internet" in lab.status.value
+
+    def other_error():
+        raise ModuleNotFoundError("No module named 'nosuch'", name="nosuch")
+
+    lab._safe(other_error)
+    assert "No module named &#x27;nosuch&#x27;" in lab.status.value

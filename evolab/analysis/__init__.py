@@ -12,7 +12,11 @@ from __future__ import annotations
 import csv
 import json
 import math
+from array import array
+from collections.abc import Iterable
+from itertools import repeat
 
+from .. import columns
 from ..tables import Table
 
 # columns that identify a row or are measured, never parameters to group by
@@ -45,10 +49,13 @@ def _rows(rows):
 
 
 def to_frame(rows):
-    """A pandas DataFrame of tracker/batch rows (a list of dicts, a ``Table`` or a CSV path)."""
+    """A pandas DataFrame of tracker/batch rows (a list of dicts, a ``Table`` or a CSV path); a ``Table`` is
+    read column by column, without a dict per row."""
     import pandas as pd
     if isinstance(rows, str):
         return pd.read_csv(rows)
+    if isinstance(rows, Table):
+        return columns.to_frame(rows)
     return pd.DataFrame(_rows(rows))
 
 
@@ -65,10 +72,12 @@ def t95(n: int) -> float:
 
 def parameters(rows) -> list:
     """The experiment parameters found in the rows (columns that are neither ids nor measures)."""
-    rows = _rows(rows)
-    if not rows:
-        return []
-    return [c for c in rows[0] if c not in _IDS and c not in _MEASURES and c not in _KEYS]
+    if isinstance(rows, Table):
+        names = rows.fieldnames if len(rows) else []
+    else:
+        rows = _rows(rows)
+        names = list(rows[0]) if rows else []
+    return [c for c in names if c not in _IDS and c not in _MEASURES and c not in _KEYS]
 
 
 def summary(rows, value="frequency", by=None) -> list:
@@ -78,20 +87,25 @@ def summary(rows, value="frequency", by=None) -> list:
     choose). Returns rows ``{..group.., "n", "mean", "sd", "ci_low", "ci_high"}`` in a stable order.
     A missing value (e.g. survival with no carriers) is left out of its group.
     """
-    rows = _rows(rows)
-    if not rows:
-        return []
-    if value not in rows[0]:
-        raise KeyError(f"no column {value!r}; columns are {list(rows[0])}")
-    if by is None:
-        by = [k for k in _KEYS if k in rows[0]] + parameters(rows)
+    if isinstance(rows, Table):                     # read column by column: no dict per row
+        names = rows.fieldnames if len(rows) else []
+        if names and value not in names:
+            raise KeyError(f"no column {value!r}; columns are {names}")
+        by = ([k for k in _KEYS if k in names] + parameters(rows)) if by is None else list(by)
+        keys: Iterable[tuple] = zip(*columns.iter_columns(rows, by).values()) if by and names else repeat(())
+        values = columns.iter_columns(rows, [value])[value] if names else ()
+    else:
+        rows = _rows(rows)
+        if rows and value not in rows[0]:
+            raise KeyError(f"no column {value!r}; columns are {list(rows[0])}")
+        if by is None:
+            by = ([k for k in _KEYS if k in rows[0]] + parameters(rows)) if rows else []
+        keys, values = (tuple(r[k] for k in by) for r in rows), (r[value] for r in rows)
     groups: dict = {}
-    for r in rows:
-        v = r[value]
+    for key, v in zip(keys, values):
         if v is None or (isinstance(v, float) and math.isnan(v)) or v == "":
             continue
-        key = tuple(_hashable(r[k]) for k in by)
-        groups.setdefault(key, []).append(float(v))
+        groups.setdefault(tuple(_hashable(x) for x in key), array("d")).append(v)
     out = []
     for key in sorted(groups, key=lambda k: tuple((str(type(x)), x) for x in k)):
         vals = groups[key]
@@ -179,15 +193,20 @@ def descent_tree(events):
     """Species descent as a ``networkx.DiGraph`` (parent -> daughter) from ``Speciation`` events or rows.
 
     Node attributes: ``seat``, ``founded`` (turn; 0 for a species that was on the table from the start),
-    ``traits`` (the traits it inherited from its parent when it split off; traits gained later come in
-    ``TraitGained`` events, whose ``animal`` field holds the species id in Random Mutations), ``fate``
-    (``alive`` or ``extinct``) and ``extinct_turn``.
+    ``traits`` (the traits it inherited from its parent when it split off), ``gained`` and ``lost`` (traits
+    it gained or lost after it was founded, in order, from ``TraitGained``/``TraitLost`` events, whose
+    ``animal`` field holds the species id in Random Mutations), ``fate`` (``alive`` or ``extinct``) and
+    ``extinct_turn``.
     """
     import networkx as nx
     g = nx.DiGraph()
+    changes: dict = {}                 # species -> [(kind, trait)] in order (a parent may appear later)
     for e in events:
         d = e.to_dict() if hasattr(e, "to_dict") else dict(e)
         kind = d.get("type")
+        if kind in ("TraitGained", "TraitLost"):
+            changes.setdefault(d["animal"], []).append((kind, d["trait"]))
+            continue
         if kind == "Speciation":
             g.add_node(d["species"], seat=d["seat"], founded=d["turn"], traits=list(d.get("traits", ())),
                        fate="alive", extinct_turn=None)
@@ -198,6 +217,9 @@ def descent_tree(events):
         elif kind == "SpeciesExtinct" and d["species"] in g:
             g.nodes[d["species"]]["fate"] = "extinct"
             g.nodes[d["species"]]["extinct_turn"] = d["turn"]
+    for n in g:
+        g.nodes[n]["gained"] = [t for k, t in changes.get(n, ()) if k == "TraitGained"]
+        g.nodes[n]["lost"] = [t for k, t in changes.get(n, ()) if k == "TraitLost"]
     return g
 
 
@@ -243,8 +265,19 @@ def _parse(v):
     return v
 
 
-from .heredity import (arose_vs_kept, chi2_sf, deck_spectrum, fixation_times, mutation_spectrum,  # noqa: E402
-                       proportion, runs_alive, selection_differential, spectrum_test, spread, trait_frequency)
+from .heredity import (  # noqa: E402
+    arose_vs_kept,
+    chi2_sf,
+    deck_spectrum,
+    fixation_times,
+    mutation_spectrum,
+    proportion,
+    runs_alive,
+    selection_differential,
+    spectrum_test,
+    spread,
+    trait_frequency,
+)
 
 __all__ = ["to_frame", "summary", "food_web", "descent_tree", "to_csv", "read_csv", "parameters", "t95",
            "runs_alive", "trait_frequency", "selection_differential", "arose_vs_kept", "fixation_times", "spread",

@@ -305,12 +305,12 @@ def mutation_spectrum(births, by=None) -> dict:
 
 def deck_spectrum(ruleset) -> dict:
     """{trait: expected share among blind mutations}: each card's copies, half to each side of a two-sided card."""
-    from ..rules.origin.deck import CARDS
-    total = sum(ruleset.copies)
+    sides = tuple(ruleset.card_sides())
+    total = sum(k for _, k in sides)
     out: dict = {}
-    for card, k in zip(CARDS, ruleset.copies):
-        for t in card.traits:
-            out[t] = out.get(t, 0.0) + k / total / len(card.traits)
+    for traits, k in sides:
+        for t in traits:
+            out[t] = out.get(t, 0.0) + k / total / len(traits)
     return out
 
 

@@ -113,10 +113,14 @@ def make_bot(spec):
             return spec
         raise OptionError(f"a seat needs a bot name or a bot object, got {spec!r}")
     name, _, rate = spec.partition(":")
-    if name not in BOTS:
-        raise OptionError(f"unknown bot {name!r}; available: {sorted(BOTS)}")
+    make = BOTS.get(name)
+    if make is None:
+        from .profiles import style_factory, styles      # an edition's play style, by its name
+        if name not in styles():
+            raise OptionError(f"unknown bot {name!r}; available: {sorted(set(BOTS) | set(styles()))}")
+        make = style_factory(name)
     try:
-        return BOTS[name](float(rate)) if rate else BOTS[name]()
+        return make(float(rate)) if rate else make()
     except ValueError:
         raise OptionError(f"bad trait-card rate in {spec!r}: write {name}:RATE with a RATE from 0 to 1, "
                           f"e.g. {name}:0.5") from None

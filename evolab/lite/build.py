@@ -376,8 +376,8 @@ def build(output=ROOT / "_site", cache=None, log=print) -> dict:
             raise LiteBuildError(f"{name} is not installed in the build environment: pip install -e '.[lite]'") from None
     log(f"Pyodide {version} (Python {python}) from npm; {len(pins)} wheels from PyPI")
     shipped = {**fetch_wheels(pins, cache, python), **kernel_wheels()}
-    with tempfile.TemporaryDirectory(prefix="evolab-lite-") as tmp:
-        tmp = Path(tmp)
+    with tempfile.TemporaryDirectory(prefix="evolab-lite-") as tmpdir:
+        tmp = Path(tmpdir)
         lite, static = tmp / "lite", tmp / "lite" / "static" / "pyodide"     # JupyterLite serves static/pyodide/
         static.mkdir(parents=True)
         shipped["evolab"] = build_evolab_wheel(tmp / "wheel")

@@ -1,11 +1,30 @@
-"""What every ruleset shares: declared options, trait rules as data, and the Ruleset interface."""
+"""What every edition shares and what the rest of evolab may ask of one: declared options, trait rules as
+data, and ``Ruleset``, the edition contract.
+
+``Ruleset`` lists every member the engine, the bots, the tracker, the board, the narrator, saved games and the
+analysis use. Code outside ``evolab/rules/`` reaches an edition only through these members (and through the
+edition's ``Presentation`` and ``BotHints``, see ``edition.py``); it never probes for a member with
+``hasattr`` and never names an edition or a trait.
+"""
 from __future__ import annotations
 
+import abc
+import bisect
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import CHANCE, TERMINAL, Move, same_move
-from ..errors import IllegalActionError, OptionError
+from ..errors import EvolabError, IllegalActionError, OptionError, ScenarioError
+
+if TYPE_CHECKING:
+    from ..view import Observation
+    from .edition import Edition
+
+#: Why an action is illegal: (rule id, message for people); ``None`` when it is legal.
+Refusal = tuple[str, str]
+#: ((outcome, integer weight), ...) at a chance node.
+Outcomes = tuple[tuple[Move, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +101,51 @@ class TraitRule:
     extra: dict = field(default_factory=dict)
 
 
-class Ruleset:
-    """A game edition with its options fixed. Engine functions dispatch to its methods."""
+class Ruleset(abc.ABC):
+    """The edition contract: a game edition with its options fixed. The engine's functions, ``Match``, the
+    bots, the tracker, the board, saved games and the analysis use exactly these members.
 
-    id: str = ""
-    name: str = ""
-    version: str = "1"        # of the rules as evolab plays them; a record of another version is refused
-    changes: dict = {}        # version -> what changed in it (for the message that refuses an older record)
-    option_specs: dict = {}
-    provisional: tuple = ()   # names of provisional rules in force
+    An edition subclasses it, fills in the abstract members and overrides the neutral defaults it needs.
+    A ruleset is a value: equal options give equal (and equally hashed) rulesets.
+    """
+
+    # ---- identity, declared by each edition ---------------------------------------------------------
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    #: Of the rules as evolab plays them; a record of another version is refused.
+    version: ClassVar[str] = "1"
+    #: version -> what changed in it (for the message that refuses an older record).
+    changes: ClassVar[dict[str, str]] = {}
+    option_specs: ClassVar[dict[str, OptionSpec]] = {}
+    #: trait id -> its rule, in the edition's order (tables list traits in this order).
+    traits: ClassVar[dict[str, TraitRule]] = {}
+    #: The traits that make a predator (an experiment's "no carnivores" bans them).
+    predator_traits: ClassVar[tuple[str, ...]] = ()
+    #: Rule ids of this edition start with it ("origin", "rm", "northstar").
+    rule_prefix: ClassVar[str] = ""
+    #: action type -> function(ruleset, state, action, events) changing the state: every move of the edition.
+    apply_table: ClassVar[dict[type, Callable[..., None]]] = {}
+    #: action field -> the exact type it must have (True is not animal 1).
+    field_types: ClassVar[dict[str, type]] = {}
+
+    # ---- facts the tracker and the log use ------------------------------------------------------------
+    #: What a unit on the table is called in the log ("species" for boards).
+    unit_noun: ClassVar[str] = "animal"
+    #: An Attack names a prey species (Random Mutations), not an animal.
+    prey_is_species: ClassVar[bool] = False
+    #: Each individual of a unit eats one token (North Star's Population): the food a starving unit held fed
+    #: its other individuals, so it was not wasted.
+    food_feeds_population: ClassVar[bool] = False
+
+    #: The Heredity variant's named experiments on this edition (``evolab.heredity``), and the options every
+    #: preset starts from; none where the edition has no variant.
+    heredity_presets: ClassVar[dict[str, Any]] = {}
+    heredity_base: ClassVar[dict[str, Any]] = {}
+
+    #: evolab's Heredity variant is on: each turn a generation of inheriting young (set per instance).
+    heredity: bool = False
+    #: Names of provisional rules in force (set per instance when options add some).
+    provisional: tuple[str, ...] = ()
 
     def __init__(self, options: dict):
         self.options = options
@@ -110,28 +165,65 @@ class Ruleset:
     def players(self) -> int:
         return self.options["players"]
 
-    # ---- what every edition does the same way ---------------------------------------------------------
-    rule_prefix = ""          # rule ids of this edition start with it ("origin", "rm", "northstar")
-    unit_noun = "animal"      # what a unit on the table is called in the log ("species" for boards)
-    prey_is_species = False   # an Attack names a prey species (Random Mutations), not an animal
-    heredity = False          # evolab's Heredity variant is on: each turn a generation of inheriting young
-    # Each individual of a unit eats one token (North Star's Population): the food a starving unit held fed
-    # its other individuals, so it was not wasted.
-    food_feeds_population = False
+    @property
+    def edition(self) -> Edition:
+        """The edition this ruleset belongs to: its presentation and bot hints (looked up once: the greedy bot
+        asks at every decision)."""
+        found = self.__dict__.get("_edition")
+        if found is None:
+            from . import edition
+            found = self.__dict__["_edition"] = edition(self.id)
+        return found
 
-    def hides_plays(self, s, seat, viewer) -> bool:
-        """Whether ``seat``'s plays are secret from ``viewer`` now (simultaneous phases)."""
-        return False
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_edition", None)          # a worker process looks its edition up in its own registry
+        return state
 
-    def winners(self, s) -> tuple:
-        """The seats that won, once the game is over (() before). The Knorre & Machin editions end every
-        tie with nature's dice (a ``TieBreak``), so they have one winner; North Star may share a win."""
-        return (s.winner,) if s.phase == "over" and s.winner >= 0 else ()
+    # ---- building rulesets and states ------------------------------------------------------------------
+    @classmethod
+    def load(cls, **options) -> Ruleset:
+        """A ruleset with ``options`` checked against ``option_specs`` (``players=`` included)."""
+        return cls(resolve_options(cls.option_specs, options))
 
-    field_types: dict = {}    # action field -> the exact type it must have (True is not animal 1)
-    apply_table: dict = {}    # action type -> function(ruleset, state, action, events) changing the state
+    @classmethod
+    def scenario(cls, spec: dict) -> Any:
+        """A position built from a plain dict (``evolab.scenario``); an edition without such tables refuses."""
+        raise ScenarioError(f"the edition {cls.id!r} builds no positions from tables", "")
 
-    def check(self, s, action, seat=None):
+    @abc.abstractmethod
+    def new_game(self) -> Any:
+        """The opening state: a chance node (the deal), or the first decision."""
+
+    @abc.abstractmethod
+    def state_from_dict(self, d: dict, prefix: str = "") -> Any:
+        """A state from its ``to_dict()`` form, every field checked (``SaveFileError`` naming the field)."""
+
+    def with_ruleset(self, s, other: Ruleset):
+        """The same table under another ruleset of this edition (other options): for "what if" replays."""
+        if other.id != self.id or other.players != s.players:
+            raise ValueError("a game can only continue under the same edition and players")
+        t = s.clone()
+        t.ruleset = other
+        return t
+
+    # ---- the engine ----------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def to_move(self, s) -> int:
+        """The seat that decides next, ``CHANCE`` when nature moves, ``TERMINAL`` when the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, s) -> list:
+        """Every legal action of the seat to move, in a fixed order; empty at chance and terminal nodes."""
+
+    @abc.abstractmethod
+    def chance_outcomes(self, s) -> Outcomes:
+        """((outcome, integer weight), ...) at a chance node, () elsewhere."""
+
+    def is_over(self, s) -> bool:
+        return s.phase == "over"
+
+    def check(self, s, action, seat=None) -> Refusal | None:
         """None if ``action`` is legal now (for ``seat``, when given), else (rule, message).
 
         The checks every edition shares come first (a move at all, game over, chance or player node, whose
@@ -160,13 +252,13 @@ class Ruleset:
                 return "engine.malformed", f"{type(action).__name__}.{name} must be a {kind.__name__}, got {v!r}"
         return self.check_player(s, who, action)
 
-    def check_player(self, s, seat, action):
-        """The edition's rules for a player's action (by default: legal iff listed by ``legal_actions``)."""
+    def check_player(self, s, seat: int, action) -> Refusal | None:
+        """The edition's rules for a well-formed player's action of ``seat`` (by default: legal iff listed)."""
         if action in self.legal_actions(s):
             return None
         return self.why(s, seat, action)
 
-    def why(self, s, seat, action):
+    def why(self, s, seat: int, action) -> Refusal:
         return f"{self.rule_prefix}.illegal", f"{action!r} is not allowed now"
 
     def apply(self, s, action, seat=None):
@@ -175,20 +267,91 @@ class Ruleset:
         if v is not None:
             raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action)
         s2 = s.clone()
-        ev = []
+        ev: list = []
         self.apply_inplace(s2, action, ev)
         return s2, ev
 
-    def apply_inplace(self, s, action, ev=None):
+    def apply_inplace(self, s, action, ev=None) -> None:
         """Apply a legal action to ``s`` itself (``Match``'s hot path; ``apply`` checks and clones first)."""
         self.apply_table[type(action)](self, s, action, ev)
 
     def sample_chance(self, s, rng):
         """One chance outcome, drawn with ``rng.random()`` and bisect (stable across Python versions)."""
-        import bisect
         outs = self.chance_outcomes(s)
         cum, t = [], 0
         for _, w in outs:
             t += w
             cum.append(t)
         return outs[bisect.bisect_right(cum, rng.random() * t)][0]
+
+    @abc.abstractmethod
+    def observe(self, s, seat: int, copy: bool = True) -> Observation:
+        """What ``seat`` may see of ``s`` (``evolab.observe`` checks the seat first), read-only. ``copy``: its
+        units are read-only copies that stay as they were (``evolab.observe``); without, its tables are
+        read-only mappings over the table's own units, for the built-in bots that read them during one
+        decision (``Match``'s hot path). Either way it holds only what ``seat`` may see."""
+
+    def public_of(self, s) -> tuple:
+        """The table's public fields an observation does not show under names of its own (``view.public``), from
+        which ``sample_world`` rebuilds them; none by default."""
+        return ()
+
+    def sample_world(self, view, rng) -> Any:
+        """A whole table consistent with ``view`` (the hidden cards drawn with ``rng``), for bots that look
+        ahead. An edition with hidden information provides it (``rules/<edition>/worlds.py``)."""
+        raise EvolabError(f"the edition {self.id!r} cannot imagine the tables its observations hide "
+                          f"(it has no sample_world): a lookahead bot cannot play it")
+
+    # ---- scoring ---------------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def scores(self, s) -> tuple:
+        """Points per seat, as the rules would count them now."""
+
+    def winners(self, s) -> tuple:
+        """The seats that won, once the game is over (() before). The Knorre & Machin editions end every
+        tie with nature's dice (a ``TieBreak``), so they have one winner; North Star may share a win."""
+        return (s.winner,) if s.phase == "over" and s.winner >= 0 else ()
+
+    def ranking(self, s) -> list:
+        """Seats best first (by points; the winner first once the game is over)."""
+        sc = self.scores(s)
+        order = sorted(range(s.players), key=lambda i: (-sc[i], i))
+        for w in reversed(self.winners(s)):
+            order.remove(w)
+            order.insert(0, w)
+        return order
+
+    # ---- what the tracker, the log and the analysis read -------------------------------------------------
+    @abc.abstractmethod
+    def census(self, s) -> Iterable[tuple[int, int, tuple, int]]:
+        """(seat, unit id, trait ids, animals) for every living unit (an animal, or a species of animals)."""
+
+    def animal_census(self, s) -> Iterator[tuple[int, int, tuple]]:
+        """(seat, animal id, traits) for every living animal (the Heredity tables count animals); by default
+        every unit of the census is one animal."""
+        for seat, uid, traits, _ in self.census(s):
+            yield seat, uid, traits
+
+    def species_census(self, s) -> Iterable[tuple[int, int, int, int, tuple]]:
+        """(seat, species, Body Size, Population, traits) in editions with species; none by default."""
+        return ()
+
+    def unit_of(self, s, animal: int) -> int:
+        """The unit (census id) an animal belongs to; by default the animal is its own unit."""
+        return animal
+
+    @abc.abstractmethod
+    def unit_info(self, s, unit: int) -> tuple[int, tuple] | None:
+        """(owner, traits) of a unit on the table (``s`` a state or an observation), or None."""
+
+    def hides_plays(self, s, seat: int, viewer) -> bool:
+        """Whether ``seat``'s plays are secret from ``viewer`` now (simultaneous phases)."""
+        return False
+
+    def trait_allowed(self, trait: str, turn: int) -> bool:
+        """Experiment restrictions: whether ``trait`` may come into play in ``turn`` (always, by default)."""
+        return True
+
+    def card_sides(self) -> Iterable[tuple[tuple[str, ...], int]]:
+        """(traits printed on a card, copies in the deck) for every card kind: the spectrum of blind draws."""
+        return ()

@@ -3,6 +3,7 @@ editions it is built on: its declared options, how they are checked together, th
 rates as exact fractions. Each edition's own reproduction lives in ``rules/<edition>/heredity.py``."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import OptionError
@@ -11,6 +12,19 @@ from .base import OptionSpec, resolve_options
 from .common import finish
 
 MUTATION, LOSS = "mutation", "loss"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named experiment of the variant: its options, the trait to watch ("" for none), its control and
+    what it shows."""
+
+    name: str
+    options: dict
+    trait: str
+    shows: str
+    control: str = ""
+    extra: dict = field(default_factory=dict)
 
 #: ``food_multiplier``'s default in the variant: the printed food supply feeds about ten animals in a
 #: two-player game, where drift swamps selection (heredity.md, Options).
@@ -98,7 +112,7 @@ def founder_plan(founders, shares, banned, trait_turn, conflict) -> tuple:
     ``conflict(trait, traits)`` names a forbidden combination, which refuses the options. Banned traits
     are stripped; a founder arrives at the latest ``trait_turn`` of its traits (1 = at the start).
     """
-    slots = [[] for _ in range(founders)]
+    slots: list[list] = [[] for _ in range(founders)]
     p = 0
     for trait, share in shares.items():
         if share <= 0:
@@ -170,7 +184,8 @@ def start_reproduction(s, parents, ev):
     """§4: ``parents(seat)`` lists the seat's fed animals left to right; each has ``offspring`` young, seat
     by seat from the first player. Ruling: when a seat would pass ``max_animals``, the young still allowed
     go to its parents in the order of ``scramble`` salted with the id counter (not the row's order, which
-    would favour the founders' lineages on the left), and one ``BirthsCapped`` says how many were not born. Litters are (parent, young still to
+    would favour the founders' lineages on the left), and one ``BirthsCapped`` says how many were not born.
+    Litters are (parent, young still to
     bear, the animal the next one sits right of), in row order."""
     o = s.ruleset.options
     k, limit, n = o["offspring"], o["max_animals"], s.players

@@ -64,7 +64,7 @@ def unique(values, path: str, what: str, ctx: Context):
 
 def counter_ids(items, next_uid: int, ctx: Context):
     """Ids drawn from one counter (``next_uid``): given as (path, id), all different and all below it."""
-    seen = {}
+    seen: dict = {}
     for path, u in items:
         if u in seen:
             ctx.fail(path, f"id {u} is also used by {seen[u]}")

@@ -9,7 +9,6 @@ from .plots import (figure_png, deaths_by_cause, describe, draw_descent_tree, dr
 from .heredity import generation_frequency, selection_bars
 
 
-
 def __getattr__(name):
     """The widgets load ipywidgets only when asked for."""
     if name == "GameBoard":
@@ -18,9 +17,13 @@ def __getattr__(name):
     if name == "Lab":
         from .lab import Lab
         return Lab
+    if name == "Prediction":
+        from .predict import Prediction
+        return Prediction
     raise AttributeError(name)
 
 
-__all__ = ["GameBoard", "Lab", "figure_png", "trait_frequencies", "trait_area", "population", "predator_prey", "deaths_by_cause",
+__all__ = ["GameBoard", "Lab", "Prediction", "figure_png", "trait_frequencies", "trait_area", "population",
+           "predator_prey", "deaths_by_cause",
            "extinction_timeline", "sweep", "final_shares", "draw_food_web", "draw_descent_tree", "describe", "report",
            "generation_frequency", "selection_bars"]

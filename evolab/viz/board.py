@@ -10,15 +10,15 @@ import html
 import time
 
 from ..actions import CHANCE, TERMINAL
-from ..bots import make_bot
+from ..bots import LEVELS, make_bot
 from ..match import Match
-from ..narrate import Narrator, action_label, group_actions, hurts_own
-from ..palette import pretty, trait_colour
+from ..narrate import Narrator
 from ..errors import SaveFileError
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker
 from ..validation import MAX_FILE_BYTES
+from ..view import observe
 
 _CSS = """<style>
 .evolab-board {font-size: 17px; line-height: 1.35;}
@@ -45,12 +45,15 @@ _CSS = """<style>
 </style>"""
 
 
-def _card_text(card: str) -> str:
-    """``camouflage/fat_tissue`` -> "Camouflage / Fat tissue"; ``carnivore:3`` -> "Carnivore (food 3)"."""
-    if ":" in card:
-        t, f = card.split(":", 1)
-        return f"{pretty(t)} (food {f})"
-    return " / ".join(pretty(t) for t in card.split("/"))
+#: The opponents a student can pick for a new game: (label, bot name), weakest first.
+OPPONENTS = [("random", "random"), ("greedy", "greedy")] + [
+    (f"{lv.name} (level {n})", f"lookahead{n}") for n, lv in LEVELS.items()]
+
+
+def _opponent(bot):
+    """The New game tab's value for a bot at the table ("greedy", "lookahead4"...), or None."""
+    level = getattr(bot, "level", None)
+    return f"lookahead{level.number}" if level is not None else getattr(bot, "name", None)
 
 
 class GameBoard:
@@ -121,27 +124,21 @@ class GameBoard:
         self.auto.observe(lambda c: setattr(self, "auto_bots", c["new"]), "value")
         # new game
         field = {"description_width": "initial"}
-        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value="origin", description="Game",
+        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value=None, description="Game",
                                       style=field, layout=w.Layout(width="230px"))
         self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players", style=field,
                                             layout=w.Layout(width="130px"))
-        self.new_bots = w.Dropdown(options=["greedy", "random"], value="greedy", description="Bots", style=field,
-                                   layout=w.Layout(width="160px"))
+        self.new_bots = w.Dropdown(options=OPPONENTS, value="greedy", description="Opponents", style=field,
+                                   layout=w.Layout(width="250px"))
         self.new_seed = w.IntText(value=1, description="Seed", style=field, layout=w.Layout(width="170px"))
         self.new_button = w.Button(description="New game", button_style="success",
                                    layout=w.Layout(width="auto", min_width="130px", height="38px"))
         self.new_button.on_click(lambda _: self._click(self.new_game))
         self.new_ruleset.observe(lambda c: self._players_range(c["new"]), "value")
-        # save / load
-        self.save_button = w.Button(description="Save game (JSON)", layout=big)
-        self.save_link = w.HTML()
-        self.load_upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
-        self.save_button.on_click(lambda _: self._safe(self._offer_download))
-        self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
+        files = self._files_tab(big)
         controls = w.HBox([self.bot_step, self.bot_play, self.undo_button, self.auto, self.speed])
         newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        files = w.HBox([self.save_button, self.save_link, self.load_upload])
         tabs = w.Tab(children=[w.VBox([newgame]), w.VBox([files])])
         tabs.set_title(0, "New game")
         tabs.set_title(1, "Save / load")
@@ -150,6 +147,16 @@ class GameBoard:
                               w.HTML("<b>What happened</b>"), self.log, self.chart, tabs],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("evolab-board")
+
+    def _files_tab(self, big):
+        """The Save / load tab: a JSON file to download, and a file to load (checked in full before use)."""
+        w = self.w
+        self.save_button = w.Button(description="Save game (JSON)", layout=big)
+        self.save_link = w.HTML()
+        self.load_upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.save_button.on_click(lambda _: self._safe(self._offer_download))
+        self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
+        return w.HBox([self.save_button, self.save_link, self.load_upload])
 
     def _attach(self, match):
         self.match = match
@@ -181,7 +188,8 @@ class GameBoard:
             self.new_ruleset.value = rs.id
             self._players_range(rs.id)
         self.new_players.value = rs.players
-        bots = [b.name for b in match.seats if b is not None and getattr(b, "name", None) in self.new_bots.options]
+        values = [v for _, v in OPPONENTS]
+        bots = [_opponent(b) for b in match.seats if b is not None and _opponent(b) in values]
         if bots:
             self.new_bots.value = bots[0]
         if isinstance(match.seed, int):
@@ -199,7 +207,8 @@ class GameBoard:
     def _step(self, action=None):
         ev = self.match.step(action)
         moves = len(self.match.record.moves)
-        for line in self.narrator.lines(self.match.state, ev):
+        view = observe(self.match.state, self.viewer())      # the log, too, tells only what this seat may see
+        for line in self.narrator.lines(view, ev):
             self.log_entries.append((moves, line))
         return ev
 
@@ -354,34 +363,29 @@ class GameBoard:
         m = self.match
         s = m.state
         rs = s.ruleset
+        pres = rs.edition.presentation
         viewer = self.viewer()
+        view = observe(s, viewer)             # the board draws only what this seat may see
         who = m.to_move
-        scores = rs.scores(s)
-        phase = {"development": "Development (play cards)", "feeding": "Feeding (take food or hunt)",
-                 "over": "Game over", "parasites": "Extinction (parasites)",
-                 "choose": "Choose cards from your gene pool", "select_food": "Select a food card (secret)",
-                 "play_cards": "Play cards (traits face down)",
-                 "reproduction": "Reproduction (young are born; nature draws their mutations)"}.get(s.phase, s.phase.capitalize())
+        scores = rs.scores(view)
         mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
                  else self.names[who])
-        last = " · <b>LAST TURN</b>" if getattr(s, "last_turn", getattr(s, "last_round", False)) else ""
-        centre = _EDITIONS[rs.id]["centre"](s)
-        turn = f"Turn {s.turn}"
-        if rs.heredity:          # evolab's variant: a turn is a generation, and the board says whose rules these are
-            turn = f"Generation {s.turn} of {rs.options['generations']}"
+        last = " · <b>LAST TURN</b>" if pres.last_turn(view) else ""
+        if rs.heredity:          # evolab's variant: the board says whose rules these are
             last = " · <i>Heredity: evolab's classroom variant, not the printed game</i>"
         self.header.value = (
-            f"<div style='font-size:20px'><b>{turn}</b> · {phase}{last} · {centre} · "
-            f"To move: <b>{html.escape(mover)}</b></div>"
+            f"<div style='font-size:20px'><b>{pres.turn_title(view)}</b> · {pres.phase_title(view.phase)}{last} · "
+            f"{pres.centre(view)} · To move: <b>{html.escape(mover)}</b></div>"
             f"<div>Points now: " + ", ".join(f"{html.escape(self.names[i])} <b>{scores[i]}</b>"
                                               for i in range(s.players)) + "</div>")
-        self.banner.value = self._banner(s, viewer)
-        self.table.value = self._table_html(s, viewer)
+        self.banner.value = self._banner(view, pres)
+        self.table.value = pres.table(view, self.names)
         gate = self.hot_seat and who >= 0 and m.seats[who] is None and self._revealed != (who, len(m.record.moves))
         if gate:
-            self.hand.value = f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. The others should look away.</div>"
+            self.hand.value = (f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. "
+                               "The others should look away.</div>")
         else:
-            self.hand.value = _EDITIONS[rs.id]["hand"](self, s, viewer)
+            self.hand.value = pres.hand(view, self.names)
         self.actions.children = self._action_widgets(gate)
         self._expire_download()
         lines = self.log_entries[-40:]
@@ -389,153 +393,16 @@ class GameBoard:
                           "".join(f"<div>{html.escape(t)}</div>" for _, t in reversed(lines)) + "</div>")
         self._update_chart()
 
-    def _banner(self, s, viewer):
-        if s.phase == "over":
-            sc = s.ruleset.scores(s)
-            winners = s.ruleset.winners(s)      # North Star may share a win
+    def _banner(self, view, pres):
+        if view.phase == "over":
+            rs = view.ruleset
+            sc = rs.scores(view)
+            winners = rs.winners(view)      # North Star may share a win
             who = " and ".join(self.names[i] for i in winners)
-            verb = "win" if winners == (viewer,) and not self.hot_seat else "wins" if len(winners) == 1 else "share the win"
+            verb = ("win" if winners == (view.seat,) and not self.hot_seat else "wins" if len(winners) == 1
+                    else "share the win")
             return f"<div class='evolab-banner'>Game over! {html.escape(who)} {verb} with {max(sc)} points.</div>"
-        return _EDITIONS[s.ruleset.id]["banner"](self, s, viewer)
-
-    def _banner_origin(self, s, viewer):
-        at = s.attack
-        if at is not None and at.prey in s.animals:
-            prey = s.animals[at.prey]
-            return (f"<div class='evolab-banner'>⚔ Animal #{at.predator} is attacking "
-                    f"{html.escape(self.names[prey.owner])}'s animal #{at.prey}! "
-                    f"{'Choose a defence below.' if prey.owner == viewer else ''}</div>")
-        return ""
-
-    def _banner_rm(self, s, viewer):
-        if s.choose_victim is not None:
-            seat, sid, pred = s.choose_victim
-            return (f"<div class='evolab-banner'>⚔ Animal #{pred} is attacking species #{sid}! "
-                    f"{html.escape(self.names[seat])} chooses which animal is eaten.</div>")
-        return ""
-
-    def _hand_html(self, s, viewer):
-        hand = s.hands[viewer]
-        cards = "".join(f"<span class='evolab-trait' style='border-left-color:{trait_colour(c.split('/')[0].split(':')[0])}'>"
-                        f"{html.escape(_card_text(c))}</span>" for c in hand)
-        return f"<div><b>{html.escape(self.names[viewer])} — cards in hand ({len(hand)}):</b> {cards or '<i>none</i>'}</div>"
-
-    def _hand_html_rm(self, s, viewer):
-        return (f"<div><b>{html.escape(self.names[viewer])} — player deck: {s.pdecks[viewer]} cards, "
-                f"face down.</b> Nobody, not even you, may look at them: you say how you will use "
-                f"the top card before it is turned over.</div>")
-
-    def _table_html(self, s, viewer):
-        return _EDITIONS[s.ruleset.id]["table"](self, s, viewer)
-
-    def _table_html_origin(self, s, viewer):
-        out = []
-        for seat in range(s.players):
-            mine = " mine" if seat == viewer else ""
-            animals = [a for a in s.animals.values() if a.owner == seat]
-            cards = "".join(self._animal_html(s, a) for a in animals) or "<i>no animals</i>"
-            links = [l for l in s.links.values() if s.animals[l.a].owner == seat]
-            link_txt = "".join(
-                f"<div>Pair trait {pretty(l.trait)}: #{l.a} {'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>"
-                for l in links)
-            first = " · starts this turn" if seat == s.first else ""
-            pool = f" · gene pool: {len(s.pools[seat])}" if getattr(s, "pools", None) is not None else ""
-            cards_txt = (f"animals: {len(animals)}" if s.ruleset.heredity else
-                         f"cards in hand: {len(s.hands[seat])}{pool} · discard pile: {s.discards[seat]}")
-            out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
-                       f"{cards_txt}<div>{cards}</div>{link_txt}</div>")
-        return "".join(out)
-
-    def _animal_html(self, s, a):
-        rs = s.ruleset
-        traits = "".join(
-            f"<span class='evolab-trait' title='{html.escape(rs.traits[c.trait].hint)}' "
-            f"style='border-left-color:{trait_colour(c.trait)}'>{html.escape(pretty(c.trait))}</span>"
-            for c in a.cards) or "<i>no traits</i>"
-        food = a.red + a.blue
-        dots = "●" * min(food, a.need) + "○" * max(0, a.need - food)
-        state = []
-        if a.is_fed():
-            state.append("<b>fed</b>")
-        if a.hibernating:
-            state.append("☾ hibernating")
-        if a.poisoned:
-            state.append("☠ poisoned")
-        if a.attacked:
-            state.append("has attacked")
-        fat = f" · fat {a.fat}/{a.fat_cards}" if a.fat_cards else ""
-        if a.parent >= 0:
-            state.append(f"young of #{a.parent} (generation {a.born})")
-        return (f"<div class='evolab-animal'><b>#{a.id}</b> {traits}"
-                f"<div>food {dots} {food}/{a.need} ({a.red} red, {a.blue} blue){fat}</div>"
-                f"<div>{' · '.join(state)}</div></div>")
-
-    def _table_html_ns(self, s, viewer):
-        from ..rules.northstar.view import observe as ns_observe
-        rs = s.ruleset
-        view = ns_observe(s, viewer)
-        out = []
-        for seat in range(s.players):
-            mine = " mine" if seat == viewer else ""
-            cards = []
-            for sid in view.rows[seat]:
-                sp = view.species[sid]
-                chips = "".join(
-                    f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
-                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(pretty(t))}</span>"
-                    for t in sp.trait_ids) or "<i>no traits</i>"
-                hidden = len(sp.pending)
-                if hidden:
-                    chips += (" + " + ", ".join(pretty(c.split(':')[0]) for c in sp.pending) + " (face down)"
-                              if seat == viewer else f" + {hidden} face-down card(s)")
-                food = "●" * sp.food + "○" * max(0, sp.pop - sp.food)
-                fat = f" · fat {sp.fat}/{sp.body}" if sp.has("fat_tissue") else ""
-                cards.append(f"<div class='evolab-animal'><b>Species #{sid}</b> · Body Size <b>{sp.body}</b> · "
-                             f"Population <b>{sp.pop}</b><div>{chips}</div><div>food {food} {sp.food}/{sp.pop}{fat}"
-                             f"</div></div>")
-            first = " · starts this round" if seat == s.first else ""
-            placed = " · food card placed" if s.food_cards[seat] else ""
-            out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
-                       f"cards in hand: {view.hand_sizes[seat]} · food bag: {s.bags[seat]}{placed}"
-                       f"<div>{''.join(cards) or '<i>no species</i>'}</div></div>")
-        return "".join(out)
-
-    def _table_html_rm(self, s, viewer):
-        rs = s.ruleset
-        out = []
-        for seat in range(s.players):
-            mine = " mine" if seat == viewer else ""
-            cards = []
-            for sid in s.rows[seat]:
-                sp = s.species[sid]
-                traits = rs.traits_of(s, sp)
-                chips = "".join(
-                    f"<span class='evolab-trait' title='{html.escape(rs.traits[t].hint)}' "
-                    f"style='border-left-color:{trait_colour(t)}'>{html.escape(pretty(t))}</span>"
-                    for t in traits) or "<i>no traits</i>"
-                need = rs.need(s, sp)
-                animals = []
-                for aid in sp.animals:
-                    a = s.animals[aid]
-                    food = a.red + a.blue
-                    bits = [f"#{aid} food {'●' * min(food, need)}{'○' * max(0, need - food)} {food}/{need}"]
-                    if a.fed_by_kill:
-                        bits.append("fed by its kill")
-                    if a.shelter:
-                        bits.append("⌂ sheltered")
-                    if a.parasites:
-                        bits.append(f"☣ {a.parasites} parasite(s)")
-                    if a.attacked:
-                        bits.append("has attacked")
-                    animals.append("<div>" + " · ".join(bits) + "</div>")
-                origin = f" · split from #{sp.parent}" if sp.parent >= 0 else ""
-                cards.append(f"<div class='evolab-animal'><b>Species #{sid}</b> (population {len(sp.animals)}"
-                             f"{origin})<div>{chips}</div>{''.join(animals)}</div>")
-            first = " · starts this turn" if seat == s.first else ""
-            out.append(f"<div class='evolab-seat{mine}'><b>{html.escape(self.names[seat])}</b>{first} · "
-                       f"player deck: {s.pdecks[seat]} · discard pile: {s.discards[seat]}"
-                       f"<div>{''.join(cards) or '<i>no species</i>'}</div></div>")
-        return "".join(out)
+        return pres.banner(view, self.names)
 
     def _action_widgets(self, gate):
         w = self.w
@@ -556,16 +423,18 @@ class GameBoard:
             b.on_click(lambda _: self._click(reveal, _))
             return [b]
         rows = []
-        for title, acts in group_actions(m.legal_actions(), m.state):
+        view = observe(m.state, who)            # the buttons are the mover's, drawn from what the mover sees
+        pres = view.ruleset.edition.presentation
+        for title, acts in pres.group_actions(view, m.legal_actions()):
             label = w.HTML(f"<b>{title}</b>", layout=w.Layout(width="230px"))
-            own = [hurts_own(m.state, a) for a in acts]          # listed last (group_actions), never preselected
+            own = [pres.hurts_own(view, a) for a in acts]          # listed last (group_actions), never preselected
             if len(acts) == 1 and not own[0]:
-                b = w.Button(description=action_label(m.state, acts[0]), layout=w.Layout(width="auto", height="38px"),
-                             tooltip=action_label(m.state, acts[0]))
+                text = pres.action_label(view, acts[0])
+                b = w.Button(description=text, layout=w.Layout(width="auto", height="38px"), tooltip=text)
                 b.on_click(lambda _, a=acts[0]: self._click(self.do, a))
                 rows.append(w.HBox([label, b]))
             else:
-                dd = w.Dropdown(options=[(action_label(m.state, a), i) for i, a in enumerate(acts)],
+                dd = w.Dropdown(options=[(pres.action_label(view, a), i) for i, a in enumerate(acts)],
                                 value=None if own[0] else 0, layout=w.Layout(width="420px"))
                 b = w.Button(description="Do it", button_style="primary", layout=w.Layout(width="90px", height="38px"),
                              tooltip=f"{title}: the choice on the left")
@@ -589,7 +458,7 @@ class GameBoard:
         if last == self._chart_turn:
             return
         self._chart_turn = last
-        from .svgchart import trait_frequencies_svg     # no matplotlib: fast, and works offline in the browser
+        from .svgchart import trait_frequencies_svg  # no matplotlib: fast, and works offline in the browser
         chart = trait_frequencies_svg(rows, title="This game: how common each trait is among living animals")
         self.chart.value = chart.html()
         self.chart.layout.display = ""       # not None: the browser version's kernel drops None
@@ -610,19 +479,3 @@ class GameBoard:
         import re
         raw = " ".join([self.header.value, self.banner.value, self.table.value, self.hand.value, self.log.value])
         return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", raw)))
-
-
-#: How each edition's table is drawn: the centre of the table, the banner, the hand, the players' areas.
-_EDITIONS = {
-    "origin": {"centre": lambda s: f"Food bank: <b>{s.food_bank}</b> red tokens · Deck: {s.deck_size} cards",
-               "banner": GameBoard._banner_origin, "hand": GameBoard._hand_html,
-               "table": GameBoard._table_html_origin},
-    "random_mutations": {"centre": lambda s: (f"Centre: <b>{s.red}</b> food, <b>{s.green}</b> shelters, "
-                                              f"<b>{s.black}</b> parasites · Common deck: {s.deck_size} cards"),
-                         "banner": GameBoard._banner_rm, "hand": GameBoard._hand_html_rm,
-                         "table": GameBoard._table_html_rm},
-    "northstar": {"centre": lambda s: (f"Watering Hole: <b>{s.watering}</b> plant food · Deck: {s.deck_size} cards · "
-                                       f"Food cards placed: {sum(1 for c in s.food_cards if c)}"),
-                  "banner": lambda board, s, viewer: "", "hand": GameBoard._hand_html,
-                  "table": GameBoard._table_html_ns},
-}

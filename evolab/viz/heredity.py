@@ -80,7 +80,7 @@ def selection_bars(rows, trait, by=None, ax=None, where=None):
     for i, s in enumerate(stats):
         cond = {k: s[k] for k in by}
         for j, (name, label) in enumerate((("carrier_survival", f"with {pretty(trait)}: survived"),
-                                            ("other_survival", f"without: survived"),
+                                            ("other_survival", "without: survived"),
                                             ("carrier_offspring", f"with {pretty(trait)}: young per animal"),
                                             ("other_offspring", "without: young per animal"))):
             v, lo, hi = s[name], s[name + "_low"], s[name + "_high"]

@@ -26,9 +26,6 @@ FOOD_SCHEDULES = {
 SWEEP_RATES = [0.0, 0.25, 0.5, 0.75, 1.0]
 #: The Heredity variant's mutation rates to compare by default (a real rate is far lower: say so).
 HEREDITY_RATES = [0.0, 0.05, 0.1, 0.15, 0.2]
-#: Random Mutations has no named presets: its variant starts from predators and a rare defence.
-RM_HEREDITY = {"heredity": True, "founders": 8, "mutation_rate": 0.05, "generations": 20,
-               "founder_traits": {"predator": 0.25, "swimming": 0.125}}
 #: What the rate slider is called in each world (the printed game's is a choice, never a mutation).
 RATE_LABELS = {False: ("Trait-card rate", "Compare several trait-card rates",
                        "How often a bot plays a card as a new trait instead of a new animal: a player's choice, "
@@ -79,6 +76,15 @@ class _Bar:
         self.widget.value = self.widget.max
 
 
+
+def _plain(error: Exception) -> str:
+    """The bench's one-line message: a chart package the browser could not download is said plainly."""
+    from evolab.lite.offline import CHART_PACKAGES, ChartsUnavailable
+    package = (getattr(error, "name", None) or "").split(".")[0]
+    if isinstance(error, ModuleNotFoundError) and package in CHART_PACKAGES:
+        return ChartsUnavailable(package).msg.lstrip("⚠ ")
+    return str(error)
+
 class Lab:
     """``Lab()`` shows the bench; ``lab.run()`` (or the Run button) plays the games; ``lab.result`` holds them.
 
@@ -103,31 +109,8 @@ class Lab:
                                         ("Random bots (play anything)", "random"),
                                         ("Greedy against random", "greedy,random")],
                                value=bots, description="Players are", style=style, layout=wide)
-        self.world = w.Dropdown(options=[("The printed game: players choose traits", False),
-                                         ("Heredity: evolab's classroom variant, not the printed game", True)],
-                                value=world == "heredity", description="World", style=style, layout=wide)
-        self.preset = w.Dropdown(options=list(heredity.PRESETS), value=preset, description="Heredity preset",
-                                 style=style, layout=wide)
-        self.preset_text = w.HTML()
-        self.founders = w.IntSlider(value=8, min=1, max=40, description="Founders per player", style=style,
-                                    layout=wide)
-        self.generations = w.IntSlider(value=20, min=2, max=60, description="Generations", style=style, layout=wide)
-        self.predators_leave = w.IntSlider(value=0, min=0, max=60, description="Predators leave at gen.",
-                                           tooltip="0: never", style=style, layout=wide)
-        self.food_crash = w.IntSlider(value=0, min=0, max=60, description="Food falls to x1 at gen.",
-                                      tooltip="0: never", style=style, layout=wide)
-        self.heredity_box = w.VBox([self.preset, self.preset_text, self.founders, self.generations,
-                                    self.predators_leave, self.food_crash])
-        start = mutation_rate if trait_card_rate is None else trait_card_rate
-        self._rate = {False: start, True: 0.05}       # each world keeps its own slider value
-        self._shown = False                           # the world whose rate the slider shows
-        self.mutation_rate = w.FloatSlider(value=start, min=0, max=1, step=0.01, style=style, layout=wide)
-        self.rate = self.mutation_rate                # the rate slider (its meaning depends on the world)
-        self.sweep = w.Checkbox(value=False, layout=wide)
-        self.rates = w.Text(value=", ".join(f"{r:g}" for r in SWEEP_RATES), description="Rates to compare",
-                            tooltip="Rates from 0 to 1, separated by commas", disabled=True,
-                            style=style, layout=wide)
-        self.sweep.observe(lambda c: self._sweep_changed(), "value")
+        self._world_controls(w, style, wide, ruleset, world, preset)
+        self._rate_controls(w, style, wide, mutation_rate if trait_card_rate is None else trait_card_rate)
         self.food = w.FloatSlider(value=1.0, min=0.25, max=5, step=0.25, description="Food supply × (dice)",
                                   style=style, layout=wide)
         self.schedule = w.Dropdown(options=list(FOOD_SCHEDULES), description="Food over time", style=style,
@@ -144,8 +127,55 @@ class Lab:
         self._build_rules(ruleset)
         self.ruleset.observe(lambda c: self._build_rules(c["new"]), "value")
         self.world.observe(lambda c: self._world_changed(), "value")
-        self.preset.observe(lambda c: self._preset_changed(), "value")
+        self.preset.observe(lambda c: self._preset_changed() if self.heredity else None, "value")
         rules_box = self.rules_box
+        self._result_widgets(w, style)
+        self.widget = w.VBox([
+            w.HTML("<h3 style='margin:4px 0'>The lab bench</h3>"),
+            self.ruleset, self.world, self.heredity_box, self.players, self.bots, self.mutation_rate, self.sweep,
+            self.rates, self.food,
+            self.schedule, self.no_carnivores, self.carnivores_from, self.reps, self.seed, rules_box,
+            w.HBox([self.run_button, self.progress]), self.status,
+            self.trait_picker, self.chart1, self.caption1, self.rate_shown, self.chart2, self.caption2,
+            self.table, self.download,
+        ])
+        self.widget.add_class("evolab-lab")
+        self._world_changed()
+
+    def _world_controls(self, w, style, wide, ruleset, world, preset):
+        """The world (the printed game or the Heredity variant) and the variant's preset and settings."""
+        self.world = w.Dropdown(options=[("The printed game: players choose traits", False),
+                                         ("Heredity: evolab's classroom variant, not the printed game", True)],
+                                value=world == "heredity", description="World", style=style, layout=wide)
+        names = list(heredity.presets(ruleset))          # the edition's own presets (none without the variant)
+        self.preset = w.Dropdown(options=names, value=preset if preset in names else (names[0] if names else None),
+                                 description="Heredity preset",
+                                 style=style, layout=wide)
+        self.preset_text = w.HTML()
+        self.founders = w.IntSlider(value=8, min=1, max=40, description="Founders per player", style=style,
+                                    layout=wide)
+        self.generations = w.IntSlider(value=20, min=2, max=60, description="Generations", style=style, layout=wide)
+        self.predators_leave = w.IntSlider(value=0, min=0, max=60, description="Predators leave at gen.",
+                                           tooltip="0: never", style=style, layout=wide)
+        self.food_crash = w.IntSlider(value=0, min=0, max=60, description="Food falls to x1 at gen.",
+                                      tooltip="0: never", style=style, layout=wide)
+        self.heredity_box = w.VBox([self.preset, self.preset_text, self.founders, self.generations,
+                                    self.predators_leave, self.food_crash])
+
+    def _rate_controls(self, w, style, wide, start):
+        """The rate slider (a player's trait-card rate, or nature's mutation rate) and the rates to compare."""
+        self._rate = {False: start, True: 0.05}       # each world keeps its own slider value
+        self._shown = False                           # the world whose rate the slider shows
+        self.mutation_rate = w.FloatSlider(value=start, min=0, max=1, step=0.01, style=style, layout=wide)
+        self.rate = self.mutation_rate                # the rate slider (its meaning depends on the world)
+        self.sweep = w.Checkbox(value=False, layout=wide)
+        self.rates = w.Text(value=", ".join(f"{r:g}" for r in SWEEP_RATES), description="Rates to compare",
+                            tooltip="Rates from 0 to 1, separated by commas", disabled=True,
+                            style=style, layout=wide)
+        self.sweep.observe(lambda c: self._sweep_changed(), "value")
+
+    def _result_widgets(self, w, style):
+        """The run button, progress, status, the charts with their captions and pickers, the table, the download."""
         self.run_button = w.Button(description="Run the experiment", button_style="success",
                                    layout=w.Layout(width="240px", height="42px"))
         self.run_button.on_click(lambda _: self._safe(self.run))
@@ -168,17 +198,6 @@ class Lab:
         self.caption2 = w.HTML()
         self.table = w.HTML()
         self.download = w.HTML()
-        self.widget = w.VBox([
-            w.HTML("<h3 style='margin:4px 0'>The lab bench</h3>"),
-            self.ruleset, self.world, self.heredity_box, self.players, self.bots, self.mutation_rate, self.sweep,
-            self.rates, self.food,
-            self.schedule, self.no_carnivores, self.carnivores_from, self.reps, self.seed, rules_box,
-            w.HBox([self.run_button, self.progress]), self.status,
-            self.trait_picker, self.chart1, self.caption1, self.rate_shown, self.chart2, self.caption2,
-            self.table, self.download,
-        ])
-        self.widget.add_class("evolab-lab")
-        self._world_changed()
 
     def _build_rules(self, ruleset_id):
         """Rules options widgets, built from the selected edition's declared options."""
@@ -233,7 +252,12 @@ class Lab:
         self.rate_shown.description = "Mutation rate shown" if on else "Trait-card rate shown"
         self.carnivores_from.description = "Predators arrive at gen." if on else "Predators from turn"
         self.heredity_box.layout.display = "" if on else "none"      # not None: the browser kernel drops None
-        self.preset.disabled = self.ruleset.value != "origin"
+        presets = self._presets()
+        if list(self.preset.options) != list(presets):       # each edition's own presets
+            keep = self.preset.value if self.preset.value in presets else next(iter(presets), None)
+            self.preset.options = list(presets)
+            self.preset.value = keep
+        self.preset.disabled = len(presets) < 2
         if on:
             self._preset_changed()
         else:
@@ -248,18 +272,20 @@ class Lab:
         self.predators_leave.value = opts.get("predators_leave") or 0
         crash_at = [t for t, m in opts.get("food_multiplier_from", {}).items() if m == 1.0]
         self.food_crash.value = crash_at[0] if crash_at else 0
-        self.no_carnivores.value = "carnivorous" in opts.get("banned_traits", [])
+        predators = ruleset_class(self.ruleset.value).predator_traits
+        self.no_carnivores.value = any(t in predators for t in opts.get("banned_traits", []))
         self.carnivores_from.value = 1
-        if self.preset.disabled:
-            self.preset_text.value = ("<small>Random Mutations: predators on 2 of 8 founders, Swimming on 1 "
-                                      "(only swimming predators attack swimmers).</small>")
-        else:
-            self.preset_text.value = f"<small>{html.escape(heredity.describe(self.preset.value))}</small>"
+        text = heredity.describe(self.preset.value, self.ruleset.value) if self._presets() else ""
+        self.preset_text.value = f"<small>{html.escape(text)}</small>"
+
+    def _presets(self) -> dict:
+        """The selected edition's Heredity presets."""
+        return heredity.presets(self.ruleset.value)
 
     def _preset_options(self) -> dict:
-        if self.ruleset.value != "origin":
-            return dict(RM_HEREDITY)
-        return heredity.preset(self.preset.value)
+        presets = self._presets()
+        name = self.preset.value if self.preset.value in presets else next(iter(presets))
+        return heredity.preset(name, self.ruleset.value)
 
     def _sweep_changed(self):
         """Comparing rates uses the list of rates; one rate uses the slider: only the control in use is active."""
@@ -275,7 +301,7 @@ class Lab:
             self.status.value = ""
             fn()
         except Exception as e:     # shown on the bench
-            self.status.value = f'<span style="color:#b00020;font-weight:700">⚠ {html.escape(str(e))}</span>'
+            self.status.value = f'<span style="color:#b00020;font-weight:700">⚠ {html.escape(_plain(e))}</span>'
 
     def _picked(self):
         """Traits picked: the first chart again, and in the Heredity variant the second (it shows the first trait)."""
@@ -369,8 +395,8 @@ class Lab:
         (mean over all games of each trait's share of living animals in a game's last turn); in the Heredity
         variant the preset's trait to watch comes first."""
         ranked = [r["trait"] for r in self.ranking if r["mean"] > 0] or [r["trait"] for r in self.ranking]
-        if self.heredity and self.ruleset.value == "origin":
-            watch = heredity.PRESETS[self.preset.value].trait
+        watch = self._presets()[self.preset.value].trait if self.heredity and self.preset.value in self._presets() else ""
+        if watch:
             ranked = [watch] + [t for t in ranked if t != watch]
         return tuple(ranked[:DRAWN_TRAITS[self._compared]])
 
@@ -387,6 +413,7 @@ class Lab:
     def _draw_traits(self):
         """The first chart, for the traits picked: final share by rate (comparing rates), else turn by turn."""
         import matplotlib.pyplot as plt
+
         from . import plots
         picked = list(self.trait_picker.value)
         if not picked:
@@ -428,6 +455,7 @@ class Lab:
         """The second chart: predators and prey for one trait-card rate, over the turns most games reached;
         in the Heredity variant, carriers of the first trait drawn against the others (survival, young)."""
         import matplotlib.pyplot as plt
+
         from . import plots
         fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
         if self.heredity:

@@ -263,9 +263,13 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
             linewidth=2.5, label="Predators (Carnivorous)")
     ax.plot(turns, [alive[t] - pred.get(t, 0) for t in turns], color="#0072B2", marker="s", linestyle="--",
             linewidth=2.5, label="Other animals (prey)")
+    n, n_all = _games(urows), _games(all_turns)
     ax.set_xlabel("Turn")
-    ax.set_ylabel("Animals alive (mean)")
+    ax.set_ylabel("Animals alive" if n == 1 else f"Animals alive (mean of {n} games)")
     ax.set_ylim(bottom=0)
+    if n == 1:                        # whole animals
+        from matplotlib.ticker import MaxNLocator
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     right = ax.twinx()
     right.bar(turns, [food.get(t, 0) for t in turns], color=FOOD_COLOUR, alpha=0.2, label="Food bank", width=0.6)
     right.set_ylabel("Food bank (red tokens)", color=FOOD_COLOUR)
@@ -274,21 +278,25 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
     ax.patch.set_visible(False)
     h1, l1 = ax.get_legend_handles_labels()
     h2, l2 = right.get_legend_handles_labels()
-    ax.legend(h1 + h2, l1 + l2, fontsize=9, loc="upper right")
+    # below the plot, where it hides no line or bar
+    ax.legend(h1 + h2, l1 + l2, fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=3,
+              frameon=False)
     ax.set_title(f"Predators and prey over time, with the food supply{_where_text(where)}")
     ax.food_axis = right
     peak_pred = max(turns, key=lambda t: pred.get(t, 0))
     peak_prey = max(turns, key=lambda t: alive[t] - pred.get(t, 0))
     lag = peak_pred - peak_prey
-    n, n_all = _games(urows), _games(all_turns)
     drawn = f"turns {turns[0]} to {turns[-1]}" if len(turns) > 1 else f"turn {turns[0]}"
     if n_all > 1:
-        drawn += (f", the turns that every game reached" if min_share >= 1 else
+        drawn += (", the turns that every game reached" if min_share >= 1 else
                   f", the turns that at least {_pct(min_share)} of the games reached")
     text = (f"Mean of {n} game(s){_where_text(where)}, {drawn}: prey peaked at turn {peak_prey} "
             f"({alive[peak_prey] - pred.get(peak_prey, 0):.1f} animals)")
     if not any(pred.get(t, 0) for t in turns):
         text += "; there were no predators (no animal carried Carnivorous)."
+    elif n == 1:                      # a handful of animals in one game: its peaks are chance, not a lag
+        text = (f"One game{_where_text(where)}, {drawn}: at most {max(alive.values()):.0f} animals were alive, "
+                f"and at most {max(pred.values()):.0f} predators; one game this small shows no pattern.")
     else:
         text += f" and predators at turn {peak_pred} ({pred.get(peak_pred, 0):.1f}); "
         text += (f"predators peaked {lag} turn(s) after prey." if lag > 0 else
@@ -422,10 +430,12 @@ def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=Non
 
 # ---- graphs --------------------------------------------------------------------------------------
 def _node_colour(node, data):
+    """A node's colour: its predator trait's when it has one (a predator looks like one), else its first trait's."""
     traits = data.get("traits") or []
-    for t in ("carnivorous",) + tuple(traits):
-        if t in traits:
-            return trait_style(t)[0]
+    from ..rules import editions
+    predators = {t for ed in editions().values() for t in ed.ruleset.predator_traits}
+    for t in sorted(traits, key=lambda t: t not in predators):
+        return trait_style(t)[0]
     return "#BBBBBB"
 
 
@@ -458,10 +468,19 @@ def draw_food_web(graph, ax=None, top=25):
     nx.draw_networkx_edges(g, pos, ax=ax, width=widths, alpha=0.6, arrows=True, arrowsize=14,
                            edge_color="#555555", node_size=sizes, connectionstyle="arc3,rad=0.08")
     nx.draw_networkx_nodes(g, pos, ax=ax, node_size=sizes, node_color=colours, edgecolors="black", linewidths=0.8)
-    nx.draw_networkx_labels(g, pos, ax=ax, labels={n: "\n".join(pretty(p) for p in str(n).split("+")) for n in g},
-                            font_size=7)
+    # each label beside its circle, never over it: above the top row, below the bottom row, right of the middle
+    for n in g:
+        x, y = pos[n]
+        text = "\n".join(pretty(p) for p in str(n).split("+"))
+        radius = (sizes[list(g).index(n)] ** 0.5) / 2 + 3          # marker size is an area in points^2
+        dx, dy, ha, va = {2: (0, radius, "center", "bottom"), 0: (0, -radius, "center", "top"),
+                          1: (radius, 0, "left", "center")}[layer[n]]
+        ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points", ha=ha, va=va, fontsize=9,
+                    linespacing=1.0, zorder=5, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
+                                                     "alpha": 0.8})
     ax.set_title("Food web: who ate whom (arrow from predator to prey; bigger circle = more kills)")
     ax.set_axis_off()
+    ax.margins(x=0.1, y=0.45)      # room for the labels above the top row and below the bottom row
     if g.number_of_edges():
         u, v, d = max(g.edges(data=True), key=lambda e: (e[2].get("weight", 1), str(e[0]), str(e[1])))
         text = (f"{graph.number_of_nodes()} kinds of animals and {graph.number_of_edges()} feeding links; the most "
@@ -471,43 +490,92 @@ def draw_food_web(graph, ax=None, top=25):
     return _caption(ax, text)
 
 
-def draw_descent_tree(tree, ax=None):
-    """Draw a descent (lineage) tree: x = turn founded, one row per lineage branch; extinct species are
-    marked with a dagger (†) and a hollow circle, living ones with a filled circle (not colour alone)."""
+def draw_descent_tree(tree, ax=None, end=None):
+    """Draw a descent (lineage) tree from ``analysis.descent_tree``: each species is a line from the turn it
+    was founded (a circle) to the turn it died out (a cross and a dagger) or to the end of the game (``end``,
+    default the last turn named in the tree); a split is a thin line from the parent down to its daughter.
+    Beside each line: its number and traits (those it started with, ``-`` for none, then ``+`` those gained
+    later and ``-`` those lost). Turns are whole numbers on the x axis; several species founded in one turn get their own
+    rows, so no label sits on another."""
     import networkx as nx
-    ax = _axes(ax, (9, 5))
+    ax = _axes(ax, (10, 5))
     order = list(nx.topological_sort(tree)) if tree.number_of_nodes() else []
-    y, row = {}, [0]
+    data = tree.nodes
+    founded = {n: data[n].get("founded") or 0 for n in order}
+    gone = {n: data[n].get("extinct_turn") for n in order if data[n].get("fate") == "extinct"}
+    last = end if end is not None else max([*founded.values(), *[t for t in gone.values() if t is not None], 1])
+    row, rows = {}, [0]
 
-    def place(n):                     # depth-first: each leaf gets its own row, parents sit between
-        kids = sorted(tree.successors(n), key=lambda k: (tree.nodes[k].get("founded") or 0, str(k)))
-        if not kids:
-            y[n] = row[0]
-            row[0] += 1
-            return
-        for k in kids:
-            if k not in y:
+    def place(n):                     # pre-order: a parent's row, then each daughter's family below it, the
+        row[n] = rows[0]              # latest daughter nearest: then no split line crosses a species' line
+        rows[0] += 1
+        for k in sorted(tree.successors(n), key=lambda k: (-founded[k], str(k))):
+            if k not in row:
                 place(k)
-        y[n] = sum(y[k] for k in kids) / len(kids)
 
-    for root in sorted((n for n in order if tree.in_degree(n) == 0),
-                       key=lambda n: (tree.nodes[n].get("founded") or 0, str(n))):
+    for root in sorted((n for n in order if tree.in_degree(n) == 0), key=lambda n: (founded[n], str(n))):
         place(root)
-    pos = {n: (tree.nodes[n].get("founded") or 0, y[n]) for n in order}
-    alive = [n for n in order if tree.nodes[n].get("fate") != "extinct"]
-    dead = [n for n in order if tree.nodes[n].get("fate") == "extinct"]
-    nx.draw_networkx_edges(tree, pos, ax=ax, edge_color="#555555", arrows=True, node_size=320)
-    nx.draw_networkx_nodes(tree, pos, nodelist=alive, ax=ax, node_color="#009e73", node_size=320,
-                           edgecolors="black")
-    nx.draw_networkx_nodes(tree, pos, nodelist=dead, ax=ax, node_color="white", node_size=320,
-                           edgecolors="#d55e00", linewidths=2)
-    nx.draw_networkx_labels(tree, pos, ax=ax, font_size=10,
-                            labels={n: f"{n}{' †' if n in dead else ''}" for n in order})
-    ax.set_xlabel("Turn founded")
+    stop = {n: (gone[n] if gone.get(n) is not None else last + 0.3) for n in order}
+    _draw_splits(ax, tree, order, founded, row)
+    for n in order:
+        dead = n in gone
+        colour = "#d55e00" if dead else "#009e73"
+        ax.plot([founded[n], stop[n]], [row[n], row[n]], color=colour, linewidth=3, zorder=2,
+                linestyle="--" if dead else "-")
+        ax.plot([founded[n]], [row[n]], marker="o", markersize=9, color=colour, markeredgecolor="black", zorder=3)
+        if dead:
+            ax.plot([stop[n]], [row[n]], marker="X", markersize=10, color=colour, markeredgecolor="black", zorder=3)
+        traits = ", ".join(pretty(t) for t in data[n].get("traits", ())) or "-"
+        gained = "".join(f" +{pretty(t)}" for t in data[n].get("gained", ()))
+        lost = "".join(f" -{pretty(t)}" for t in data[n].get("lost", ()))
+        ax.annotate(f"{n}{' †' if dead else ''}: {traits}{gained}{lost}", (stop[n], row[n]), xytext=(8, 0),
+                    textcoords="offset points", ha="left", va="center", fontsize=10)
+    from matplotlib.ticker import MaxNLocator
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("Turn")
     ax.set_yticks([])
-    ax.set_title("Descent tree: which species came from which (filled = alive, † = extinct)")
+    for side in ("left", "right", "top"):
+        ax.spines[side].set_visible(False)
+    ax.set_ylim(rows[0] - 0.5, -0.5)  # first species at the top
+    ax.set_title("Descent tree: which species came from which (solid line = alive at the end, † = extinct)")
+    _fit_labels(ax, min(founded.values(), default=0) - 0.5, last + 0.8)
+    alive = [n for n in order if n not in gone]
     return _caption(ax, f"{len(order)} species in the tree, {len(alive)} still alive at the end, "
-                        f"{len(dead)} extinct.")
+                        f"{len(gone)} extinct.")
+
+
+def _draw_splits(ax, tree, order, founded, row):
+    """The splits of a descent tree: down from the parent's line, then across to the daughter's circle. When
+    several parents split in one turn, each gets its own down-stroke just left of the turn, so no two overlap."""
+    import networkx as nx
+    splitting: dict = {}
+    for p, d in tree.edges:
+        splitting.setdefault(founded[d], set()).add(p)
+    depth = {n: len(nx.ancestors(tree, n)) for n in order}
+    for p, d in tree.edges:
+        t = founded[d]
+        if founded[p] == t:           # founded and split in the same turn: a stroke of its own, by generation
+            x = t + 0.06 * depth[p]
+        else:
+            older = sorted((q for q in splitting[t] if founded[q] < t), key=lambda q: row[q])
+            x = max(founded[p], t - 0.12 * (len(older) - 1 - older.index(p)))
+        ax.plot([x, x, founded[d]], [row[p], row[d], row[d]], color="#555555", linewidth=1.2, zorder=1)
+
+
+def _fit_labels(ax, left, right):
+    """Set the x axis from ``left`` to at least ``right``, wide enough that every label written right of its
+    point (``ax.texts``) ends inside the axes: a label w pixels wide at x needs (x - left) / span of the
+    axes' width W to leave w pixels, so span >= (x - left) * W / (W - w)."""
+    ax.set_xlim(left, right)
+    ax.figure.canvas.draw()           # lay the figure out first: constrained layout moves the axes
+    renderer = ax.figure.canvas.get_renderer()
+    width = ax.get_window_extent(renderer).width
+    span = max(right - left, 1)
+    for t in ax.texts:
+        w = t.get_window_extent(renderer).width + 12          # the label, its offset and a margin
+        if w < 0.9 * width:
+            span = max(span, (t.xy[0] - left) * width / (width - w))
+    ax.set_xlim(left, left + span)
 
 
 # ---- a one-page report ---------------------------------------------------------------------------
@@ -517,6 +585,7 @@ def report(tables, path, title="evolab experiment", where=None):
     ``tables``: a ``BatchResult``, a ``Tracker`` or a dict of table name -> rows.
     """
     import matplotlib.pyplot as plt
+
     from ..analysis import food_web
     if hasattr(tables, "tables"):
         tables = {k: v.to_list() for k, v in tables.tables.items()}

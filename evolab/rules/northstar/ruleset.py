@@ -18,6 +18,7 @@ from .deck import TRAIT_IDS, card_kinds
 from .options import OPTIONS
 from .state import NSSpecies, NSState
 from .traits import CANCELLABLE, TRAITS
+from . import worlds
 
 KINDS = card_kinds()
 CARD_IDS = tuple(k[0] for k in KINDS)
@@ -50,6 +51,8 @@ class NorthStarRuleset(Ruleset):
     rule_prefix = "northstar"
     unit_noun = "species"
     food_feeds_population = True
+    public_of = worlds.public_of              # the public fields an observation carries
+    sample_world = staticmethod(worlds.sample_world)
 
     def hides_plays(self, s, seat, viewer) -> bool:
         """Six-player variant: the others' Play Cards moves stay secret until the reveal."""
@@ -127,9 +130,6 @@ class NorthStarRuleset(Ruleset):
         if ph == "over":
             return TERMINAL
         return CHANCE
-
-    def is_over(self, s) -> bool:
-        return s.phase == "over"
 
     def chance_outcomes(self, s) -> tuple:
         if s.draw_queue:
@@ -322,31 +322,41 @@ class NorthStarRuleset(Ruleset):
                 return "northstar.phase", "choose a food card for the Watering Hole first"
             return "northstar.card.not-in-hand", f"{card!r} is not in your hand"
         if ph == "play_cards":
-            if t not in (PlaceTrait, NewSpecies, Grow, EndTurn):
-                return "northstar.phase", f"{t.__name__} is not a Play Cards action"
-            if card not in s.hands[seat]:
-                return "northstar.card.not-in-hand", f"{card!r} is not in your hand"
-            if t is NewSpecies:
-                return "northstar.new-species.side", "a new species goes at the 'left' or 'right' end"
-            sp = s.species.get(action.species)
-            if sp is None or sp.owner != seat:
-                return "northstar.own-species", f"{action.species!r} is not one of your species"
-            if t is Grow:
-                if action.what not in ("body", "population"):
-                    return "engine.malformed", "what is 'body' or 'population'"
-                return "northstar.grow.max", "Body Size and Population are at most 6"
-            tr = _trait(card) if card in TRAIT_OF else None
-            if tr is not None and s.turn < self.trait_turn[tr]:
-                return "experiment.trait-from-turn", f"{tr} may not be played in this round (banned or later)"
-            if action.replace and action.replace not in sp.traits + sp.pending:
-                return "northstar.replace", f"{action.replace!r} is not a trait card of species {sp.id}"
-            if not action.replace and len(sp.traits) + len(sp.pending) >= self.limit:
-                return "northstar.trait-limit", f"a species holds at most {self.limit} traits: replace one"
-            return "northstar.trait-duplicate", "a species never has two traits of the same name"
+            return self._why_play_cards(s, seat, action, card)
         if ph != "feeding":
             return "northstar.phase", f"{t.__name__} is not allowed now"
         if t is Pass:
             return "northstar.feeding.compulsory", "a hungry species that can feed must feed"
+        return self._why_feeding(s, seat, action)
+
+    def _why_play_cards(self, s, seat, action, card):
+        """The Play Cards rule an illegal action breaks."""
+        t = type(action)
+        if t not in (PlaceTrait, NewSpecies, Grow, EndTurn):
+            return "northstar.phase", f"{t.__name__} is not a Play Cards action"
+        if card not in s.hands[seat]:
+            return "northstar.card.not-in-hand", f"{card!r} is not in your hand"
+        if t is NewSpecies:
+            return "northstar.new-species.side", "a new species goes at the 'left' or 'right' end"
+        sp = s.species.get(action.species)
+        if sp is None or sp.owner != seat:
+            return "northstar.own-species", f"{action.species!r} is not one of your species"
+        if t is Grow:
+            if action.what not in ("body", "population"):
+                return "engine.malformed", "what is 'body' or 'population'"
+            return "northstar.grow.max", "Body Size and Population are at most 6"
+        tr = _trait(card) if card in TRAIT_OF else None
+        if tr is not None and s.turn < self.trait_turn[tr]:
+            return "experiment.trait-from-turn", f"{tr} may not be played in this round (banned or later)"
+        if action.replace and action.replace not in sp.traits + sp.pending:
+            return "northstar.replace", f"{action.replace!r} is not a trait card of species {sp.id}"
+        if not action.replace and len(sp.traits) + len(sp.pending) >= self.limit:
+            return "northstar.trait-limit", f"a species holds at most {self.limit} traits: replace one"
+        return "northstar.trait-duplicate", "a species never has two traits of the same name"
+
+    def _why_feeding(self, s, seat, action):
+        """The feeding rule an illegal eating, hunting or Intelligence action breaks."""
+        t = type(action)
         if t not in (EatPlant, Hunt, ThinkFood):
             return "northstar.phase", f"{t.__name__} is not a feeding action"
         sid = action.predator if t is Hunt else action.species
@@ -434,9 +444,16 @@ class NorthStarRuleset(Ruleset):
         t.ruleset = other
         return t
 
-    def observe(self, s, seat):
+    def observe(self, s, seat, copy=True):
         from .view import observe
-        return observe(s, seat)
+        return observe(s, seat, copy)
+
+    def state_from_dict(self, d, prefix=""):
+        from .io import state_from_dict
+        return state_from_dict(self, d, prefix)
+
+    def card_sides(self):
+        return tuple(((TRAIT_OF[c],), k) for c, k in zip(CARD_IDS, self.copies))
 
 
 def _add(t, i, n):
@@ -920,8 +937,6 @@ _APPLY = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
+from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
-
-NorthStarRuleset.state_from_dict = state_from_dict
 NorthStarRuleset.apply_table = _APPLY

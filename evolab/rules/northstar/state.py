@@ -1,6 +1,8 @@
 """The table of North Star *Evolution*: species boards, hands, the Watering Hole, food bags."""
 from __future__ import annotations
 
+from typing import Any
+
 
 class NSSpecies:
     """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
@@ -62,6 +64,33 @@ class NSState:
     """Everything on a North Star table. Treat as immutable: ``apply`` returns a changed copy."""
 
     __slots__ = _PLAIN + ("ruleset", "hands", "species", "__weakref__")
+    # The fields, for type checkers (the slots above hold them).
+    players: Any
+    phase: Any
+    turn: Any
+    first: Any
+    current: Any
+    deck: Any
+    deck_size: Any
+    discard: Any
+    removed: Any
+    food_cards: Any
+    watering: Any
+    bags: Any
+    rows: Any
+    passes: Any
+    done: Any
+    last_round: Any
+    next_last: Any
+    cycles: Any
+    draw_queue: Any
+    winner: Any
+    winners: Any
+    next_uid: Any
+    snapshot: Any
+    ruleset: Any
+    hands: Any
+    species: Any
 
     def clone(self):
         s = NSState.__new__(NSState)
@@ -94,7 +123,7 @@ class NSState:
     def __eq__(self, other):
         return isinstance(other, NSState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a state is a changing table: unhashable
 
     def __repr__(self):
         return (f"<NSState round {self.turn} {self.phase} seat {self.current} watering hole {self.watering} "

@@ -3,13 +3,27 @@ only as counts (their own are shown to their owner); in the six-player simultane
 others' species as they were when the phase began."""
 from __future__ import annotations
 
+from typing import Any
+
+from ...view import Observation, frozen_table, live_table, seal
 from .state import NSSpecies
 
 
-class NSObservation:
-    __slots__ = ("seat", "ruleset", "phase", "turn", "first", "to_move", "watering", "food_bank", "deck_size",
-                 "hand", "hand_sizes", "food_card", "food_cards_placed", "species", "rows", "bags", "last_round",
-                 "players", "winner", "round")
+class NSObservation(Observation):
+    __slots__ = ("watering", "food_card", "food_cards_placed", "food_placed", "species", "rows", "bags",
+                 "last_round", "winners", "draw_queue", "discard_size")
+    # The fields, for type checkers (the slots above hold them).
+    watering: Any
+    food_card: Any
+    food_cards_placed: Any
+    food_placed: Any
+    species: Any
+    rows: Any
+    bags: Any
+    last_round: Any
+    winners: Any
+    draw_queue: Any
+    discard_size: Any
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -24,6 +38,19 @@ class NSObservation:
                 "winner": self.winner}
 
 
+#: What a face-down trait card of another seat reads as in an observation (how many, not which).
+HIDDEN_CARD = "?"
+
+
+def _face_down(sp, seat):
+    """The species as ``seat`` may see it: another seat's face-down cards are only counted."""
+    if sp.owner == seat or not sp.pending:
+        return sp
+    copy = sp.clone()
+    copy.pending = (HIDDEN_CARD,) * len(sp.pending)
+    return copy
+
+
 def _public(sp, seat):
     d = sp.to_dict()
     if sp.owner != seat:
@@ -31,9 +58,14 @@ def _public(sp, seat):
     return d
 
 
-def observe(s, seat) -> NSObservation:
-    if not isinstance(seat, int) or not 0 <= seat < s.players:
-        raise ValueError(f"seat must be 0..{s.players - 1}, got {seat!r}")
+def _hide_new_ids(public):
+    from .worlds import PUBLIC
+    out = list(public)
+    out[PUBLIC.index("next_uid")] = None
+    return tuple(out)
+
+
+def observe(s, seat, copy=True) -> NSObservation:
     o = NSObservation.__new__(NSObservation)
     o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, s.ruleset, s.phase, s.turn, s.turn, s.first
     o.to_move = s.ruleset.to_move(s)
@@ -42,9 +74,10 @@ def observe(s, seat) -> NSObservation:
     o.hand = tuple(s.hands[seat])
     o.hand_sizes = tuple(len(h) for h in s.hands)
     o.food_card = s.food_cards[seat]
-    o.food_cards_placed = sum(1 for c in s.food_cards if c)
+    o.food_placed = tuple(bool(c) for c in s.food_cards)      # face down: whether, not which
+    o.food_cards_placed = sum(o.food_placed)
     o.bags = tuple(s.bags)
-    o.last_round, o.players, o.winner = s.last_round, s.players, s.winner
+    o.last_round, o.players, o.winner, o.winners = s.last_round, s.players, s.winner, s.winners
     species, rows = dict(s.species), s.rows
     if s.snapshot is not None and s.phase == "play_cards":
         rows = tuple(tuple(r) if i != seat else s.rows[i] for i, r in enumerate(s.snapshot["rows"]))
@@ -53,5 +86,11 @@ def observe(s, seat) -> NSObservation:
         species.update({k: v for k, v in s.species.items() if v.owner == seat})
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
         o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
-    o.species, o.rows = species, rows
-    return o
+    table = frozen_table if copy else live_table
+    o.species, o.rows = table({k: _face_down(v, seat) for k, v in species.items()}), rows
+    o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
+    o.discard_size = sum(s.discard)
+    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
+    if s.snapshot is not None and s.phase == "play_cards":
+        o.public = _hide_new_ids(o.public)    # how many species the others founded in secret stays secret
+    return seal(o)

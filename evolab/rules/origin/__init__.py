@@ -1,4 +1,18 @@
-"""*Evolution: The Origin of Species* (Knorre & Machin, 2010)."""
-from .ruleset import OriginRuleset
+"""*Evolution: The Origin of Species* (Knorre & Machin, 2010): the edition as one package.
 
-__all__ = ["OriginRuleset"]
+``EDITION`` names its rules (``ruleset.py``), how the board and the log show it (``present.py``), what the bots
+value in it (``hints.py``).
+"""
+from ..edition import Edition, ruleset_alias
+
+EDITION = Edition(
+    "origin", "Evolution: The Origin of Species (2010): 2-8 players, 84 cards, 19 traits.",
+    ruleset="evolab.rules.origin.ruleset:OriginRuleset",
+    presentation="evolab.rules.origin.present:OriginPresentation",
+    bot_hints="evolab.rules.origin.hints:OriginHints",
+)
+
+
+__getattr__ = ruleset_alias(EDITION, "OriginRuleset", __name__)     # the rules load on first use
+
+__all__ = ["EDITION", "OriginRuleset"]

@@ -134,7 +134,8 @@ def graze_block(s, a):
         return "origin.grazing.empty", "the food bank is empty"
     mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
     if a.grazed == mark:
-        return "origin.grazing.limit", f"animal {a.id} has already grazed this {'round' if s.ruleset.options['grazing_limit'] == 'per_round' else 'turn'}"
+        span = "round" if s.ruleset.options["grazing_limit"] == "per_round" else "turn"
+        return "origin.grazing.limit", f"animal {a.id} has already grazed this {span}"
     return None
 
 

@@ -51,7 +51,7 @@ STATE = Record({
     "litters": Items(Row(ID, Whole(1), ID)), "newborn": Items(Anything(), most=4),
 })
 #: Fields added after positions were first saved, and what a position without them means.
-_LATER = {"litters": [], "newborn": []}
+_LATER: dict[str, list] = {"litters": [], "newborn": []}
 
 
 def _build(s, v, ctx):
@@ -201,7 +201,8 @@ def _animals(rs, s, ctx):
                                                "[origin.placement.exclusive]")
             singles |= bit
         if a.red + a.blue > a.need:
-            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue", f"animal {a.id} holds {a.red + a.blue} food but needs only {a.need}")
+            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue",
+                     f"animal {a.id} holds {a.red + a.blue} food but needs only {a.need}")
         if a.fat > a.fat_cards:
             ctx.fail(f"{p}.fat", f"animal {a.id} stores {a.fat} fat on {a.fat_cards} Fat Tissue card(s)")
         if a.born > s.turn:

@@ -17,14 +17,18 @@ from . import feeding as F
 from . import heredity as H
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
 from ..common import finish, game_over, next_to_play, pass_seat
+from . import presets as _presets
 from .options import OPTIONS
 from .. import heredity as variant
 from .state import Animal, Link, OriginState, TraitCard
+from .view import observe
 from .traits import BIT, EXCLUDES, POINTS, TRAITS, SCAVENGER, CARNIVOROUS
+from . import worlds
 
 HAND_SIZE = 6
 # interned constructors for the actions legal_actions builds again and again
 from ...actions import interned  # noqa: E402
+
 _PlayAnimal, _PlayTrait, _PlayPair = interned(PlayAnimal), interned(PlayTrait), interned(PlayPairTrait)
 _TakeFood, _Attack, _BurnFat, _Graze = interned(TakeFood), interned(Attack), interned(BurnFat), interned(Graze)
 _Pirate, _Hibernate, _Mimic, _DropTail = interned(Pirate), interned(Hibernate), interned(Mimic), interned(DropTail)
@@ -42,6 +46,27 @@ _FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "vic
                 "animals": tuple}
 
 
+def _deal_gene_pools(rs, s) -> None:
+    """The Equilibrium scenario: each seat chooses its hands from its own gene pool (2 Swimming + 1 of each other
+    card: 21); cards no gene pool uses are out of the game."""
+    n = rs.players
+    s.pools, deck = [], list(rs.copies)
+    for _ in range(n):
+        pool = []
+        for i, c in enumerate(CARDS):
+            k = 2 if c.id == "swimming" else 1
+            take = min(k, deck[i])
+            deck[i] -= take
+            pool.extend([c.id] * take)
+        s.pools.append(pool)
+    s.removed = sum(deck)
+    s.deck = (0,) * len(CARDS)
+    s.deck_size = 0
+    s.draw_owed = (0,) * n
+    s.choose_owed = (HAND_SIZE,) * n
+    s.phase = "choose"
+
+
 class OriginRuleset(Ruleset):
     """The base game for 2-8 players, every RULING/UNCERTAIN point an option (see ``option_specs``)."""
 
@@ -51,10 +76,14 @@ class OriginRuleset(Ruleset):
     changes = {"2": "2026-12-01: a pair card may have a trigger pending from each linked animal; the first that "
                     "delivers is the card's firing (Resolve names the side when both wait)"}
     option_specs = OPTIONS
+    heredity_presets = _presets.PRESETS
+    heredity_base = _presets.BASE
     traits = TRAITS
     cards = CARDS
     predator_traits = ("carnivorous",)
     rule_prefix = "origin"
+    public_of = worlds.public_of              # the public fields an observation carries
+    sample_world = staticmethod(worlds.sample_world)
 
     def __init__(self, options):
         super().__init__(options)
@@ -165,21 +194,7 @@ class OriginRuleset(Ruleset):
         if scen == "fatality":
             s.draw_owed = (s.deck_size // n,) * n          # every card dealt; the rest removed unseen
         elif scen == "equilibrium":
-            s.pools, deck = [], list(self.copies)
-            for _ in range(n):                              # 2 Swimming + 1 of each other card: 21
-                pool = []
-                for i, c in enumerate(CARDS):
-                    k = 2 if c.id == "swimming" else 1
-                    take = min(k, deck[i])
-                    deck[i] -= take
-                    pool.extend([c.id] * take)
-                s.pools.append(pool)
-            s.removed = sum(deck)                           # cards no gene pool uses are out of the game
-            s.deck = (0,) * len(CARDS)
-            s.deck_size = 0
-            s.draw_owed = (0,) * n
-            s.choose_owed = (HAND_SIZE,) * n
-            s.phase = "choose"
+            _deal_gene_pools(self, s)
         s.animals = {}
         s.links = {}
         s.attack = None
@@ -209,9 +224,6 @@ class OriginRuleset(Ruleset):
         if ph == "over":
             return TERMINAL
         return CHANCE
-
-    def is_over(self, s) -> bool:
-        return s.phase == "over"
 
     def chance_outcomes(self, s) -> tuple:
         """((outcome, integer weight), ...) at a chance node, () elsewhere."""
@@ -262,7 +274,7 @@ class OriginRuleset(Ruleset):
                 return []
             target = s.animals[at.prey]
             run, tail, mim = F.defences(s, at, target)
-            out = []
+            out: list = []
             if run:
                 out.append(_RUN)
             out.extend(_Mimic(x) for x in mim)
@@ -322,7 +334,7 @@ class OriginRuleset(Ruleset):
         animals = s.animals
         mine = [a for a in animals.values() if a.owner == seat]
         bank = s.food_bank
-        prey_of = {}                      # predator's traits (mask) -> prey it may attack (itself aside)
+        prey_of: dict = {}                # predator's traits (mask) -> prey it may attack (itself aside)
         for a in mine:
             m = a.mask
             if main:
@@ -403,6 +415,16 @@ class OriginRuleset(Ruleset):
         else:
             t.barred = None
         return t
+
+    def observe(self, s, seat, copy=True):
+        return observe(s, seat, copy)
+
+    def state_from_dict(self, d, prefix=""):
+        from .io import state_from_dict
+        return state_from_dict(self, d, prefix)
+
+    def card_sides(self):
+        return tuple((c.traits, k) for c, k in zip(CARDS, self.copies))
 
     def unit_info(self, s, aid):
         """(owner, traits) of an animal on the table, or None."""
@@ -539,7 +561,8 @@ def _check_dev(rs, s, seat, action):
     if not rs.trait_allowed(action.trait, s.turn):
         if action.trait in rs.options["banned_traits"]:
             return "experiment.banned-trait", f"{action.trait} is banned in this experiment (banned_traits)"
-        return "experiment.trait-from-turn", f"{action.trait} may be played from turn {rs.trait_turn[action.trait]} on (trait_from_turn)"
+        return ("experiment.trait-from-turn",
+                f"{action.trait} may be played from turn {rs.trait_turn[action.trait]} on (trait_from_turn)")
     rule = TRAITS[action.trait]
     if t is PlayTrait:
         a = s.animals.get(action.animal)
@@ -809,7 +832,8 @@ def _check_feed(rs, s, seat, action):
     if t is EndMove:
         return None
     if s.barred is not None and action in s.barred[seat]:
-        return "origin.feeding.pass-is-final", "this action was open when you passed; with feeding_pass_is_final it is barred this turn"
+        return ("origin.feeding.pass-is-final",
+                "this action was open when you passed; with feeding_pass_is_final it is barred this turn")
     main = t in (TakeFood, Attack, BurnFat)
     if main and s.move_main:
         return "origin.feeding.one-main-action", "only one main action (take food, attack, burn fat) per move"
@@ -869,7 +893,8 @@ def _check_defence(rs, s, seat, action):
             return None
         if target.id in at.mimicked:
             return "origin.mimicry.once-per-attack", "this Mimicry has already redirected this attack"
-        return "origin.mimicry.target", f"the attack cannot be redirected to {action.animal!r}: it must be another of your animals this carnivore could attack"
+        return "origin.mimicry.target", (f"the attack cannot be redirected to {action.animal!r}: it must be another of "
+                                         "your animals this carnivore could attack")
     if t is DropTail:
         if not tail:
             return "origin.tail_loss", "the attacked animal has no Tail Loss"
@@ -1087,9 +1112,7 @@ _CHECKS = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
+from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
-
-OriginRuleset.state_from_dict = state_from_dict
 OriginRuleset.apply_table = _APPLY
 OriginRuleset.field_types = _FIELD_TYPES

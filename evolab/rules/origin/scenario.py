@@ -43,121 +43,151 @@ def build(ruleset_cls, spec: dict):
     n = rs.players
     s = rs.new_game()
     s.animals = {}                     # the variant's founders give way to the animals described here
-    left = list(rs.copies)
+    cards = _Cards(rs, ctx)
     turn = v.get("turn", 1)
-    heredity = rs.heredity
-    if heredity:
+    if rs.heredity:
         _heredity_spec(rs, v, ctx)
+    for seat, h in enumerate(v.get("hands", [() for _ in range(n)])):
+        for j, c in enumerate(h):
+            cards.take(c, f"hands[{seat}][{j}]")
+        s.hands[seat] = sorted(h, key=CARD_INDEX.__getitem__)
+    animals = v.get("animals", ())
+    ids = [ad.get("id", k + 1) for k, ad in enumerate(animals)]
+    cards.uid = max(ids + [0]) + 1           # trait cards and new animals come after
+    for k, ad in enumerate(animals):
+        if ids[k] in s.animals:
+            ctx.fail(f"animals[{k}].id", f"animal {ids[k]} appears twice")
+        s.animals[ids[k]] = _animal(cards, ad, ids[k], turn, f"animals[{k}]")
+    for k, ld in enumerate(v.get("links", ())):
+        _link(s, cards, ld, f"links[{k}]")
+    s.next_uid = cards.uid
+    _deck_and_discards(s, v, cards.left, ctx)
+    _turn_and_phase(rs, s, v, turn, ctx)
+    from .ruleset import validate_state
+    return loading.settled(rs, s, ctx, validate_state, _settle_start)
 
-    def take(card, what):
-        if heredity:                   # a copy of a trait, not a card from the deck
+
+class _Cards:
+    """The deck as the description uses it up: copies left of each card, and the next card uid."""
+
+    def __init__(self, rs, ctx):
+        self.ctx, self.heredity = ctx, rs.heredity
+        self.left = list(rs.copies)
+        self.uid = 1
+
+    def take(self, card, what):
+        if self.heredity:              # a copy of a trait, not a card from the deck
             return
         i = CARD_INDEX.get(card)
         if i is None:
-            ctx.fail(what, f"unknown card {card!r}; cards are {[c.id for c in CARDS]}")
-        if left[i] == 0:
-            ctx.fail(what, f"no copy of {card!r} is left in the deck")
-        left[i] -= 1
+            self.ctx.fail(what, f"unknown card {card!r}; cards are {[c.id for c in CARDS]}")
+        if self.left[i] == 0:
+            self.ctx.fail(what, f"no copy of {card!r} is left in the deck")
+        self.left[i] -= 1
 
-    def card_for(trait, what):
+    def card_for(self, trait, what):
+        """(trait, card) for ``trait`` or ``trait:card``: the named card, else the first with copies left."""
+        ctx = self.ctx
         if ":" in trait:
             trait, card = trait.split(":", 1)
             if card not in CARD_BY_ID or trait not in CARD_BY_ID[card].traits:
                 ctx.fail(what, f"the card {card!r} has no side {trait!r}")
-            take(card, what)
+            self.take(card, what)
             return trait, card
         if trait not in TRAITS:
             ctx.fail(what, f"unknown trait {trait!r}; traits are {sorted(TRAITS)}")
         options_ = sorted((c for c in CARDS if trait in c.traits), key=lambda c: (len(c.traits), CARD_INDEX[c.id]))
-        if heredity:
+        if self.heredity:
             return trait, options_[0].id
         for c in options_:
-            if left[CARD_INDEX[c.id]]:
-                take(c.id, what)
+            if self.left[CARD_INDEX[c.id]]:
+                self.take(c.id, what)
                 return trait, c.id
         ctx.fail(what, f"every card with {trait!r} is already used")
 
-    for seat, h in enumerate(v.get("hands", [() for _ in range(n)])):
-        for j, c in enumerate(h):
-            take(c, f"hands[{seat}][{j}]")
-        s.hands[seat] = sorted(h, key=CARD_INDEX.__getitem__)
+    def animal_card(self, what):
+        """The face-down card under a new animal (any kind: it never matters which)."""
+        if self.heredity:
+            return
+        left = self.left
+        body = max(range(len(left)), key=lambda i: (left[i], -i))
+        if left[body] == 0:
+            self.ctx.fail(what, "no card is left to be the animal")
+        left[body] -= 1
 
-    animals = v.get("animals", ())
-    ids = [ad.get("id", k + 1) for k, ad in enumerate(animals)]
-    uid = max(ids + [0]) + 1                 # trait cards and new animals come after
-    for k, ad in enumerate(animals):
-        what = f"animals[{k}]"
-        aid = ids[k]
-        if aid in s.animals:
-            ctx.fail(f"{what}.id", f"animal {aid} appears twice")
-        a = Animal(aid, ad.get("owner", 0), ad.get("born", turn), ad.get("parent", -1))
-        if not heredity:
-            body = max(range(len(left)), key=lambda i: (left[i], -i))   # the face-down card: any kind
-            if left[body] == 0:
-                ctx.fail(what, "no card is left to be the animal")
-            left[body] -= 1
-        cards, mask = [], 0
-        for j, t in enumerate(ad.get("traits", ())):
-            trait, card = card_for(t, f"{what}.traits[{j}]")
-            kind = TRAITS[trait].kind
-            if kind == "pair":
-                ctx.fail(f"{what}.traits[{j}]", f"{trait} is a pair trait; put it in 'links'")
-            if mask & BIT[trait] and trait != "fat_tissue":
-                ctx.fail(f"{what}.traits[{j}]", f"the animal already has {TRAITS[trait].name} "
-                                                f"[origin.placement.duplicate]")
-            if mask & EXCLUDES[trait]:
-                ctx.fail(f"{what}.traits[{j}]", "Carnivorous and Scavenger cannot be on the same animal "
-                                                "[origin.placement.exclusive]")
-            mask |= BIT[trait]
-            cards.append(TraitCard(uid, card, trait))
-            uid += 1
-        a.set_cards(tuple(cards))
-        if "food" in ad and ("red" in ad or "blue" in ad):
-            ctx.fail(f"{what}.food", "give either food or red/blue, not both")
-        a.red = ad.get("red", ad.get("food", 0))
-        a.blue = ad.get("blue", 0)
-        a.fat = ad.get("fat", 0)
-        if a.red + a.blue > a.need:
-            key = "food" if "food" in ad else "red"
-            ctx.fail(f"{what}.{key}", f"{a.red + a.blue} food on an animal that needs {a.need}: an animal never "
-                                      f"holds more food than it needs (more goes on Fat Tissue as fat) [origin.feeding.fed]")
-        if a.fat > a.fat_cards:
-            ctx.fail(f"{what}.fat", f"{a.fat} fat on {a.fat_cards} Fat Tissue card(s): each card stores one "
-                                    f"[origin.fat_tissue]")
-        for key in ("hibernating", "attacked", "pirated", "poisoned"):
-            setattr(a, key, ad.get(key, False))
-        a.hibernated_turn = ad.get("hibernated_turn", turn if a.hibernating else -9)
-        a.grazed = ad.get("grazed", -1)
-        s.animals[aid] = a
 
-    for k, ld in enumerate(v.get("links", ())):
-        what = f"links[{k}]"
-        trait, card = ld["trait"], None
-        if ":" in trait:
-            trait, card = trait.split(":", 1)
-        if trait not in TRAITS or TRAITS[trait].kind != "pair":
-            ctx.fail(f"{what}.trait", f"{trait!r} is not a pair trait (communication, cooperation, symbiosis)")
-        if trait == "symbiosis":
-            if "animals" in ld or "protector" not in ld or "protected" not in ld:
-                ctx.fail(what, "a Symbiosis link names its 'protector' and its 'protected' animal")
-            pair = (ld["protector"], ld["protected"])
-        else:
-            if "animals" not in ld or "protector" in ld or "protected" in ld:
-                ctx.fail(what, f"a {TRAITS[trait].name} link names its two 'animals'")
-            pair = ld["animals"]
-        if pair[0] not in s.animals or pair[1] not in s.animals or pair[0] == pair[1]:
-            ctx.fail(what, "name two different animals of the table")
-        if s.animals[pair[0]].owner != s.animals[pair[1]].owner:
-            ctx.fail(what, "a pair trait links two animals of the same owner [origin.placement.own]")
-        trait, card = card_for(trait + (":" + card if card else ""), f"{what}.trait")
-        l = Link(uid, card, trait, *pair)
-        uid += 1
-        s.links[l.uid] = l
-        for aid in pair:
-            s.animals[aid].links += (l.uid,)
-    s.next_uid = uid
+def _animal(cards, ad, aid, turn, what):
+    ctx = cards.ctx
+    a = Animal(aid, ad.get("owner", 0), ad.get("born", turn), ad.get("parent", -1))
+    cards.animal_card(what)
+    a.set_cards(tuple(_trait_cards(cards, ad, what)))
+    if "food" in ad and ("red" in ad or "blue" in ad):
+        ctx.fail(f"{what}.food", "give either food or red/blue, not both")
+    a.red = ad.get("red", ad.get("food", 0))
+    a.blue = ad.get("blue", 0)
+    a.fat = ad.get("fat", 0)
+    if a.red + a.blue > a.need:
+        key = "food" if "food" in ad else "red"
+        ctx.fail(f"{what}.{key}", f"{a.red + a.blue} food on an animal that needs {a.need}: an animal never "
+                                  f"holds more food than it needs (more goes on Fat Tissue as fat) [origin.feeding.fed]")
+    if a.fat > a.fat_cards:
+        ctx.fail(f"{what}.fat", f"{a.fat} fat on {a.fat_cards} Fat Tissue card(s): each card stores one "
+                                f"[origin.fat_tissue]")
+    for key in ("hibernating", "attacked", "pirated", "poisoned"):
+        setattr(a, key, ad.get(key, False))
+    a.hibernated_turn = ad.get("hibernated_turn", turn if a.hibernating else -9)
+    a.grazed = ad.get("grazed", -1)
+    return a
 
-    discards = v.get("discards", (0,) * n)
+
+def _trait_cards(cards, ad, what):
+    """The single-trait cards of one described animal, checked as placement checks them."""
+    out, mask = [], 0
+    for j, t in enumerate(ad.get("traits", ())):
+        trait, card = cards.card_for(t, f"{what}.traits[{j}]")
+        if TRAITS[trait].kind == "pair":
+            cards.ctx.fail(f"{what}.traits[{j}]", f"{trait} is a pair trait; put it in 'links'")
+        if mask & BIT[trait] and not TRAITS[trait].stackable:
+            cards.ctx.fail(f"{what}.traits[{j}]", f"the animal already has {TRAITS[trait].name} "
+                                                  f"[origin.placement.duplicate]")
+        if mask & EXCLUDES[trait]:
+            cards.ctx.fail(f"{what}.traits[{j}]", "Carnivorous and Scavenger cannot be on the same animal "
+                                                  "[origin.placement.exclusive]")
+        mask |= BIT[trait]
+        out.append(TraitCard(cards.uid, card, trait))
+        cards.uid += 1
+    return out
+
+
+def _link(s, cards, ld, what):
+    ctx = cards.ctx
+    trait, card = ld["trait"], None
+    if ":" in trait:
+        trait, card = trait.split(":", 1)
+    if trait not in TRAITS or TRAITS[trait].kind != "pair":
+        ctx.fail(f"{what}.trait", f"{trait!r} is not a pair trait (communication, cooperation, symbiosis)")
+    if TRAITS[trait].extra.get("directed"):
+        if "animals" in ld or "protector" not in ld or "protected" not in ld:
+            ctx.fail(what, f"a {TRAITS[trait].name} link names its 'protector' and its 'protected' animal")
+        pair = (ld["protector"], ld["protected"])
+    else:
+        if "animals" not in ld or "protector" in ld or "protected" in ld:
+            ctx.fail(what, f"a {TRAITS[trait].name} link names its two 'animals'")
+        pair = ld["animals"]
+    if pair[0] not in s.animals or pair[1] not in s.animals or pair[0] == pair[1]:
+        ctx.fail(what, "name two different animals of the table")
+    if s.animals[pair[0]].owner != s.animals[pair[1]].owner:
+        ctx.fail(what, "a pair trait links two animals of the same owner [origin.placement.own]")
+    trait, card = cards.card_for(trait + (":" + card if card else ""), f"{what}.trait")
+    link = Link(cards.uid, card, trait, *pair)
+    cards.uid += 1
+    s.links[link.uid] = link
+    for aid in pair:
+        s.animals[aid].links += (link.uid,)
+
+
+def _deck_and_discards(s, v, left, ctx):
+    discards = v.get("discards", (0,) * s.players)
     rest = sum(left) - sum(discards)
     if rest < 0:
         ctx.fail("discards", "more cards than remain outside hands and table")
@@ -172,10 +202,13 @@ def build(ruleset_cls, spec: dict):
     s.deck_size = sum(s.deck)
     s.removed = sum(left) - s.deck_size
 
+
+def _turn_and_phase(rs, s, v, turn, ctx):
+    n = rs.players
     s.turn = turn
     s.first = v.get("first", 0)
     s.current = v.get("current", s.first)
-    s.last_turn = v.get("last_turn", False) if not heredity else turn >= rs.options["generations"]
+    s.last_turn = v.get("last_turn", False) if not rs.heredity else turn >= rs.options["generations"]
     s.draw_owed = (0,) * n
     phase = v.get("phase", "feeding")
     s.phase = phase
@@ -192,8 +225,6 @@ def build(ruleset_cls, spec: dict):
         if "move_main" in v:
             ctx.fail("move_main", "a main action is taken in feeding, not in development")
         s.passed = tuple(v.get("passed", (False,) * n))
-    from .ruleset import validate_state
-    return loading.settled(rs, s, ctx, validate_state, _settle_start)
 
 
 def _heredity_spec(rs, v, ctx):

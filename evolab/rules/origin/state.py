@@ -6,6 +6,8 @@ on the hot path.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .traits import BIT, NEED
 
 CHANCE_PHASES = ("deal", "first_player", "food", "draw", "tiebreak")
@@ -176,6 +178,46 @@ class OriginState:
     """Everything on the table. Treat as immutable: ``apply`` returns a changed copy."""
 
     __slots__ = _PLAIN + ("ruleset", "hands", "pools", "animals", "links", "attack", "barred", "__weakref__")
+    # The fields, for type checkers (the slots above hold them).
+    players: Any
+    phase: Any
+    turn: Any
+    first: Any
+    current: Any
+    deck: Any
+    deck_size: Any
+    discards: Any
+    food_bank: Any
+    passed: Any
+    passes: Any
+    round: Any
+    epoch: Any
+    move_main: Any
+    move_any: Any
+    move_ate: Any
+    ending: Any
+    last_turn: Any
+    scavenge: Any
+    pending: Any
+    draw_owed: Any
+    draw_seat: Any
+    next_uid: Any
+    winner: Any
+    tied: Any
+    removed: Any
+    rolled: Any
+    played: Any
+    choose_owed: Any
+    next_last: Any
+    litters: Any
+    newborn: Any
+    ruleset: Any
+    hands: Any
+    pools: Any
+    animals: Any
+    links: Any
+    attack: Any
+    barred: Any
 
     def clone(self):
         s = OriginState.__new__(OriginState)
@@ -226,7 +268,7 @@ class OriginState:
     def __eq__(self, other):
         return isinstance(other, OriginState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a state is a changing table: unhashable
 
     def __repr__(self):
         return (f"<OriginState turn {self.turn} {self.phase} seat {self.current} food {self.food_bank} "

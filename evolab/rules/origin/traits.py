@@ -45,7 +45,8 @@ T = TraitRule
 TRAITS = {
     "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
                      hint="Predators eat other animals instead of plants: more food per meal, but they need more.",
-                     text="Needs 1 more food. Once per turn may attack an animal instead of taking food; a kill gives 2 blue food."),
+                     text="Needs 1 more food. Once per turn may attack an animal instead of taking food; "
+                          "a kill gives 2 blue food."),
     "fat_tissue": T("fat_tissue", "Fat Tissue", stackable=True, rule="origin.fat_tissue",
                     hint="Stored fat lets an animal survive a lean year, like a bear or a camel.",
                     text="Each card stores one food as fat when the animal is already fed; burn fat later instead of eating."),
@@ -56,12 +57,13 @@ TRAITS = {
                  hint="Speed lets prey outrun a predator, but not every time.",
                  text="When attacked, roll a die: 4, 5 or 6 and it escapes."),
     "mimicry": T("mimicry", "Mimicry", rule="origin.mimicry",
-                 hint="Looking like something else misleads a predator onto another target.",
+                 hint="Real mimics look like a dangerous species (a harmless hoverfly looks like a wasp), so predators "
+                      "leave them alone. The card instead sends the attack to another of your animals.",
                  text="When attacked, the attack must be sent to another of your animals the predator could attack."),
     "scavenger": T("scavenger", "Scavenger", excludes=("carnivorous",), rule="origin.scavenger",
                    hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
                    text="When any animal is eaten, one scavenger gets 1 blue food (the killer's owner first)."),
-    "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis",
+    "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis", extra={"directed": True},
                    hint="Two species living together: one shelters the other, which depends on it.",
                    text="Pair: the protected animal cannot be attacked, and eats only after its protector is fed."),
     "piracy": T("piracy", "Piracy", rule="origin.piracy",
@@ -82,7 +84,8 @@ TRAITS = {
                           text="Needs 1 more food. Only a carnivore with High Body Weight can attack it."),
     "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation",
                      hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
-                     text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, not in the last turn."),
+                     text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, "
+                          "not in the last turn."),
     "poisonous": T("poisonous", "Poisonous", rule="origin.poisonous",
                    hint="Toxic prey kill their predators, like poison dart frogs.",
                    text="A carnivore that eats it dies at the end of the turn."),

@@ -1,5 +1,18 @@
-"""*Evolution: Random Mutations* (Knorre & Machin, 2013). Parts of its rules were never found; those
-parts are evolab's provisional rules, kept as data and options (see ``RandomMutationsRuleset.provisional``)."""
-from .ruleset import RandomMutationsRuleset
+"""*Evolution: Random Mutations* (Knorre & Machin, 2013): the edition as one package. Parts of its rules were
+never found; those parts are evolab's provisional rules, kept as data and options (see
+``RandomMutationsRuleset.provisional``)."""
+from ..edition import Edition, ruleset_alias
 
-__all__ = ["RandomMutationsRuleset"]
+EDITION = Edition(
+    "random_mutations",
+    "Evolution: Random Mutations (2013): blind cards, species, climate; "
+    "PROVISIONAL deck, climate table, parasites, Large, Extremophile, Burrowing, Simplification.",
+    ruleset="evolab.rules.random_mutations.ruleset:RandomMutationsRuleset",
+    presentation="evolab.rules.random_mutations.present:RandomMutationsPresentation",
+    bot_hints="evolab.rules.random_mutations.hints:RandomMutationsHints",
+)
+
+
+__getattr__ = ruleset_alias(EDITION, "RandomMutationsRuleset", __name__)     # the rules load on first use
+
+__all__ = ["EDITION", "RandomMutationsRuleset"]

@@ -45,7 +45,7 @@ STATE = Record({
     "litters": Items(Row(ID, Whole(1), ID)), "newborn": Items(Anything(), most=4),
 })
 #: Fields added after positions were first saved, and what a position without them means.
-_LATER = {"litters": [], "newborn": []}
+_LATER: dict[str, list] = {"litters": [], "newborn": []}
 
 
 def _build(s, v, ctx):
@@ -196,7 +196,8 @@ def _animals(rs, s, ctx):
                     ctx.fail(f"{p}.{k}", f"no animal holds tokens or feeding marks in phase {s.phase!r}")
         traits = set(rs.traits_of(s, sp))
         if a.red + a.blue > rs.need(s, sp):
-            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue", f"animal {a.id} holds {a.red + a.blue} food but needs only {rs.need(s, sp)}")
+            ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue",
+                     f"animal {a.id} holds {a.red + a.blue} food but needs only {rs.need(s, sp)}")
         if a.fed_by_kill and "obligate_predator" not in traits:
             ctx.fail(f"{p}.fed_by_kill", "only an Obligate Predator is fed by its kill")
         if a.attacked and not traits & _HUNTERS:
@@ -229,10 +230,18 @@ def _cards(rs, s, ctx):
 def _phase(rs, s, ctx, at_rest):
     """The choice in progress (a reveal, an attack, a victim, a Scavenger, Simplification, parasites) fits the
     phase, and names seats, species and animals that exist and belong together."""
-    ph, n = s.phase, s.players
+    ph = s.phase
     for colour, phases in _CENTRE.items():
         if getattr(s, colour) and ph not in phases:
             ctx.fail(colour, f"no {colour} token lies in the centre in phase {ph!r}")
+    _development_choices(rs, s, ctx, at_rest)
+    _feeding_choices(rs, s, ctx, at_rest)
+    _parasite_choices(rs, s, ctx)
+
+
+def _development_choices(rs, s, ctx, at_rest):
+    """A card being turned up, the seat to play, and a Simplification discard."""
+    ph = s.phase
     if (s.pending_play is not None) != (ph == "reveal"):
         ctx.fail("pending_play", "a card is being turned up exactly in phase 'reveal'")
     if s.pending_play is not None:
@@ -256,8 +265,13 @@ def _phase(rs, s, ctx, at_rest):
             ctx.fail("simplify[1]", f"there is no species {sid} of seat {seat}")
         if "simplification" not in rs.traits_of(s, s.species[sid]):
             ctx.fail("simplify[1]", f"species {sid} has no Simplification")
+
+
+def _feeding_choices(rs, s, ctx, at_rest):
+    """An attack waiting for a die, a victim to choose, a Scavenger to choose: only in feeding, one at a time."""
+    ph = s.phase
     feeding = ph == "feeding"
-    if feeding and at_rest and s.passes >= n:
+    if feeding and at_rest and s.passes >= s.players:
         ctx.fail("passes", "feeding ends when every seat has passed in a row")
     for name in ("attack", "choose_victim"):
         if getattr(s, name) is not None and not feeding:
@@ -287,7 +301,11 @@ def _phase(rs, s, ctx, at_rest):
         _predator(rs, s, aid, "choose_victim[2]", ctx)
         if s.animals[aid].species == sid:
             ctx.fail("choose_victim[2]", "a predator never attacks its own species")
-    if (ph == "parasites") != bool(s.parasite_queue):
+
+
+def _parasite_choices(rs, s, ctx):
+    """The species whose animals a seat must choose to lose to parasites."""
+    if (s.phase == "parasites") != bool(s.parasite_queue):
         ctx.fail("parasite_queue", "parasites are chosen exactly in phase 'parasites'")
     if s.parasite_queue and not rs.options["parasite_rule_enabled"]:
         ctx.fail("parasite_queue", "the parasite rule is off in this game")

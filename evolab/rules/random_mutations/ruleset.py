@@ -8,7 +8,6 @@ has nothing to leak.
 """
 from __future__ import annotations
 
-
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
                         FirstPlayer, LoseTrait, Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood,
                         RollParasites, RollShelter, Scavenge, Stomp, TakeFood, TakeShelter, TieBreak, interned)
@@ -22,9 +21,11 @@ from . import heredity as H
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
 from ..common import finish, game_over, next_to_play, pass_seat
+from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
 from .traits import TRAITS
+from . import worlds
 
 PLAYER_DECK = 7
 START_SPECIES = 3
@@ -45,10 +46,14 @@ class RandomMutationsRuleset(Ruleset):
     name = "Evolution: Random Mutations"
     version = "1"
     option_specs = OPTIONS
+    heredity_presets = _presets.PRESETS
+    heredity_base = _presets.BASE
     traits = TRAITS
     provisional = PROVISIONAL_RULES
     predator_traits = ("predator", "obligate_predator")
     rule_prefix = "rm"
+    public_of = worlds.public_of              # the public fields an observation carries
+    sample_world = staticmethod(worlds.sample_world)
     prey_is_species = True
     field_types = {"mode": str, "species": int, "animal": int, "predator": int, "prey": int, "tokens": int,
                    "card_uid": int}
@@ -65,7 +70,8 @@ class RandomMutationsRuleset(Ruleset):
         self.deck = tuple(t for t, k in zip(TRAIT_IDS, self.copies) for _ in range(k))
         table = options["climate_table"] or PROVISIONAL_CLIMATE
         row = table.get(n, PROVISIONAL_CLIMATE[n])
-        self.caps = {c: row[c][2] if not options["physical_supply"] else min(row[c][2], {"red": 22, "green": 6, "black": 10}[c] * boxes)
+        boxed = {"red": 22, "green": 6, "black": 10}        # tokens of each colour in one box
+        self.caps = {c: row[c][2] if not options["physical_supply"] else min(row[c][2], boxed[c] * boxes)
                      for c in ("red", "green", "black")}
         self.blue_cap = 16 * boxes if options["physical_supply"] else None
         mult = options["food_multiplier"]
@@ -133,7 +139,7 @@ class RandomMutationsRuleset(Ruleset):
         dealt = min(self.total_cards, n * (PLAYER_DECK + START_SPECIES))
         per = [0] * n
         left = dealt
-        for k in range(PLAYER_DECK + START_SPECIES):
+        for _ in range(PLAYER_DECK + START_SPECIES):
             for seat in range(n):
                 if left:
                     per[seat] += 1
@@ -170,9 +176,6 @@ class RandomMutationsRuleset(Ruleset):
         if ph == "parasites":
             return s.parasite_queue[0][0]
         return CHANCE
-
-    def is_over(self, s) -> bool:
-        return s.phase == "over"
 
     def chance_outcomes(self, s) -> tuple:
         ph = s.phase
@@ -382,30 +385,40 @@ class RandomMutationsRuleset(Ruleset):
         t = type(action)
         ph = s.phase
         if ph == "development":
-            if s.simplify is not None:
-                return "rm.simplification", "choose which other trait Simplification discards"
-            if t is PlayCard:
-                if s.pdecks[seat] < 1:
-                    return "rm.player-deck-empty", "your player deck is empty: you must pass"
-                if action.mode not in ("new_species", "trait", "add_animal", "diverge"):
-                    return "engine.malformed", "mode is new_species, trait, add_animal or diverge"
-                sp = s.species.get(action.species)
-                if action.mode == "diverge" and not self.options["divergence"]:
-                    return "rm.divergence-off", "Divergence is an optional rule that is not in play"
-                if action.mode == "new_species":
-                    return "engine.malformed", "a new species names no species (species=-1)"
-                if sp is None or sp.owner != seat:
-                    return "rm.own-species", f"{action.species!r} is not one of your species"
-                if action.mode == "trait":
-                    return "rm.trait-population", "a trait goes only on a species of population 1"
-                if action.mode == "add_animal":
-                    return self._add_block(s, seat, sp) or ("rm.add-animal", "this animal cannot be added")
-                return "rm.divergence-cap", "this species cannot split now"
-            return "rm.phase", f"{t.__name__} is not a development action"
+            return self._why_development(s, seat, action)
         if ph == "parasites":
             return "rm.parasites.choose", "choose which animal of your most-parasitised species dies"
         if ph != "feeding":
             return "rm.phase", f"{t.__name__} is not allowed in the {ph} phase"
+        return self._why_feeding(s, seat, action)
+
+    def _why_development(self, s, seat, action):
+        """The development rule an illegal action breaks."""
+        t = type(action)
+        if s.simplify is not None:
+            return "rm.simplification", "choose which other trait Simplification discards"
+        if t is PlayCard:
+            if s.pdecks[seat] < 1:
+                return "rm.player-deck-empty", "your player deck is empty: you must pass"
+            if action.mode not in ("new_species", "trait", "add_animal", "diverge"):
+                return "engine.malformed", "mode is new_species, trait, add_animal or diverge"
+            sp = s.species.get(action.species)
+            if action.mode == "diverge" and not self.options["divergence"]:
+                return "rm.divergence-off", "Divergence is an optional rule that is not in play"
+            if action.mode == "new_species":
+                return "engine.malformed", "a new species names no species (species=-1)"
+            if sp is None or sp.owner != seat:
+                return "rm.own-species", f"{action.species!r} is not one of your species"
+            if action.mode == "trait":
+                return "rm.trait-population", "a trait goes only on a species of population 1"
+            if action.mode == "add_animal":
+                return self._add_block(s, seat, sp) or ("rm.add-animal", "this animal cannot be added")
+            return "rm.divergence-cap", "this species cannot split now"
+        return "rm.phase", f"{t.__name__} is not a development action"
+
+    def _why_feeding(self, s, seat, action):
+        """The feeding rule an illegal action breaks (no victim or Scavenger choice is pending)."""
+        t = type(action)
         if s.choose_victim is not None:
             return "rm.predator.victim", "choose which unsheltered animal of the attacked species is eaten"
         if s.scavenge >= 0:
@@ -451,7 +464,9 @@ class RandomMutationsRuleset(Ruleset):
             if target is None:
                 return "rm.no-species", f"there is no species {action.prey!r}"
             return self._attack_block(s, a, traits, target) or ("rm.predator", "this attack is not allowed")
-        return "engine.malformed", f"{action!r} is not an action of this game"
+        # A well-formed move of this game that answers no decision pending now (a victim, a scavenger, a
+        # Simplification discard): the player's mistake, never "malformed".
+        return "rm.no-decision", f"{t.__name__} answers a decision that is not pending now"
 
     # ---- scoring ------------------------------------------------------------------------------------
     def scores(self, s) -> tuple:
@@ -485,9 +500,16 @@ class RandomMutationsRuleset(Ruleset):
             sp.tcache = None          # need bonuses may differ under the other options
         return t
 
-    def observe(self, s, seat):
+    def observe(self, s, seat, copy=True):
         from .view import observe
-        return observe(s, seat)
+        return observe(s, seat, copy)
+
+    def state_from_dict(self, d, prefix=""):
+        from .io import state_from_dict
+        return state_from_dict(self, d, prefix)
+
+    def card_sides(self):
+        return tuple(((t,), k) for t, k in zip(TRAIT_IDS, self.copies))
 
 
 def _capped(row, cap, cls):
@@ -1057,8 +1079,6 @@ _APPLY = {
 }
 
 
-from .io import state_from_dict, validate_state  # noqa: E402,F401  (saved positions, checked in full)
+from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)
 
-
-RandomMutationsRuleset.state_from_dict = state_from_dict
 RandomMutationsRuleset.apply_table = _APPLY

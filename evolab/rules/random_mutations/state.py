@@ -2,6 +2,8 @@
 the centre's red/green/black tokens, and the lineage of trait sets for Divergence."""
 from __future__ import annotations
 
+from typing import Any
+
 
 class RMAnimal:
     """One animal card of a species; tokens sit on animals."""
@@ -92,6 +94,44 @@ class RMState:
     """Everything on a *Random Mutations* table. Treat as immutable: ``apply`` returns a changed copy."""
 
     __slots__ = _PLAIN + ("ruleset", "species", "animals", "sets", "__weakref__")
+    # The fields, for type checkers (the slots above hold them).
+    players: Any
+    phase: Any
+    turn: Any
+    first: Any
+    current: Any
+    deck_size: Any
+    pdecks: Any
+    hidden: Any
+    revealed: Any
+    discards: Any
+    removed: Any
+    red: Any
+    green: Any
+    black: Any
+    blue_out: Any
+    passed: Any
+    passes: Any
+    round: Any
+    move_main: Any
+    move_stomped: Any
+    last_turn: Any
+    winner: Any
+    tied: Any
+    next_uid: Any
+    pending_play: Any
+    attack: Any
+    choose_victim: Any
+    scavenge: Any
+    simplify: Any
+    parasite_queue: Any
+    rows: Any
+    litters: Any
+    newborn: Any
+    ruleset: Any
+    species: Any
+    animals: Any
+    sets: Any
 
     def clone(self):
         s = RMState.__new__(RMState)
@@ -135,7 +175,7 @@ class RMState:
     def __eq__(self, other):
         return isinstance(other, RMState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a state is a changing table: unhashable
 
     def __repr__(self):
         return (f"<RMState turn {self.turn} {self.phase} seat {self.current} red {self.red} green {self.green} "

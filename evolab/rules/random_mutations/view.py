@@ -2,11 +2,31 @@
 player decks. No card of any player deck is known to anyone, so none can be shown."""
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Any
 
-class RMObservation:
-    __slots__ = ("seat", "ruleset", "phase", "turn", "round", "first", "to_move", "red", "green", "black",
-                 "deck_size", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows", "last_turn",
-                 "players", "winner", "choose_victim", "scavenge", "hand", "food_bank")
+from ...view import Observation, frozen_table, live_table, seal
+
+
+class RMObservation(Observation):
+    __slots__ = ("red", "green", "black", "pdeck_sizes", "discard_sizes", "species", "animals", "sets", "rows",
+                 "last_turn", "choose_victim", "scavenge", "move_main", "move_stomped", "blue_out")
+    # The fields, for type checkers (the slots above hold them).
+    red: Any
+    green: Any
+    black: Any
+    pdeck_sizes: Any
+    discard_sizes: Any
+    species: Any
+    animals: Any
+    sets: Any
+    rows: Any
+    last_turn: Any
+    choose_victim: Any
+    scavenge: Any
+    move_main: Any
+    move_stomped: Any
+    blue_out: Any
 
     def mine(self) -> list:
         return [self.species[i] for i in self.rows[self.seat]]
@@ -22,9 +42,7 @@ class RMObservation:
                 "rows": [list(r) for r in self.rows]}
 
 
-def observe(s, seat) -> RMObservation:
-    if not isinstance(seat, int) or not 0 <= seat < s.players:
-        raise ValueError(f"seat must be 0..{s.players - 1}, got {seat!r}")
+def observe(s, seat, copy=True) -> RMObservation:
     o = RMObservation.__new__(RMObservation)
     o.seat = seat
     o.ruleset = s.ruleset
@@ -35,8 +53,15 @@ def observe(s, seat) -> RMObservation:
     o.deck_size = s.deck_size
     o.pdeck_sizes = tuple(s.pdecks)
     o.discard_sizes = tuple(s.discards)
-    o.species, o.animals, o.sets, o.rows = s.species, s.animals, s.sets, s.rows
+    # Read-only copies; a species' trait cache may still be filled in by the rules that read it.
+    table = frozen_table if copy else live_table
+    o.species, o.animals = table(s.species, ("tcache",)), table(s.animals)
+    o.sets, o.rows = MappingProxyType(dict(s.sets)), s.rows
     o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
     o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
+    o.move_main, o.move_stomped = s.move_main, s.move_stomped     # what the mover has done in this move
+    o.blue_out = s.blue_out                                         # blue tokens in play (the supply may run out)
     o.hand = ()
-    return o
+    o.hand_sizes = (0,) * s.players          # blind player decks: nobody holds a card in hand
+    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
+    return seal(o)

@@ -8,8 +8,9 @@ counts only as far as the carnivore has room; Horns and one's own species cost.
 """
 from __future__ import annotations
 
-from ..actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
-from ..rules.northstar.deck import FOOD_NUMBERS
+from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
+from ..hints import BotHints
+from .deck import FOOD_NUMBERS
 
 _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperation": 1.5, "fat_tissue": 1.4,
                 "fertile": 1.3, "hard_shell": 1.6, "climbing": 1.5, "burrowing": 1.4, "horns": 1.3,
@@ -28,8 +29,10 @@ class Context:
         self.seat = view.seat
         self.mine = [view.species[i] for i in view.rows[view.seat]]
         self.rs = view.ruleset
-        self._room = None
+        self._room = self._new = None
         self._prey = {}
+        self._grown = {}             # (species, what) -> value: every card in hand offers the same growth
+        self._placed = {}            # (trait, species) -> value: cards of one trait offer the same placement
 
     @property
     def room(self):
@@ -71,7 +74,14 @@ def _place(ctx, a):
     if a.replace:
         return -1.0
     t = _TRAIT_OF.get(a.card) or _TRAIT_OF.setdefault(a.card, a.card.split(":")[0])
-    sp = ctx.v.species[a.species]
+    key = (t, a.species)
+    value = ctx._placed.get(key)
+    if value is None:
+        value = ctx._placed[key] = _place_trait(ctx, t, ctx.v.species[a.species])
+    return value
+
+
+def _place_trait(ctx, t, sp):
     if t == "carnivore":
         if not ctx.prey_for(sp):        # a carnivore with nothing it could eat would starve out,
             if not (sp.body < 6 and len(ctx.v.hand) >= 2 and ctx.prey_for(sp, 1)):
@@ -83,14 +93,22 @@ def _place(ctx, a):
 
 
 def _new(ctx, a):
-    if len(ctx.mine) >= 3:
-        return 0.6
-    return 1.7 if ctx.room >= 1 else 0.7
+    value = ctx._new
+    if value is None:
+        value = ctx._new = 0.6 if len(ctx.mine) >= 3 else 1.7 if ctx.room >= 1 else 0.7
+    return value
 
 
 def _grow(ctx, a):
-    sp = ctx.v.species[a.species]
-    if a.what == "population":
+    key = (a.species, a.what)
+    value = ctx._grown.get(key)
+    if value is None:
+        value = ctx._grown[key] = _growth(ctx, ctx.v.species[a.species], a.what)
+    return value
+
+
+def _growth(ctx, sp, what):
+    if what == "population":
         if ctx.room < 1 and not sp.has("carnivore"):
             return 0.3                   # one more mouth than the Watering Hole is likely to feed
         return 1.5 - 0.2 * sp.pop
@@ -174,3 +192,12 @@ def _hunt(ctx, a):
 
 VALUES = {SelectFood: _select, PlaceTrait: _place, NewSpecies: _new, Grow: _grow, EndTurn: _end, EatPlant: _eat,
           Hunt: _hunt, ThinkFood: _think, Pass: lambda c, a: 0.0}
+
+
+class NorthStarHints(BotHints):
+    """GreedyBot's rules of thumb for North Star *Evolution*."""
+
+    greedy_values = VALUES
+
+    def greedy_context(self, view, legal, salt=0):
+        return Context(view, legal)

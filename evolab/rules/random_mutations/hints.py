@@ -9,9 +9,9 @@ taken is one the rivals do not get).
 """
 from __future__ import annotations
 
-from ..actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
+from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
-from .plan import FeedingPlan, PlanOnDemand, completion_plan, expected_share
+from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 
 _HUNTERS = frozenset(("predator", "obligate_predator"))
 _MAIN = frozenset((TakeFood, TakeShelter, PlaceParasite, Attack))
@@ -60,23 +60,29 @@ class _FeedingPlan(FeedingPlan):
     def __init__(self, ctx):
         v = ctx.v
         seat = ctx.seat
-        hunters = {}
-        me_first = False
-        prey_left = {}                 # sure prey: unsheltered animals of rival species without Running
-        for x in ctx.legal:
-            t = type(x)
-            if t in _MAIN:
-                me_first = True
-                if t is Attack and x.predator not in hunters:
-                    target = v.species[x.prey]
-                    if target.owner != seat and "running" not in ctx.traits(target):
-                        left = prey_left.get(target.id)
-                        if left is None:
-                            left = sum(1 for y in target.animals if not v.animals[y].shelter)
-                        if left > 0:
-                            hunters[x.predator] = 2
-                            prey_left[target.id] = left - 1     # two hunters do not count on one prey
-        self.hunters = hunters
+        self.hunters, me_first = _open_moves(ctx)
+        costs, total = self._costs(ctx)
+        self.me_first = me_first
+        bank = _red_left(ctx)
+        rivals = [0] * v.players
+        if bank:
+            animals = v.animals
+            for sp in v.species.values():
+                if sp.owner != seat and "obligate_predator" not in ctx.traits(sp):
+                    need = ctx.need(sp)
+                    for x in sp.animals:
+                        a = animals[x]
+                        short = need - a.red - a.blue
+                        if 0 < short <= bank:
+                            rivals[sp.owner] += short
+        self.bank = bank
+        self.demands = [rivals[(seat + k) % v.players] for k in range(1, v.players)]
+        self.share = expected_share(bank, self.demands, me_first)
+        self.planned, self.spare = completion_plan(costs, self.share)
+
+    def _costs(self, ctx):
+        """``self.cost`` per hungry animal, and the (cost, ties..., id) to plan with and their total."""
+        v, hunters = ctx.v, self.hunters
         self.cost = cost = {}
         costs = []
         total = 0
@@ -95,29 +101,43 @@ class _FeedingPlan(FeedingPlan):
                     total += c
                     # ties: a hunter first (its kill comes anyway: hunting is compulsory), then what was begun
                     costs.append((c, -hunt, -a.red - a.blue, aid))
-        bank = v.red
-        self.me_first = me_first
-        rivals = [0] * v.players
-        if bank:
-            stomp = 0                  # a rival's Stomper may destroy this many red tokens on his next move
-            for sp in v.species.values():
-                if sp.owner != seat and "stomper" in ctx.traits(sp):
-                    stomp += len(sp.animals)
-            bank = max(0, bank - stomp)
-        if bank:
-            animals = v.animals
-            for sp in v.species.values():
-                if sp.owner != seat and "obligate_predator" not in ctx.traits(sp):
-                    need = ctx.need(sp)
-                    for x in sp.animals:
-                        a = animals[x]
-                        short = need - a.red - a.blue
-                        if 0 < short <= bank:
-                            rivals[sp.owner] += short
-        self.bank = bank
-        self.demands = [rivals[(seat + k) % v.players] for k in range(1, v.players)]
-        self.share = expected_share(bank, self.demands, me_first)
-        self.planned, self.spare = completion_plan(costs, self.share)
+        return costs, total
+
+
+def _open_moves(ctx):
+    """(hunters, me_first): a predator -> 2 when a sure prey (an unsheltered animal of a rival species without
+    Running) is open to it, two hunters never counting on one prey; whether a main action is open."""
+    v, seat = ctx.v, ctx.seat
+    hunters: dict = {}
+    me_first = False
+    prey_left: dict = {}
+    for x in ctx.legal:
+        t = type(x)
+        if t in _MAIN:
+            me_first = True
+            if t is Attack and x.predator not in hunters:
+                target = v.species[x.prey]
+                if target.owner != seat and "running" not in ctx.traits(target):
+                    left = prey_left.get(target.id)
+                    if left is None:
+                        left = sum(1 for y in target.animals if not v.animals[y].shelter)
+                    if left > 0:
+                        hunters[x.predator] = 2
+                        prey_left[target.id] = left - 1
+    return hunters, me_first
+
+
+def _red_left(ctx):
+    """The red tokens in the centre after what the rivals' Stompers may destroy on their next moves."""
+    v = ctx.v
+    bank = v.red
+    if bank:
+        stomp = 0
+        for sp in v.species.values():
+            if sp.owner != ctx.seat and "stomper" in ctx.traits(sp):
+                stomp += len(sp.animals)
+        bank = max(0, bank - stomp)
+    return bank
 
 
 _RED: dict = {}      # ruleset -> mean red tokens per player
@@ -250,3 +270,12 @@ Context.plan_class = _FeedingPlan
 VALUES = {PlayCard: _play, Pass: lambda c, a: 0.3, TakeFood: _take_food, TakeShelter: _take_shelter,
           PlaceParasite: _parasite, Attack: _attack, Stomp: _stomp, EndMove: _zero, ChooseVictim: _victim,
           ChooseParasiteVictim: _victim, Scavenge: _scavenge, DiscardTrait: _discard_trait}
+
+
+class RandomMutationsHints(BotHints):
+    """GreedyBot's rules of thumb for *Random Mutations*."""
+
+    greedy_values = VALUES
+
+    def greedy_context(self, view, legal, salt=0):
+        return Context(view, legal)

@@ -1,0 +1,172 @@
+"""LookaheadBot: tries its best moves on imagined tables and keeps the one that works out best.
+
+It sees only its observation. For each try it imagines a whole table consistent with it (the others' hands,
+the deck and face-down cards drawn from the cards it has not seen: ``evolab.view.sample_world``), plays one of its
+candidate moves there, lets everybody play on with the greedy rules of thumb (and nature roll its dice) to
+the end of the turn, and scores the result (its lead in points over the best rival). Tries go to the moves
+that look best so far (UCB1 over determinized rollouts, a flat form of information-set Monte Carlo tree
+search), and every move meets the same imagined tables and dice. A level fixes the number of
+tries, so a level plays the same way on any computer; the bot's ``seed`` and the match's random numbers
+make it deterministic.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..actions import CHANCE
+from ..errors import OptionError
+from ..view import observe
+from .base import Bot
+from .greedy import GreedyBot
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a LookaheadBot thinks: imagined games per move, and how many moves it tries out."""
+
+    number: int
+    name: str
+    iterations: int      # imagined games per decision
+    candidates: int      # its best moves by the rules of thumb that it tries out
+
+
+#: Strength levels. Tries triple from one level to the next, and higher levels weigh more moves.
+LEVELS = {
+    1: Level(1, "beginner", 2, 2),
+    2: Level(2, "novice", 6, 3),
+    3: Level(3, "intermediate", 18, 4),
+    4: Level(4, "advanced", 54, 6),
+    5: Level(5, "expert", 162, 8),
+}
+LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
+_EXPLORE = 1.0           # UCB1 exploration weight, in units of the spread of the results seen so far
+_MAX_ROLLOUT = 5000      # moves: a safety net, never reached by a real turn
+
+
+class LookaheadBot(Bot):
+    """``LookaheadBot(level=3, seed=0)``: levels 1 ("beginner") to 5 ("expert"), or a level name.
+
+    ``iterations`` overrides the level's number of tries. ``time_limit`` (seconds, default none) is a safety
+    stop only: a search cut short by it depends on the computer's speed, so leave it off for experiments.
+    """
+
+    name = "lookahead"
+    picks_from_legal = True       # it only ever returns one of the legal moves it was given
+
+    def __init__(self, level=3, seed=0, mutation_rate=None, divergence_rate=0.1, iterations=None,
+                 time_limit=None):
+        super().__init__(mutation_rate, divergence_rate)
+        if isinstance(level, str):
+            if level.isdigit():
+                level = int(level)
+            elif level in LEVEL_NAMES:
+                level = LEVEL_NAMES[level]
+        if isinstance(level, bool) or level not in LEVELS:
+            raise OptionError(f"level must be 1-5 or one of {list(LEVEL_NAMES)}, got {level!r}")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
+            raise OptionError(f"iterations must be a whole number >= 1, got {iterations!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be a whole number, got {seed!r}")
+        self.level = LEVELS[level]
+        self.name = f"{self.level.name} lookahead"      # what the board shows: "expert lookahead bot"
+        self.iterations = iterations or self.level.iterations
+        self.seed = seed
+        self.time_limit = time_limit
+        self.policy = GreedyBot()
+
+    def __repr__(self):
+        extra = "" if self.mutation_rate is None else f", mutation_rate={self.mutation_rate}"
+        return f"LookaheadBot(level={self.level.number}, seed={self.seed}{extra})"
+
+    # ---- deciding ----------------------------------------------------------------------------------
+    def pick(self, view, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        r = random.Random(self.seed * 2 ** 53 + int(rng.random() * 2 ** 53))
+        moves = self.candidates(view, legal, r)
+        if len(moves) == 1:
+            return moves[0]
+        visits, totals = self.search(view, moves, r)
+        best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
+        return moves[best]
+
+    def candidates(self, view, legal, r) -> list:
+        """The level's number of best moves by the greedy rules of thumb, best first."""
+        rest = list(legal)
+        out: list = []
+        while rest and len(out) < self.level.candidates:
+            a = self.policy.pick(view, rest, r)
+            out.append(a)
+            rest.remove(a)
+        return out
+
+    def search(self, view, moves, r):
+        """UCB1 over ``moves``: each try imagines a table, plays the move, and rolls the game on.
+
+        The n-th try of every move imagines the same table and the same dice (common random numbers), so
+        moves are compared on equal luck. Results are points of lead, so exploration is scaled by their
+        spread so far (at least one point)."""
+        k = len(moves)
+        visits, totals = [0] * k, [0.0] * k
+        seeds = []
+        s1 = s2 = 0.0
+        stop = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for it in range(self.iterations):
+            if it < k:
+                i = it
+            else:
+                spread = max(1.0, math.sqrt(max(0.0, s2 / it - (s1 / it) ** 2)))
+                c = _EXPLORE * spread * math.sqrt(math.log(it))
+                i = max(range(k), key=lambda j: totals[j] / visits[j] + c / math.sqrt(visits[j]))
+            if visits[i] == len(seeds):
+                seeds.append(int(r.random() * 2 ** 53))
+            v = self.try_move(view, moves[i], random.Random(seeds[visits[i]]))
+            visits[i] += 1
+            totals[i] += v
+            s1 += v
+            s2 += v * v
+            if stop is not None and it >= k and time.perf_counter() > stop:
+                break
+        return visits, totals
+
+    def try_move(self, view, move, r) -> float:
+        """One imagined game: how many points ``move`` leaves the bot ahead of its best rival."""
+        s = view.ruleset.sample_world(view, r)
+        rs = s.ruleset
+        rs.apply_inplace(s, move, None)
+        limit = s.turn                     # to the end of this turn: longer imagined games only add noise
+        to_move, legal_actions, apply, sample = rs.to_move, rs.legal_actions, rs.apply_inplace, rs.sample_chance
+        policy = self.policy
+        for _ in range(_MAX_ROLLOUT):
+            if s.phase == "over" or s.turn > limit:
+                break
+            who = to_move(s)
+            if who == CHANCE:
+                a = sample(s, r)
+            else:
+                legal = legal_actions(s)
+                a = legal[0] if len(legal) == 1 else policy.choose(observe(s, who), legal, r)
+            apply(s, a, None)
+        return self.value(s, view.seat)
+
+    @staticmethod
+    def value(s, seat) -> float:
+        """How good the table is for ``seat``: its lead in points over the best rival (half a point more
+        for the winner of a finished game, who won the tie-breaks)."""
+        sc = s.ruleset.scores(s)
+        lead = sc[seat] - max(x for i, x in enumerate(sc) if i != seat)
+        if s.phase == "over" and s.winner == seat:
+            lead += 0.5
+        return float(lead)
+
+
+def level_factory(number):
+    """``BOTS`` entry for a level: called with an optional mutation rate, like the other bot names."""
+    def make(mutation_rate=None):
+        return LookaheadBot(level=number, mutation_rate=mutation_rate)
+    make.__name__ = f"lookahead{number}"
+    return make

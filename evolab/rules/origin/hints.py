@@ -1,0 +1,513 @@
+"""What the bots value in *The Origin of Species*: GreedyBot's rules of thumb, one value per kind of action.
+
+A sensible one-move-ahead player feeds its animals, attacks when it pays, defends itself. In the feeding phase
+the rules follow a plan (``rules.hints``): how much food the bot can expect this turn, and which of its animals
+it can finish with it. It finishes the cheapest animals first and gives no food to an animal it cannot finish.
+"""
+from __future__ import annotations
+
+from .styles import STYLES
+
+from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
+                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
+from ..heredity import scramble
+from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
+from .feeding import attack_block, can_receive
+from .traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS
+
+_DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1.3, "tail_loss": 1.3,
+              "mimicry": 1.1, "high_body_weight": 1.2, "poisonous": 1.2}
+_OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9, "grazing": 0.5,
+          "sharp_vision": 0.3, "communication": 1.3, "cooperation": 1.4, "symbiosis": 1.0}
+_TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
+_HBW_ROOM = 0.0
+_NO_KEEPER = 1.0
+_UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
+
+
+class _Context(PlanOnDemand):
+    """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
+
+    def __init__(self, view, legal, salt=0):
+        self.v = view
+        self.salt = salt
+        self.seat = view.seat
+        self.animals = view.animals
+        self.mine = [a for a in view.animals.values() if a.owner == view.seat]
+        self.players = view.players
+        self.legal = legal
+        self._plan = self._keepers = self._room = self._new_animal = self._finish = None
+        # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
+        # the Heredity variant, where choosing whom to feed, hunt or shield by its traits would be a breeder's
+        # selection of those traits, not nature's
+        self.card_worth = 0.0 if view.ruleset.heredity else 1.0
+
+    @property
+    def expected_food(self):
+        """The food bank this turn: known when it was rolled before development (the scenarios), else its mean."""
+        v = self.v
+        if v.phase == "development" and v.food_bank:
+            return v.food_bank
+        return _expected_food(v.ruleset, v.turn)
+
+    def keepers(self):
+        """Development: the animals the expected food can feed, cheapest first (as the feeding plan will)."""
+        if self._keepers is None:
+            budget = self.expected_food / self.players + 0.5
+            prey = len(self.animals) > len(self.mine)
+            self._keepers = set()
+            for need, _, aid in sorted((max(0, a.need - a.fat - (2 if prey and a.mask & CARNIVOROUS else 0)),
+                                        -len(a.cards), a.id) for a in self.mine):
+                if need > budget:
+                    break
+                budget -= need
+                self._keepers.add(aid)
+        return self._keepers
+
+    @property
+    def room(self):
+        """Development: how much more food need the bot's share of the food bank can carry this turn.
+
+        Its animals' needs, less what their stored fat and (for carnivores with prey on the table) a kill
+        will feed, against its share of the expected food bank."""
+        if self._room is None:
+            prey = len(self.animals) > len(self.mine)
+            need = 0
+            for a in self.mine:
+                n = a.need - a.fat - (2 if prey and a.mask & CARNIVOROUS else 0)
+                if n > 0:
+                    need += n
+            self._room = self.expected_food / self.players + 0.5 - need
+        return self._room
+
+    @property
+    def deficit(self):
+        return sum(max(0, a.need - a.red - a.blue) for a in self.mine if not a.hibernating)
+
+    def fed(self, a):
+        return a.hibernating or a.red + a.blue >= a.need
+
+
+class _FeedingPlan(FeedingPlan):
+    """This turn's feeding as the bot sees it.
+
+    ``cost[x]``: red tokens from the food bank that animal ``x`` still needs, after what it can feed itself
+    (burning its own fat, a sure hunt); ``share``: the tokens the bot can expect from the bank, taking one
+    per move in turn with rivals who take while they have an animal the bank could finish or fat room
+    (none, when every rival passed since the bot's last move); ``planned``: the hungry animals it can
+    finish with that share, cheapest first.
+    """
+
+    def __init__(self, ctx):
+        v = self.v = ctx.v
+        self.seat = ctx.seat
+        me_first = False              # a main action is open: the bot takes before the rivals this round
+        for x in ctx.legal:
+            t = type(x)
+            if t is TakeFood or t is Attack or t is BurnFat:
+                me_first = True
+                break
+        self.me_first = me_first
+        hungry, total, linked = self._costs(ctx)
+        self.bank = bank = v.food_bank
+        n = v.players
+        self._demands = None
+        if bank == 0 or v.passes >= n - 1:        # after a round of passes, what is left is the bot's
+            self._demands = ()
+            share = bank
+        else:
+            share = -(-bank // n) if me_first else bank // n      # what the bot gets if every rival takes
+            if total > share:
+                share = expected_share(bank, self.demands, me_first)
+        self.share = share
+        if total <= share:
+            self.planned, self.spare = set(self.cost), share - total
+            return
+        self._plan_short(ctx, hungry, share, linked)
+
+    def _costs(self, ctx):
+        """``self.cost`` (what each hungry animal still needs from the bank, after its fat and a sure hunt) and
+        ``self.hunters``; returns the hungry (cost, animal) in the row's order, their total, whether any is
+        linked. The legal attacks are read only when a hungry carnivore asks."""
+        v, seat, legal, me_first = self.v, self.seat, ctx.legal, self.me_first
+        self.hunters = hunters = {}   # hungry carnivore -> 2 when a prey that cannot escape is open to it now
+        self.cost = cost = {}
+        hungry = []
+        total = 0
+        linked = False
+        scanned = not me_first
+        for a in ctx.mine:
+            short = a.need - a.red - a.blue
+            if short > 0 and not a.hibernating:
+                c = short - a.fat
+                if a.mask & CARNIVOROUS:
+                    if not scanned:
+                        scanned = True
+                        animals = v.animals
+                        for x in legal:
+                            if type(x) is Attack:
+                                q = animals[x.prey]
+                                if not q.mask & _UNSURE and q.owner != seat:
+                                    hunters[x.predator] = 2
+                    hunt = hunters.get(a.id)
+                    if hunt is None and not me_first:
+                        hunt = hunters[a.id] = self._hunt(v, a)
+                    if hunt:
+                        c -= hunt
+                if c < 0:
+                    c = 0
+                cost[a.id] = c
+                total += c
+                hungry.append((c, a))
+                if a.links:
+                    linked = True
+        return hungry, total, linked
+
+    def _plan_short(self, ctx, hungry, share, linked):
+        """Food is short: finish the cheapest animals first. Ties among animals that cost the same: finish what
+        was begun; then, in the variant, none is fed first for its traits or age (a bot that fed carriers first
+        would be a breeder selecting them): an order drawn anew every decision; otherwise the one with more
+        trait cards first (it scores more)."""
+        v = self.v
+        salt = ctx.salt if v.ruleset.heredity else None
+        costs = []
+        waiting = []
+        for c, a in hungry:
+            aid = a.id
+            key = (c, a.red + a.blue == 0, -len(a.cards) if salt is None else scramble(aid, salt), aid)
+            if a.links and not can_receive(v, a):   # a Symbiosis partner eats only after its protector
+                waiting.append(key)
+            else:
+                costs.append(key)
+        self.planned, self.spare = completion_plan(costs, share)
+        if waiting:                                 # those whose protectors will be fed, with what is left
+            ready = [w for w in waiting if self._protectors_fed(v, w[-1])]
+            more, self.spare = completion_plan(ready, self.spare)
+            self.planned |= more
+        if linked and self._shared(v):
+            more, self.spare = completion_plan([(self.cost[k[-1]], *k) for _, *k in costs if k[-1] not in self.planned],
+                                               self.spare)
+            self.planned |= more
+
+    @property
+    def demands(self):
+        """What each rival still wants from the bank, in the order they move after the bot: the needs of his
+        animals the bank could finish, and his empty fat; nothing from those who passed since the bot's move."""
+        if self._demands is None:
+            v, seat, bank = self.v, self.seat, self.bank
+            rival = [0] * v.players
+            for a in v.animals.values():
+                owner = a.owner
+                if owner != seat and not a.hibernating:
+                    want = a.fat_cards - a.fat
+                    short = a.need - a.red - a.blue
+                    if 0 < short <= bank:
+                        want += short
+                    if want > 0 and (not a.links or can_receive(v, a)):
+                        rival[owner] += want
+            out = rival[seat + 1:] + rival[:seat]
+            passed = min(v.passes, len(out))
+            if passed > 0:                     # the rivals who just passed (the last to move) want nothing
+                out[-passed:] = [0] * passed
+            self._demands = out
+        return self._demands
+
+    def _protectors_fed(self, v, aid):
+        for u in v.animals[aid].links:
+            link = v.links[u]
+            if link.trait == "symbiosis" and link.b == aid:
+                p = v.animals[link.a]
+                if p.red + p.blue < p.need and not p.hibernating and link.a not in self.planned:
+                    return False
+        return True
+
+    def _shared(self, v):
+        """Credit an unplanned animal with the tokens its Cooperation or Communication partner passes on:
+        one for each bank token the partner takes in its own plan (one a round)."""
+        changed = False
+        for x, cost in self.cost.items():
+            if x in self.planned:
+                continue
+            credit = 0
+            for u in v.animals[x].links:
+                link = v.links[u]
+                y = link.other(x)
+                if link.trait != "symbiosis" and y in self.planned:
+                    credit += self.cost[y]
+            if credit:
+                self.cost[x] = max(0, cost - credit)
+                changed = True
+        return changed
+
+    @staticmethod
+    def _hunt(v, a):
+        """Food a hungry carnivore can count on from its attack this turn: 2 from a prey that cannot escape
+        (read from the legal attacks when the bot may attack now)."""
+        if a.attacked:
+            return 0
+        for b in v.animals.values():
+            if b.owner != a.owner and not b.mask & _UNSURE and attack_block(v, a, b) is None:
+                return 2
+        return 0
+
+
+
+_FOOD: dict = {}   # ruleset -> mean food bank, computed once
+
+
+def _expected_food(rs, turn):
+    """The mean of the food dice (a food schedule of an experiment is not known to the players)."""
+    food = _FOOD.get(rs)
+    if food is None:
+        food = _FOOD[rs] = _mean(getattr(rs, "food_outcomes", None))
+    return food
+
+
+def _mean(outs):
+    if not outs:
+        return 6.0
+    return sum(o.food * w for o, w in outs) / sum(w for _, w in outs)
+
+
+def _zero(ctx, a):
+    return 0.0
+
+
+def _play_animal(ctx, a):
+    """A new animal while the expected food can feed it (it needs 1)."""
+    v = ctx._new_animal
+    if v is None:
+        v = ctx._new_animal = 2.5 if ctx.room >= 1 else 0.6
+    return v
+
+
+def _play_trait(ctx, a):
+    x = ctx.animals[a.animal]
+    t = a.trait
+    v = _TRAIT_VALUE.get(t)
+    if v is None:
+        if t == "parasite":
+            return 2.2 + 0.1 * len(x.cards)
+        if t == "carnivorous":               # a carnivore feeds itself by hunting, if there is prey
+            if len(ctx.animals) <= len(ctx.mine):
+                return 0.4
+            # a kill gives 2 food: an animal that already needs more than 1 (a Parasite, High Body Weight)
+            # would need the rest from the food bank, while the expected food can carry it
+            return 2.0 if x.need <= 1 or ctx.room >= x.need - 1 else 0.4
+        if t == "sharp_vision":
+            v = 1.0 if x.mask & CARNIVOROUS else 0.3
+            return v - 0.1 * len(x.cards)
+        v = 0.5
+    elif t == "high_body_weight" and ctx.room < _HBW_ROOM:
+        v -= 1.0                          # one more food a turn than the table can give
+    return v - 0.1 * len(x.cards)
+
+
+def _play_pair(ctx, a):
+    """Cooperation and Communication pass food on: between two animals the food can feed, not from one
+    of them to an animal that will starve anyway (the food it passes would be wasted)."""
+    v = _OTHER.get(a.trait, 1.0)
+    if a.trait != "symbiosis":
+        fed = ctx.keepers()
+        n = (a.animals[0] in fed) + (a.animals[1] in fed)
+        if n == 1:
+            v -= 1.1
+        elif n == 0:
+            v -= _NO_KEEPER
+    return v
+
+
+def _pass(ctx, a):
+    return 0.8 if len(ctx.mine) >= 2 else 0.1
+
+
+def _gifts(ctx, x):
+    """What a token for ``x`` brings its partners: Cooperation and Communication pass one on (0.8 to a hungry
+    partner it may help finish, 0.3 to one storing fat, -0.2 to one that will starve anyway: wasted), and a
+    fed protector lets its Symbiosis partner eat (0.5). A token outside the plan (for an animal the plan does
+    not finish, or for fat) uses one of the spare tokens the partner would need."""
+    v = 0.0
+    fed_after = x.red + x.blue + 1 >= x.need
+    plan = None
+    for u in x.links:
+        link = ctx.v.links[u]
+        y = ctx.animals[link.other(x.id)]
+        if link.trait == "symbiosis":
+            if link.a == x.id and fed_after and not ctx.fed(y):
+                v += 0.5
+        elif not y.hibernating and can_receive(ctx.v, y):
+            if ctx.fed(y):
+                v += 0.3
+            else:
+                if plan is None:
+                    plan = ctx._plan or ctx.plan
+                    spare = plan.spare - (x.id not in plan.planned)
+                v += 0.8 if y.id in plan.planned or plan.cost[y.id] - 1 <= spare else -0.2
+    return v
+
+
+def _take(ctx, a):
+    """Finish the cheapest animal first; never feed one that cannot be finished; then store fat."""
+    x = ctx.animals[a.animal]
+    gifts = _gifts(ctx, x) if x.links else 0.0
+    short = x.need - x.red - x.blue
+    if short <= 0:
+        return 1.5 + 0.5 * gifts
+    plan = ctx._plan or ctx.plan
+    aid = x.id
+    if aid in plan.planned:
+        cost = plan.cost[aid]
+        if short <= 2 and plan.hunters.get(aid):
+            return 1.0                      # it will eat by hunting; a token now would be lost to the kill
+        if cost == 0:                       # its own fat can feed it: eat from the bank only if food is left over
+            return (5.0 if plan.spare > 0 else 1.6) + gifts
+        return 6.0 - 0.3 * min(cost, 5) + (0.4 if short == 1 else 0.0) + gifts
+    return -1.0 + gifts                     # cannot be finished: the token would be wasted
+
+
+def _attack(ctx, a):
+    animals = ctx.animals
+    p, q = animals[a.predator], animals[a.prey]
+    if q.owner == ctx.seat:
+        return _attack_own(ctx, p, q)
+    m = q.mask
+    v = 7.0 + 0.4 * len(q.cards) * ctx.card_worth
+    if m & _UNSURE:
+        if m & POISONOUS:
+            v -= 12.0
+        if m & RUNNING:
+            v -= 2.5
+        if m & TAIL_LOSS:
+            v -= 1.5
+        if m & MIMICRY:
+            v -= 0.5
+    if p.hibernating or p.red + p.blue >= p.need:
+        return v - 3.0                      # a kill for its fat, and one rival animal fewer
+    gain = 1 if m & TAIL_LOSS else 2
+    finish = ctx._finish
+    if finish is None:
+        finish = ctx._finish = {}
+    ok = finish.get((p.id, gain))
+    if ok is None:
+        ok = finish[p.id, gain] = _finishable(ctx, p, gain)
+    return v if ok else -1.0                # unfinished, it starves anyway: the meat would be wasted
+
+
+def _attack_own(ctx, p, q):
+    """Eat one's own animal only when it will starve anyway and the kill finishes the hungry carnivore
+    (after every better way to feed it)."""
+    if q.mask & (POISONOUS | _UNSURE) or p.hibernating or p.red + p.blue >= p.need:
+        return -5.0
+    plan = ctx.plan
+    if q.id not in plan.cost or q.id in plan.planned or not _finishable(ctx, p):
+        return -5.0
+    return 3.0 + 0.2 * (len(p.cards) - len(q.cards)) * ctx.card_worth
+
+
+def _finishable(ctx, p, gain=2):
+    """Whether the ``gain`` of an attack (2 tokens for a kill, 1 when the prey drops its tail), its fat and
+    the bank food it can still get (the attack is this move's action, so bank food comes from the next
+    round on) would finish carnivore ``p``."""
+    after = p.need - p.red - p.blue - gain - p.fat
+    return after <= 0 or after <= ctx.plan.room_after_attack(p.id)
+
+
+def _burn(ctx, a):
+    """Burn fat as the last step that finishes an animal, and only when the food bank will not feed it
+    anyway: fat kept is food for a later turn."""
+    x = ctx.animals[a.animal]
+    short = x.need - x.red - x.blue
+    plan = ctx.plan
+    if a.tokens < short or x.id not in plan.planned:
+        return -0.5                          # bank food first; fat burnt too early may feed nobody
+    if plan.spare >= short and ctx.v.food_bank > 0:
+        return 0.8                           # the bank can still feed it: keep the fat
+    return 5.8 + 0.1 * a.tokens
+
+
+def _graze(ctx, a):
+    hungry_rivals = any(not ctx.fed(x) for x in ctx.animals.values() if x.owner != ctx.seat)
+    return 2.5 if ctx.deficit == 0 and hungry_rivals else -1.0
+
+
+def _pirate(ctx, a):
+    if ctx.animals[a.victim].owner == ctx.seat:
+        return -1.0
+    p = ctx.animals[a.pirate]
+    plan = ctx.plan
+    return 4.5 if plan.cost.get(p.id, 0) - 1 <= plan.share else -0.5     # a stolen token it cannot use is wasted
+
+
+def _hibernate(ctx, a):
+    """Sleep through a turn the animal cannot be fed in, or to leave the food to the others."""
+    x = ctx.animals[a.animal]
+    plan = ctx.plan
+    if plan.hopeless(x.id):
+        return 4.5
+    cost = plan.cost.get(x.id, 0)
+    if cost > 0:
+        freed = plan.spare + cost          # the food it leaves could finish another animal
+        if any(plan.hopeless(y.id) and plan.cost[y.id] <= freed for y in ctx.mine if y is not x):
+            return 4.0 + 0.1 * cost
+    return -1.0
+
+
+def _run(ctx, a):
+    return 3.0
+
+
+def _mimic(ctx, a):
+    """Send the predator to the animal that costs least: one that will starve anyway, few traits."""
+    x = ctx.animals[a.animal]
+    doomed = 2.0 if ctx.plan.hopeless(x.id) else 0.0
+    return 2.0 + 0.8 * (x.has("running") + x.has("tail_loss")) - 0.3 * len(x.cards) * ctx.card_worth + doomed
+
+
+def _drop_tail(ctx, a):
+    at = ctx.v.attack
+    x = ctx.animals[at.prey]
+    for c in x.cards:
+        if c.uid == a.card_uid:
+            return {"parasite": 2.5, "tail_loss": 1.5, "fat_tissue": 1.0 + (x.fat < x.fat_cards)}.get(c.trait, 0.8)
+    return 0.6   # a pair-trait card
+
+
+def _scavenge(ctx, a):
+    x = ctx.animals[a.animal]
+    if ctx.fed(x):
+        return 0.5
+    plan = ctx.plan
+    if x.id in plan.planned:
+        return 3.0 - 0.3 * min(plan.cost[x.id], 5)
+    return 1.0
+
+
+def _resolve(ctx, a):
+    return 1.0 if a.fire else 0.0
+
+
+def _choose_card(ctx, a):
+    """Equilibrium: prefer cards with two uses, then carnivores and protection."""
+    sides = a.card.split("/")
+    return 0.5 * len(sides) + sum(_DEFENSIVE.get(t, 0) + (1.5 if t == "carnivorous" else 0) for t in sides) / 2
+
+
+_VALUE = {
+    PlayAnimal: _play_animal, PlayTrait: _play_trait, PlayPairTrait: _play_pair, Pass: _pass,
+    TakeFood: _take, Attack: _attack, BurnFat: _burn, Graze: _graze, Pirate: _pirate,
+    Hibernate: _hibernate, EndMove: _zero, Run: _run, Mimic: _mimic, DropTail: _drop_tail,
+    NoDefence: _zero, Scavenge: _scavenge, Resolve: _resolve, ChooseCard: _choose_card,
+}
+
+_Context.plan_class = _FeedingPlan
+
+
+class OriginHints(BotHints):
+    """GreedyBot's rules of thumb for *The Origin of Species*."""
+
+    greedy_values = _VALUE
+    play_styles = STYLES
+
+    def greedy_context(self, view, legal, salt=0):
+        return _Context(view, legal, salt)
+

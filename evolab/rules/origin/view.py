@@ -1,0 +1,78 @@
+"""What one player of *The Origin of Species* may see: the table, the food bank, his own hand (and gene pool),
+and only the sizes of the others' hands, gene pools and discard piles."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...view import Observation, frozen, frozen_table, live_table, seal
+
+
+class OriginObservation(Observation):
+    """The table as one seat sees it: read-only copies of the animals and links (``view.Observation``)."""
+
+    __slots__ = ("discard_sizes", "animals", "links", "attack", "pending", "scavenge", "last_turn", "pool",
+                 "pool_sizes", "passes", "move_main", "move_any")
+    # The fields, for type checkers (the slots above hold them).
+    discard_sizes: Any
+    animals: Any
+    links: Any
+    attack: Any
+    pending: Any
+    scavenge: Any
+    last_turn: Any
+    pool: Any
+    pool_sizes: Any
+    passes: Any
+    move_main: Any
+    move_any: Any
+
+    def mine(self) -> list:
+        return [a for a in self.animals.values() if a.owner == self.seat]
+
+    def others(self) -> list:
+        return [a for a in self.animals.values() if a.owner != self.seat]
+
+    def to_dict(self) -> dict:
+        return {
+            "seat": self.seat, "ruleset": self.ruleset.id, "phase": self.phase, "turn": self.turn,
+            "first": self.first, "to_move": self.to_move, "food_bank": self.food_bank,
+            "deck_size": self.deck_size, "hand": list(self.hand), "hand_sizes": list(self.hand_sizes),
+            "discard_sizes": list(self.discard_sizes), "last_turn": self.last_turn, "winner": self.winner,
+            "animals": [a.to_dict() for a in self.animals.values()],
+            "links": [l.to_dict() for l in self.links.values()],
+            "attack": self.attack.to_dict() if self.attack else None,
+            "pool": list(self.pool), "pool_sizes": list(self.pool_sizes),
+        }
+
+
+def observe(state, seat: int, copy: bool = True) -> OriginObservation:
+    """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'."""
+    o = OriginObservation.__new__(OriginObservation)
+    o.seat = seat
+    o.ruleset = state.ruleset
+    o.players = state.players
+    o.phase = state.phase
+    o.turn = state.turn
+    o.round = state.round
+    o.first = state.first
+    o.to_move = state.ruleset.to_move(state)
+    o.food_bank = state.food_bank
+    o.deck_size = state.deck_size
+    o.hand = tuple(state.hands[seat])
+    o.hand_sizes = tuple(len(h) for h in state.hands)
+    o.discard_sizes = tuple(state.discards)
+    table = frozen_table if copy else live_table
+    o.animals = table(state.animals)
+    o.links = table(state.links)
+    o.attack = frozen(state.attack) if copy else state.attack
+    o.pending = state.pending
+    o.scavenge = state.scavenge
+    o.last_turn = state.last_turn
+    o.passes = state.passes          # consecutive passes just before this move: everyone at the table sees them
+    o.move_main, o.move_any = state.move_main, state.move_any     # what the mover has done in this move
+    o.winner = state.winner
+    pools = state.pools
+    o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
+    o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
+    o.public = state.ruleset.public_of(state)       # the rest of the public table, for sample_world
+    return seal(o)

@@ -1,0 +1,230 @@
+"""How an edition is shown: the board's drawing of its table, the buttons' labels, the log's sentences, trait
+names and hints. Every text is a message id for translation (``evolab.i18n``).
+
+An edition's ``present.py`` subclasses ``Presentation``. Every method draws from an observation (``observe``
+for the seat in front of the screen), never from the full state, so what is hidden from that seat is never
+drawn. ``names`` are the seats' names as the board shows them. The base class is neutral: it draws the
+census of the table (each unit with its traits), labels the moves every edition shares, and tells the
+events every edition shares (``sentences.py``), which any edition can offer.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from ..actions import Pass, Scavenge, TakeFood
+from ..i18n import N_, _
+from ..palette import pretty, trait_colour
+from . import sentences as says
+
+#: Marks a move that hurts one of the mover's own units (a character the default fonts have).
+OWN_MARK = "\u26a0"
+
+#: What each phase is called on the board's header (an edition adds its own phases).
+PHASE_TITLES = {"development": N_("Development (play cards)"), "feeding": N_("Feeding (take food or hunt)"),
+                "over": N_("Game over"),
+                "reproduction": N_("Reproduction (young are born; nature draws their mutations)")}
+
+
+def escape(text) -> str:
+    return html.escape(str(text))
+
+
+def trait_chip(name: str, trait: str, hint: str = "") -> str:
+    """One trait as a coloured label (its colour also on every chart), with its biology on hover."""
+    title = f" title='{escape(hint)}'" if hint else ""
+    return (f"<span class='evolab-trait'{title} style='border-left-color:{trait_colour(trait)}'>"
+            f"{escape(name)}</span>")
+
+
+def _take_food(p, view, a):
+    return _("Take food for {unit}").format(unit=p.unit_ref(view, a.animal))
+
+
+def _pass(p, view, a):
+    return _("Pass (play no more cards this turn)")
+
+
+def _scavenge(p, view, a):
+    return _("Give the scavenged food to {unit}").format(unit=p.unit_ref(view, a.animal))
+
+
+#: Presentation attribute -> the table of a ``labels.py`` or ``sentences.py`` module that fills it.
+_WORD_TABLES = {"labels": "LABELS", "action_groups": "GROUPS", "harmful": "HARMFUL", "sentences": "SENTENCES",
+                "deaths": "DEATHS", "food_sources": "FOOD_SOURCES", "escapes": "ESCAPES"}
+
+
+class Presentation:
+    """How the board and the log show one edition (neutral: units listed with their traits)."""
+
+    #: Trait -> (colour, line style, marker) fixed for it on every chart (``palette.trait_style``); a trait not
+    #: listed gets a stable hashed style.
+    trait_styles: ClassVar[dict[str, tuple[str, str, str]]] = {}
+    #: Phase -> title on the board's header; phases not listed are shown capitalised.
+    phase_titles: ClassVar[dict[str, str]] = PHASE_TITLES
+    #: Event type -> its sentence in the log (``sentences.py``); an event not listed is not told.
+    sentences: ClassVar[dict[type, Callable[..., Any]]] = says.SENTENCES
+    #: Phase -> what the log says when it starts.
+    phase_texts: ClassVar[dict[str, str]] = says.PHASE_TEXTS
+    #: How a unit got food, by ``FoodTaken.source``.
+    food_sources: ClassVar[dict[str, str]] = says.FOOD_SOURCES
+    #: Cause of death -> its sentence.
+    deaths: ClassVar[dict[str, Callable[..., str]]] = says.DEATHS
+    #: How a prey escaped, by ``Escaped.how`` ({roll}: the die; {lost}: the trait it dropped).
+    escapes: ClassVar[dict[str, str]] = {}
+    #: Action type -> its button label ``label(presentation, view, action)``.
+    labels: ClassVar[dict[type, Callable[..., str]]] = {TakeFood: _take_food, Pass: _pass, Scavenge: _scavenge}
+    #: How a player thinks about the legal actions: (group title, action types), in the order they are read.
+    action_groups: ClassVar[tuple[tuple[str, tuple[type, ...]], ...]] = (
+        (N_("Take food"), (TakeFood,)), (N_("Choose"), (Scavenge,)), (N_("Finish"), (Pass,)))
+    #: Moves aimed at a unit on the table to its harm: action type -> (the field naming the target, the view's
+    #: table of such units: "animals" or "species").
+    harmful: ClassVar[dict[Any, tuple[str, str]]] = {}
+
+    def __init_subclass__(cls, words=(), **kwargs):
+        """``class P(Presentation, words=(labels, sentences))``: an edition's tables of words, each module
+        giving what it has (LABELS, GROUPS, HARMFUL; SENTENCES, DEATHS, FOOD_SOURCES, ESCAPES)."""
+        super().__init_subclass__(**kwargs)
+        for module in words:
+            for attribute, table in _WORD_TABLES.items():
+                if table in vars(module):
+                    setattr(cls, attribute, vars(module)[table])
+
+    # ---- names ---------------------------------------------------------------------------------------
+    def trait_name(self, trait: str) -> str:
+        """The trait as people read it (``high_body_weight`` -> "High body weight")."""
+        return pretty(trait)
+
+    def traits_text(self, traits) -> str:
+        """"Carnivorous+Swimming" (each trait once), or "plain"."""
+        names = [self.trait_name(t) for t in dict.fromkeys(traits)]
+        return "+".join(names) if names else _("plain")
+
+    def trait_hint(self, ruleset, trait: str) -> str:
+        """One line of biology about the trait, shown on hover."""
+        rule = ruleset.traits.get(trait)
+        return rule.hint if rule is not None else ""
+
+    def chip(self, ruleset, trait: str) -> str:
+        return trait_chip(self.trait_name(trait), trait, self.trait_hint(ruleset, trait))
+
+    def card_text(self, card: str) -> str:
+        """A card as people read it (by default its id, as a trait name)."""
+        return pretty(card)
+
+    def card_name(self, card: str) -> str:
+        """A card in a button's label (by default as in the hand)."""
+        return self.card_text(card)
+
+    def card_colour_trait(self, card: str) -> str:
+        """The trait whose colour a card in hand shows."""
+        return card
+
+    def phase_title(self, phase: str) -> str:
+        title = self.phase_titles.get(phase)
+        return _(title) if title else phase.capitalize()
+
+    def turn_title(self, view) -> str:
+        """"Turn 3", or in the Heredity variant "Generation 3 of 20" (a turn is a generation there)."""
+        rs = view.ruleset
+        if rs.heredity:
+            return f"Generation {view.turn} of {rs.options['generations']}"
+        return f"Turn {view.turn}"
+
+    def last_turn(self, view) -> bool:
+        """Whether this is the game's last turn (the header says so); an edition that knows says when."""
+        return False
+
+    # ---- the board ---------------------------------------------------------------------------------------
+    def centre(self, view) -> str:
+        """The centre of the table on the header line (food, deck...)."""
+        return f"Deck: {view.deck_size} cards"
+
+    def banner(self, view, names) -> str:
+        """A banner for a decision everybody should notice (an attack in progress), or ""."""
+        return ""
+
+    def hand(self, view, names) -> str:
+        """The viewer's cards."""
+        seat = view.seat
+        cards = "".join(trait_chip(self.card_text(c), self.card_colour_trait(c)) for c in view.hand)
+        return (f"<div><b>{escape(names[seat])} — cards in hand ({len(view.hand)}):</b> "
+                f"{cards or '<i>none</i>'}</div>")
+
+    def table(self, view, names) -> str:
+        """Every seat's area: its units with their traits (what the census of the view says)."""
+        rs = view.ruleset
+        units: dict[int, list] = {i: [] for i in range(view.players)}
+        for seat, uid, traits, k in rs.census(view):
+            chips = "".join(self.chip(rs, t) for t in traits) or "<i>no traits</i>"
+            count = f" ({k} animals)" if k != 1 else ""
+            units[seat].append(f"<div class='evolab-animal'><b>#{uid}</b>{count} {chips}</div>")
+        return "".join(
+            f"<div class='evolab-seat{' mine' if seat == view.seat else ''}'><b>{escape(names[seat])}</b>"
+            f"<div>{''.join(units[seat]) or '<i>nothing on the table</i>'}</div></div>" for seat in units)
+
+    # ---- buttons ------------------------------------------------------------------------------------------
+    def unit_ref(self, view, unit) -> str:
+        """"#7 (Carnivorous+Swimming)": a unit and its traits, as a label names it."""
+        info = view.ruleset.unit_info(view, unit)
+        if info is None or not info[1]:
+            return f"#{unit}"
+        return f"#{unit} ({'+'.join(self.trait_name(t) for t in dict.fromkeys(info[1]))})"
+
+    def action_label(self, view, action) -> str:
+        """A short button text for a legal action, e.g. "Attack #9 (Swimming) with #7"."""
+        label = self.labels.get(type(action))
+        return label(self, view, action) if label is not None else repr(action)
+
+    def target_owner(self, view, action) -> int | None:
+        """The seat owning the unit an attack (or a parasite) is aimed at; None for other moves."""
+        harm = self.harmful.get(type(action))
+        if harm is None:
+            return None
+        field, table = harm
+        unit = getattr(view, table).get(getattr(action, field))
+        return None if unit is None else unit.owner
+
+    def hurts_own(self, view, action) -> bool:
+        """Whether ``action`` attacks (or puts a parasite on) the mover's own unit: legal, rarely wanted, so a
+        board lists it last, marks it and never chooses it in advance."""
+        owner = self.target_owner(view, action)
+        return owner is not None and owner == view.to_move
+
+    def group_actions(self, view, legal) -> list:
+        """[(group title, [actions])] in the order a player reads them; empty groups left out, moves that hurt
+        the mover's own units last in their group, moves of no group under "Other"."""
+        out = []
+        known: set[type] = set()
+        for title, types in self.action_groups:
+            known.update(types)
+            acts = [a for a in legal if type(a) in types]
+            if view is not None and acts:
+                acts.sort(key=lambda a: self.hurts_own(view, a))          # stable: the rest keep their order
+            if acts:
+                out.append((_(title), acts))
+        rest = [a for a in legal if type(a) not in known]
+        if rest:
+            out.append((_("Other"), rest))
+        return out
+
+    # ---- the log ------------------------------------------------------------------------------------------
+    def young_place(self, s, young: int) -> str:
+        """Where a young was born, for the log (", in species #4" where units are species), or ""."""
+        return ""
+
+    def supply_exhausted(self, s) -> bool:
+        """Whether the supply of food tokens is used up (a kill's meat then goes back), where it is limited."""
+        return False
+
+    def escape_text(self, n, e) -> str:
+        how = self.escapes.get(e.how)
+        if how is None:
+            return _("it escaped")
+        return _(how).format(roll=e.roll, lost=self.trait_name(e.trait_lost))
+
+    def after_move(self, n, s) -> list:
+        """Sentences after the move's events: tokens lost that no other sentence explained."""
+        return [_("{unit} lost {tokens} it could no longer hold.").format(unit=n.animal(s, aid), tokens=says.tokens(k))
+                for aid, k in n.lost.items()]

@@ -1,0 +1,76 @@
+"""The buttons' labels for the moves of *Random Mutations*, and how they are grouped."""
+from __future__ import annotations
+
+from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
+                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
+from ...i18n import N_, _
+from ..presentation import OWN_MARK, Presentation
+
+#: What the top card is announced as, by ``PlayCard.mode`` ({species}: "species #4").
+MODES = {"new_species": N_("Top card → a new species"), "trait": N_("Top card → a trait for {species}"),
+         "add_animal": N_("Top card → one more animal in {species}"),
+         "diverge": N_("Top card → split {species} (Divergence)")}
+
+
+def attack(p, view, a):
+    sp = view.species.get(a.prey)
+    traits = p.traits_text(view.ruleset.traits_of(view, sp)) if sp else ""
+    if p.hurts_own(view, a):
+        return _("{mark} Attack YOUR OWN species #{prey} ({traits}) with {predator}").format(
+            mark=OWN_MARK, prey=a.prey, traits=traits, predator=p.unit_ref(view, a.predator))
+    whose = "" if sp is None else _(" of Player {n}").format(n=sp.owner + 1)
+    return _("Attack species #{prey} ({traits}){whose} with {predator}").format(
+        prey=a.prey, traits=traits, whose=whose, predator=p.unit_ref(view, a.predator))
+
+
+def end_move(p, view, a):
+    return _("End my move") if view.move_main else _("Pass (do nothing this move)")
+
+
+def play_card(p, view, a):
+    mode = MODES.get(a.mode)
+    return _(mode).format(species=_("species #{id}").format(id=a.species)) if mode else repr(a)
+
+
+def take_shelter(p, view, a):
+    return _("Shelter for {unit}").format(unit=p.unit_ref(view, a.animal))
+
+
+def place_parasite(p, view, a):
+    if p.hurts_own(view, a):
+        return _("{mark} Parasite on YOUR OWN animal {unit}").format(mark=OWN_MARK, unit=p.unit_ref(view, a.animal))
+    x = view.animals.get(a.animal)
+    whose = _(" of Player {n}").format(n=x.owner + 1) if x else ""
+    return _("Parasite on {unit}").format(unit=p.unit_ref(view, a.animal)) + whose
+
+
+def stomp(p, view, a):
+    return _("Stomp {n} red food").format(n=a.tokens)
+
+
+def choose_victim(p, view, a):
+    return _("Sacrifice {unit}").format(unit=p.unit_ref(view, a.animal))
+
+
+def parasite_victim(p, view, a):
+    return _("{unit} dies of parasites").format(unit=p.unit_ref(view, a.animal))
+
+
+def discard_trait(p, view, a):
+    return _("Discard trait card #{card}").format(card=a.card_uid)
+
+
+LABELS = {**Presentation.labels, Attack: attack, EndMove: end_move, PlayCard: play_card, TakeShelter: take_shelter,
+          PlaceParasite: place_parasite, Stomp: stomp, ChooseVictim: choose_victim,
+          ChooseParasiteVictim: parasite_victim, DiscardTrait: discard_trait}
+GROUPS = (
+    (N_("Play your top card (blind)"), (PlayCard,)),
+    (N_("Take food"), (TakeFood,)),
+    (N_("Take a shelter"), (TakeShelter,)),
+    (N_("Place a parasite"), (PlaceParasite,)),
+    (N_("Attack"), (Attack,)),
+    (N_("Use a trait"), (Stomp,)),
+    (N_("Choose"), (Scavenge, ChooseVictim, ChooseParasiteVictim, DiscardTrait)),
+    (N_("Finish"), (Pass, EndMove)),
+)
+HARMFUL = {Attack: ("prey", "species"), PlaceParasite: ("animal", "animals")}

@@ -1,0 +1,124 @@
+"""Tracked tables read column by column equal their rows, value for value, without a dict per row."""
+from __future__ import annotations
+
+import math
+import pickle
+from array import array
+
+import pytest
+
+import evolab
+from evolab import analysis, heredity, run_batch
+from evolab.bots import GreedyBot, RandomBot
+from evolab.columns import columns
+from evolab.tracking import ALL_TABLES, Tracker
+
+
+def same(a, b):
+    if isinstance(a, float) and math.isnan(a):
+        return b is None or (isinstance(b, float) and math.isnan(b))
+    return a == b and (type(a) is type(b) or {type(a), type(b)} <= {int, float})
+
+
+def assert_columns_equal_rows(table, cols):
+    rows = table.to_list()
+    assert set(cols) == set(table.fieldnames)
+    for name, col in cols.items():
+        assert len(col) == len(rows), name
+        assert isinstance(col, (array, list))
+        for i, r in enumerate(rows):
+            assert same(col[i], r.get(name)), (name, i, col[i], r.get(name))
+
+
+@pytest.fixture(scope="module")
+def batch():
+    return run_batch("origin", grid={"mutation_rate": [0.0, 0.5]}, reps=3, seed=4, bots="greedy,random",
+                     progress=False, players=3)
+
+
+@pytest.mark.parametrize("table", ALL_TABLES)
+def test_batch_columns_equal_its_rows(batch, table):
+    """Every table of a batch: each column holds exactly the values of its rows (derived columns and the
+    experiment parameters included; a missing value is nan in a number column)."""
+    assert_columns_equal_rows(batch.tables[table], batch.columns(table))
+
+
+def test_columns_of_the_heredity_variant_equal_the_rows():
+    """The Heredity variant's tables, whose derived columns are often missing (None), read the same as columns."""
+    r = run_batch("origin", reps=2, seed=3, progress=False, **heredity.preset("predation", generations=4))
+    for table in ("generations", "births", "fates", "traits"):
+        assert_columns_equal_rows(r.tables[table], r.columns(table))
+    assert any(math.isnan(x) for x in r.columns("generations")["carrier_survival"])
+
+
+@pytest.mark.parametrize("ruleset", ["random_mutations", "northstar"])
+def test_tracker_columns_equal_rows_in_every_edition(ruleset):
+    """A Tracker on one game of each edition: ``Tracker.columns`` equals ``Tracker.rows`` for each table."""
+    t = Tracker(params={"food": 3, "label": "a", "mix": [1, 2]})
+    rules = evolab.load_ruleset(ruleset, players=3)
+    evolab.Match(rules, seats=[GreedyBot(), RandomBot(), GreedyBot()], seed=11, observers=[t]).play_out()
+    for table in t.tables:
+        assert_columns_equal_rows(t.tables[table], t.columns(table))
+    cols = t.columns("traits", ["trait", "food", "label", "mix"])
+    assert list(cols) == ["trait", "food", "label", "mix"]
+    assert isinstance(cols["food"], array) and cols["label"][0] == "a" and cols["mix"][0] == [1, 2]
+
+
+def test_columns_of_an_unpickled_table_and_errors(batch):
+    """A table that crossed a process boundary reads the same; unknown columns and tables are KeyErrors."""
+    table = pickle.loads(pickle.dumps(batch.tables["traits"]))
+    assert_columns_equal_rows(table, columns(table))
+    with pytest.raises(KeyError, match="no column"):
+        batch.columns("traits", ["frequency", "nope"])
+    with pytest.raises(KeyError, match="not recorded"):
+        batch.columns("nope")
+    with pytest.raises(KeyError, match="not recorded"):
+        Tracker().columns("nope")
+
+
+def test_to_frame_from_columns_equals_the_frame_of_rows(batch):
+    """``BatchResult.to_frame`` and ``analysis.to_frame(table)`` give the DataFrame of the rows (categories as
+    Categorical), without building rows."""
+    pd = pytest.importorskip("pandas")
+    for table in ("traits", "deaths", "games"):
+        direct = batch.to_frame(table)
+        assert analysis.to_frame(batch.tables[table]).equals(direct)
+        from_rows = pd.DataFrame(batch.rows(table))
+        assert list(direct.columns) == list(from_rows.columns)
+        for c in direct.columns:
+            a = direct[c].astype(object) if str(direct[c].dtype) == "category" else direct[c]
+            pd.testing.assert_series_equal(a, from_rows[c], check_dtype=False, check_categorical=False)
+
+
+def test_summary_of_a_table_reads_columns_and_equals_the_rows(batch, monkeypatch):
+    """``analysis.summary`` and ``parameters`` of a Table give the same result as of its rows, and build no rows."""
+    table = batch.tables["traits"]
+    rows = table.to_list()
+    expected = [analysis.summary(rows, "frequency"), analysis.summary(rows, "survival", by=["trait"]),
+                analysis.summary(rows, "animals", by=["turn", "mutation_rate"]), analysis.parameters(rows)]
+    assert expected[0] and expected[1] and expected[3] == ["players", "bots", "mutation_rate"]
+    monkeypatch.setattr(type(table), "rows", lambda self: (_ for _ in ()).throw(AssertionError("rows built")))
+    got = [analysis.summary(table, "frequency"), analysis.summary(table, "survival", by=["trait"]),
+           analysis.summary(table, "animals", by=["turn", "mutation_rate"]), analysis.parameters(table)]
+    assert repr(got) == repr(expected)             # repr: a nan interval (one replicate) equals itself
+    with pytest.raises(KeyError, match="no column"):
+        analysis.summary(table, "nope")
+
+
+def test_runs_store_a_column_as_runs_and_read_back_every_value():
+    """A ``Runs`` column (game, turn, alive) reads back the values appended, after extending from another and
+    after pickling."""
+    from evolab.tables import Runs
+    values = [3, 3, 3, 7, 7, 3, 0, 0, 0, 0, 65_000]
+    r = Runs("i")
+    r.extend(values[:4])
+    for v in values[4:8]:
+        r.append(v)
+    other = Runs("i")
+    other.extend(values[8:])
+    r.extend(other)
+    assert list(r) == values and len(r) == len(values)
+    assert list(r.values) == [3, 7, 3, 0, 65_000] and list(r.counts) == [3, 2, 1, 4, 1]   # runs, not rows
+    back = pickle.loads(pickle.dumps(r))
+    assert list(back) == values and len(back) == len(values)
+    assert list(array("i", back)) == values

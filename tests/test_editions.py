@@ -1,0 +1,82 @@
+"""The edition contract: every registered edition implements every member of ``Ruleset`` and exports its
+presentation and bot hints; the registry lists the built-in editions, lets a new one register without an
+edit to its file, and refuses duplicates; listing editions loads none of their rules."""
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+import evolab
+from evolab.rules import (BUILT_IN, Edition, available_rulesets, edition, editions, load_ruleset, register_edition,
+                          ruleset_class, unregister_edition)
+from evolab.rules.base import Ruleset
+from evolab.rules.hints import BotHints
+from evolab.rules.presentation import Presentation
+from test_imports import fresh_modules
+
+
+def test_the_built_in_editions_are_registered_in_order():
+    ids = [edition(m.rsplit(".", 1)[1]).id for m in BUILT_IN]
+    assert ids == ["origin", "random_mutations", "northstar"]
+    assert list(available_rulesets())[:3] == ids
+
+
+@pytest.mark.parametrize("edition_id", sorted(available_rulesets()))
+def test_every_edition_implements_the_whole_contract(edition_id):
+    ed = edition(edition_id)
+    cls = ed.ruleset
+    assert issubclass(cls, Ruleset) and not inspect.isabstract(cls), cls.__abstractmethods__
+    assert cls.id == edition_id and ed.title == available_rulesets()[edition_id]
+    assert isinstance(ed.presentation, Presentation)
+    assert isinstance(ed.bot_hints, BotHints)
+    rs = load_ruleset(edition_id)
+    assert rs.edition is ed
+    assert set(rs.traits) and all(t == r.id for t, r in rs.traits.items())
+
+
+def test_a_ruleset_missing_a_member_of_the_contract_cannot_be_made():
+    class Half(Ruleset):
+        id = "half"
+
+        def new_game(self):
+            return None
+
+    with pytest.raises(TypeError, match="abstract"):
+        Half({"players": 2})
+
+
+def test_a_new_edition_registers_without_an_edit_to_the_registry():
+    origin = ruleset_class("origin")
+    twin = type("TwinRuleset", (origin,), {"id": "twin"})
+    ed = register_edition(Edition("twin", "A twin of the Origin of Species, for this test.", ruleset=twin))
+    try:
+        assert "twin" in available_rulesets() and editions()["twin"] is ed
+        rs = load_ruleset("twin", players=3)
+        assert rs.id == "twin" and rs.players == 3
+        # with no presentation or hints of its own, the edition gets the neutral ones
+        assert type(ed.presentation) is Presentation and type(ed.bot_hints) is BotHints
+        m = evolab.Match(rs, seats=["greedy", "random", "greedy"], seed=3)
+        m.play_out()
+        assert m.is_over()
+        with pytest.raises(ValueError, match="already registered"):
+            register_edition(Edition("twin", "another", ruleset=twin))
+        register_edition(Edition("twin", "replaced", ruleset=twin), replace=True)
+        assert available_rulesets()["twin"] == "replaced"
+    finally:
+        unregister_edition("twin")
+    assert "twin" not in available_rulesets()
+    with pytest.raises(evolab.UnknownRuleset):
+        load_ruleset("twin")
+
+
+def test_an_edition_whose_ruleset_has_another_id_is_refused():
+    ed = Edition("changeling", "names another edition's rules", ruleset="evolab.rules.origin.ruleset:OriginRuleset")
+    with pytest.raises(ValueError, match="whose id is 'origin'"):
+        ed.ruleset
+
+
+def test_listing_the_editions_loads_none_of_their_rules():
+    mods = fresh_modules("import evolab\nevolab.available_rulesets()\n")
+    assert "evolab.rules.origin" in mods
+    assert not [m for m in mods if m.endswith((".ruleset", ".feeding", ".present", ".hints"))]
