@@ -52,57 +52,66 @@ def _link_text(link, aid) -> str:
 
 
 # ---- the three kinds of table ------------------------------------------------------------------------
+def _finish(unit: dict, aria: str, badges: list) -> dict:
+    """The unit with its badges, and its spoken label ending with them (a badge is never only a picture)."""
+    if badges:
+        aria += "; " + ", ".join(text for _, text in badges)
+    unit.update(badges=[{"kind": k, "text": v} for k, v in badges], aria=aria)
+    return unit
+
+
+def _animal_unit(obs, a, names, mutated, links) -> dict:
+    """One animal card: its trait cards, the pair traits it shares, food and fat tokens, its states."""
+    rs, attack = obs.ruleset, obs.attack
+    chips = [chip(rs, c.trait, new=(a.id, c.trait) in mutated) for c in a.cards]
+    chips += [chip(rs, l.trait, partner=l.other(a.id), link=_link_text(l, a.id), new=(a.id, l.trait) in mutated)
+              for l in links]
+    food = a.red + a.blue
+    states = [("fed", a.is_fed(), "badge.fed"), ("hibernating", a.hibernating, "badge.hibernating"),
+              ("poisoned", a.poisoned, "badge.poisoned"), ("attacked", a.attacked, "badge.attacked"),
+              ("under-attack", attack is not None and attack.prey == a.id, "badge.under_attack"),
+              ("attacking", attack is not None and attack.predator == a.id, "badge.attacking")]
+    badges = [(kind, t(key)) for kind, on, key in states if on]
+    if a.parent >= 0:
+        badges += [("young", t("badge.young", parent=a.parent)), ("generation", t("badge.generation", born=a.born))]
+    aria = t("aria.animal", id=a.id, whose=_whose(a.owner, obs.seat, names), traits=_traits_text(chips), food=food,
+             need=a.need)
+    if a.fat_cards:
+        aria += "; " + t("aria.fat", fat=a.fat, room=a.fat_cards)
+    fat = f" · {t('stat.fat')} {a.fat}/{a.fat_cards}" if a.fat_cards else ""
+    return _finish({"target": f"animal:{a.id}", "title": t("title.animal", id=a.id), "traits": chips,
+                    "tokens": _tokens(a.red, a.blue, a.need, a.fat, a.fat_cards),
+                    "food_text": f"{t('stat.food')} {food}/{a.need}{fat}"}, aria, badges)
+
+
+def _hand_cards(rs, cards, prefix: str, aria_key: str) -> list:
+    """Two-sided cards (a trait on each half) of a hand or a gene pool."""
+    out = []
+    for c in cards:
+        sides = [chip(rs, side) for side in c.split("/")]
+        out.append({"target": f"{prefix}:{c}", "sides": sides,
+                    "aria": t(aria_key, text=" / ".join(side["name"] for side in sides))})
+    return out
+
+
 def _animals_table(obs, names, mutated):
     """Single animals with trait cards and pair links (*The Origin of Species*, its Heredity variant)."""
-    rs, viewer = obs.ruleset, obs.seat
+    rs = obs.ruleset
     links = list(obs.links.values())
-    by_animal = {}
+    by_animal: dict = {}
     for l in links:
         for aid in (l.a, l.b):
             by_animal.setdefault(aid, []).append(l)
-    attack = obs.attack
-    units = {}
+    units: dict = {}
     for a in obs.animals.values():
-        chips = [chip(rs, c.trait, new=(a.id, c.trait) in mutated) for c in a.cards]
-        pair = [chip(rs, l.trait, partner=l.other(a.id), link=_link_text(l, a.id), new=(a.id, l.trait) in mutated)
-                for l in by_animal.get(a.id, ())]
-        food = a.red + a.blue
-        badges = []
-        if a.is_fed():
-            badges.append(("fed", t("badge.fed")))
-        if a.hibernating:
-            badges.append(("hibernating", t("badge.hibernating")))
-        if a.poisoned:
-            badges.append(("poisoned", t("badge.poisoned")))
-        if a.attacked:
-            badges.append(("attacked", t("badge.attacked")))
-        if attack is not None and attack.prey == a.id:
-            badges.append(("under-attack", t("badge.under_attack")))
-        if attack is not None and attack.predator == a.id:
-            badges.append(("attacking", t("badge.attacking")))
-        if a.parent >= 0:
-            badges.append(("young", t("badge.young", parent=a.parent)))
-            badges.append(("generation", t("badge.generation", born=a.born)))
-        aria = t("aria.animal", id=a.id, whose=_whose(a.owner, viewer, names),
-                 traits=_traits_text(chips + pair), food=food, need=a.need)
-        if a.fat_cards:
-            aria += "; " + t("aria.fat", fat=a.fat, room=a.fat_cards)
-        if badges:
-            aria += "; " + ", ".join(b for _, b in badges)
-        units.setdefault(a.owner, []).append({
-            "target": f"animal:{a.id}", "title": t("title.animal", id=a.id), "traits": chips + pair,
-            "tokens": _tokens(a.red, a.blue, a.need, a.fat, a.fat_cards),
-            "food_text": f"{t('stat.food')} {food}/{a.need}" + (f" · {t('stat.fat')} {a.fat}/{a.fat_cards}"
-                                                               if a.fat_cards else ""),
-            "badges": [{"kind": k, "text": v} for k, v in badges], "aria": aria})
+        units.setdefault(a.owner, []).append(_animal_unit(obs, a, names, mutated, by_animal.get(a.id, ())))
     link_rows = [{"a": f"animal:{l.a}", "b": f"animal:{l.b}", "trait": l.trait, "arrow": l.trait == "symbiosis",
                   "colour": trait_style(l.trait)[0],
                   "aria": (t("aria.symbiosis", a=l.a, b=l.b) if l.trait == "symbiosis" else
                            t("aria.link", trait=chip(rs, l.trait)["name"], a=l.a, b=l.b))} for l in links]
-    heredity = rs.heredity
     info = {}
     for seat in range(obs.players):
-        if heredity:
+        if rs.heredity:
             bits = [t("seat.animals", n=len(units.get(seat, ())))]
         else:
             bits = [t("seat.hand", n=obs.hand_sizes[seat])]
@@ -112,21 +121,31 @@ def _animals_table(obs, names, mutated):
         info[seat] = bits
     centre = [{"kind": "food", "target": "bank", "label": t("centre.food_bank"), "count": obs.food_bank,
                "token": "red"}]
-    if not heredity:
+    if not rs.heredity:
         centre.append({"kind": "deck", "target": "common-deck", "label": t("centre.deck"), "count": obs.deck_size})
-    hand = [{"target": f"card:{c}", "sides": [chip(rs, s) for s in c.split("/")],
-             "aria": t("aria.hand_card", text=" / ".join(chip(rs, s)["name"] for s in c.split("/")))}
-            for c in obs.hand]
-    pool = [{"target": f"pool:{c}", "sides": [chip(rs, s) for s in c.split("/")],
-             "aria": t("aria.pool_card", text=" / ".join(chip(rs, s)["name"] for s in c.split("/")))}
-            for c in obs.pool]
-    return units, link_rows, info, centre, hand, pool
+    return (units, link_rows, info, centre, _hand_cards(rs, obs.hand, "card", "aria.hand_card"),
+            _hand_cards(rs, obs.pool, "pool", "aria.pool_card"))
+
+
+def _rm_member(obs, aid, sid, need, whose) -> dict:
+    """One animal of a species: its food tokens and states."""
+    a = obs.animals[aid]
+    food = a.red + a.blue
+    states = [("fed", food >= need, t("badge.fed")), ("sheltered", a.shelter, t("badge.sheltered")),
+              ("parasites", a.parasites, t("badge.parasites", n=a.parasites)),
+              ("fed-by-kill", a.fed_by_kill, t("badge.fed_by_kill")), ("attacked", a.attacked, t("badge.attacked")),
+              ("young", a.parent >= 0, t("badge.young", parent=a.parent))]
+    badges = [(kind, text) for kind, on, text in states if on]
+    aria = t("aria.rm_animal", id=aid, species=sid, whose=whose, food=food, need=need)
+    return _finish({"target": f"animal:{aid}", "title": t("title.animal", id=aid),
+                    "tokens": _tokens(a.red, a.blue, need), "food_text": f"{t('stat.food')} {food}/{need}"},
+                   aria, badges)
 
 
 def _stacks_table(obs, names, mutated):
     """Species as stacks of animals that share their traits (*Random Mutations*, its Heredity variant)."""
     rs, viewer = obs.ruleset, obs.seat
-    units = {}
+    units: dict = {}
     victim = obs.choose_victim
     for seat, row in enumerate(obs.rows):
         for sid in row:
@@ -134,42 +153,16 @@ def _stacks_table(obs, names, mutated):
             chips = [chip(rs, tr, new=(sid, tr) in mutated) for tr in rs.traits_of(obs, sp)]
             need = rs.need(obs, sp)
             whose = _whose(sp.owner, viewer, names)
-            members = []
-            for aid in sp.animals:
-                a = obs.animals[aid]
-                food = a.red + a.blue
-                badges = []
-                if food >= need:
-                    badges.append(("fed", t("badge.fed")))
-                if a.shelter:
-                    badges.append(("sheltered", t("badge.sheltered")))
-                if a.parasites:
-                    badges.append(("parasites", t("badge.parasites", n=a.parasites)))
-                if a.fed_by_kill:
-                    badges.append(("fed-by-kill", t("badge.fed_by_kill")))
-                if a.attacked:
-                    badges.append(("attacked", t("badge.attacked")))
-                if a.parent >= 0:
-                    badges.append(("young", t("badge.young", parent=a.parent)))
-                aria = t("aria.rm_animal", id=aid, species=sid, whose=whose, food=food, need=need)
-                if badges:
-                    aria += "; " + ", ".join(b for _, b in badges)
-                members.append({"target": f"animal:{aid}", "title": t("title.animal", id=aid),
-                                "tokens": _tokens(a.red, a.blue, need),
-                                "food_text": f"{t('stat.food')} {food}/{need}",
-                                "badges": [{"kind": k, "text": v} for k, v in badges], "aria": aria})
+            members = [_rm_member(obs, aid, sid, need, whose) for aid in sp.animals]
             badges = []
             if sp.parent >= 0:
                 badges.append(("split", t("badge.split", parent=sp.parent)))
             if victim is not None and victim[1] == sid:
                 badges.append(("under-attack", t("badge.under_attack")))
             aria = t("aria.rm_species", id=sid, whose=whose, traits=_traits_text(chips), n=len(sp.animals))
-            if badges:
-                aria += "; " + ", ".join(b for _, b in badges)
-            units.setdefault(seat, []).append({
+            units.setdefault(seat, []).append(_finish({
                 "target": f"species:{sid}", "title": t("title.species", id=sid),
-                "traits": chips, "tokens": [], "members": members, "food_text": "",
-                "badges": [{"kind": k, "text": v} for k, v in badges], "aria": aria})
+                "traits": chips, "tokens": [], "members": members, "food_text": ""}, aria, badges))
     heredity = rs.heredity
     info = {seat: ([t("seat.animals", n=sum(len(obs.species[s].animals) for s in obs.rows[seat]))] if heredity else
                    [t("seat.pdeck", n=obs.pdeck_sizes[seat]), t("seat.discard", n=obs.discard_sizes[seat])])
