@@ -43,10 +43,16 @@ def _tokens(red=0, blue=0, need=0, fat=0, room=0, plant=False):
     return out + ["fat"] * fat + ["fat-empty"] * max(0, room - fat)
 
 
-def _link_text(link, aid) -> str:
-    """What a pair-trait card on ``aid`` says about the other end: Symbiosis has a direction."""
+def directed(rs, trait: str) -> bool:
+    """A pair trait whose two ends differ (one protects the other), by its rule, not by its name."""
+    rule = rs.traits.get(trait)
+    return bool(rule is not None and rule.extra.get("directed"))
+
+
+def _link_text(rs, link, aid) -> str:
+    """What a pair-trait card on ``aid`` says about the other end: a directed one says which way."""
     other = link.other(aid)
-    if link.trait == "symbiosis":
+    if directed(rs, link.trait):
         return t("link.protects" if aid == link.a else "link.protected", n=other)
     return t("link.pair", n=other)
 
@@ -64,7 +70,7 @@ def _animal_unit(obs, a, names, mutated, links) -> dict:
     """One animal card: its trait cards, the pair traits it shares, food and fat tokens, its states."""
     rs, attack = obs.ruleset, obs.attack
     chips = [chip(rs, c.trait, new=(a.id, c.trait) in mutated) for c in a.cards]
-    chips += [chip(rs, l.trait, partner=l.other(a.id), link=_link_text(l, a.id), new=(a.id, l.trait) in mutated)
+    chips += [chip(rs, l.trait, partner=l.other(a.id), link=_link_text(rs, l, a.id), new=(a.id, l.trait) in mutated)
               for l in links]
     food = a.red + a.blue
     states = [("fed", a.is_fed(), "badge.fed"), ("hibernating", a.hibernating, "badge.hibernating"),
@@ -105,9 +111,9 @@ def _animals_table(obs, names, mutated):
     units: dict = {}
     for a in obs.animals.values():
         units.setdefault(a.owner, []).append(_animal_unit(obs, a, names, mutated, by_animal.get(a.id, ())))
-    link_rows = [{"a": f"animal:{l.a}", "b": f"animal:{l.b}", "trait": l.trait, "arrow": l.trait == "symbiosis",
+    link_rows = [{"a": f"animal:{l.a}", "b": f"animal:{l.b}", "trait": l.trait, "arrow": directed(rs, l.trait),
                   "colour": trait_style(l.trait)[0],
-                  "aria": (t("aria.symbiosis", a=l.a, b=l.b) if l.trait == "symbiosis" else
+                  "aria": (t("aria.directed", trait=chip(rs, l.trait)["name"], a=l.a, b=l.b) if directed(rs, l.trait) else
                            t("aria.link", trait=chip(rs, l.trait)["name"], a=l.a, b=l.b))} for l in links]
     info = {}
     for seat in range(obs.players):
@@ -208,7 +214,7 @@ def _boards_table(obs, names, mutated):
                 badges.append(("face-down", t("badge.face_down", n=hidden)))
             if sp.food >= sp.pop:
                 badges.append(("fed", t("badge.fed")))
-            fat_room = sp.body if sp.has("fat_tissue") else 0
+            fat_room = sp.body if sp.fat else 0        # stored fat shown against the most it may hold
             whose = _whose(sp.owner, viewer, names)
             aria = t("aria.species", id=sid, whose=whose, traits=_traits_text(chips), body=sp.body, pop=sp.pop,
                      food=sp.food)

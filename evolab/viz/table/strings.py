@@ -23,7 +23,7 @@ MESSAGES = {
     "aria.pool_card": N_("Card in your gene pool: {text}"),
     "aria.deck": N_("Your blind player deck: {n} cards face down; its top card is played unseen"),
     "aria.link": N_("{trait} links animal {a} and animal {b}"),
-    "aria.symbiosis": N_("Symbiosis: animal {a} protects animal {b}"),
+    "aria.directed": N_("{trait}: animal {a} protects animal {b}"),
     # a trait card that has just arrived
     "chip.new": N_("new"),
     # a pair-trait card on one of its two animals

@@ -24,10 +24,11 @@ def unit(rs, uid: int, species: bool = False) -> str:
     return f"species:{uid}" if species or rs.unit_noun == "species" else f"animal:{uid}"
 
 
-def _pair_paths(a):
+def _pair_paths(rs, a):
     x, y = a.animals
     first = [card(a.card), f"animal:{x}", f"animal:{y}"]
-    if a.trait == "symbiosis":                      # the protector first: the order matters
+    rule = rs.traits.get(a.trait)
+    if rule is not None and rule.extra.get("directed"):     # the protector first: the order matters
         return [first]
     return [first, [card(a.card), f"animal:{y}", f"animal:{x}"]]
 
@@ -40,7 +41,7 @@ def _attack_paths(rs, a):
 PATHS = {
     "PlayAnimal": lambda rs, a: [[card(a.card), "new"]],
     "PlayTrait": lambda rs, a: [[card(a.card), f"animal:{a.animal}"]],
-    "PlayPairTrait": lambda rs, a: _pair_paths(a),
+    "PlayPairTrait": lambda rs, a: _pair_paths(rs, a),
     "TakeFood": lambda rs, a: [[f"animal:{a.animal}"]],
     "Attack": _attack_paths,
     "Pirate": lambda rs, a: [[f"animal:{a.pirate}", f"animal:{a.victim}"]],
