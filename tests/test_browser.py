@@ -86,8 +86,7 @@ def test_play_notebook_in_jupyterlab(lab_server, page):
     # one feeding action: take food if offered, else end the move
     if "Take food" in text:
         before = text.count("took 1 red food")
-        row = page.locator(".evolab-board .widget-hbox", has_text="Take food").first
-        row.locator("button").last.click()
+        page.locator(".evolab-board button.jupyter-button", has_text="Take food for").first.click()
         page.wait_for_function(f"document.querySelector('.evolab-board').innerText.split('took 1 red food').length - 1 > {before}",
                                timeout=30_000)
     page.screenshot(path=str(ARTIFACTS / "jupyterlab-gameboard.png"), full_page=True)
