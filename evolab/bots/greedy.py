@@ -35,8 +35,11 @@ class GreedyBot(Bot):
         scores = [get(type(a), _zero)(ctx, a) for a in legal]
         best = max(scores)
         top = best - 1e-9
-        if sorted(scores)[-2] <= top:          # one best action (the usual case)
-            return legal[scores.index(best)]
+        i = scores.index(best)
+        scores[i] = _NONE
+        if max(scores) <= top:                 # one best action (the usual case): the runner-up is below it
+            return legal[i]
+        scores[i] = best
         ties = list(compress(legal, map(top.__lt__, scores)))       # the actions scoring above ``top``
         return ties[int(rng.random() * len(ties))]      # ties: by chance
 
@@ -45,6 +48,9 @@ class GreedyBot(Bot):
         state.pop("_rs", None)              # the looked-up rules of thumb are found again where the bot lands
         state.pop("_hints", None)
         return state
+
+
+_NONE = float("-inf")
 
 
 def _zero(ctx, a):
