@@ -143,12 +143,9 @@ class _FeedingPlan(FeedingPlan):
                 if a.mask & CARNIVOROUS:
                     if not scanned:
                         scanned = True
-                        animals = v.animals
-                        for x in legal:
-                            if type(x) is Attack:
-                                q = animals[x.prey]
-                                if not q.mask & _UNSURE and q.owner != seat:
-                                    hunters[x.predator] = 2
+                        sure = {q.id for q in v.animals.values() if not q.mask & _UNSURE and q.owner != seat}
+                        for pid in {x.predator for x in legal if type(x) is Attack and x.prey in sure}:
+                            hunters[pid] = 2
                     hunt = hunters.get(a.id)
                     if hunt is None and not me_first:
                         hunt = hunters[a.id] = self._hunt(v, a)
