@@ -27,12 +27,12 @@ class GreedyBot(Bot):
         if rs is not self._rs:              # the edition's rules of thumb, looked up once per table
             self._rs = rs
             hints = rs.edition.bot_hints
-            self._hints = (hints.greedy_context, hints.greedy_values.get, rs.heredity)
-        context, get, heredity = self._hints
+            self._hints = (hints.greedy_context, hints.greedy_scores, rs.heredity)
+        context, score, heredity = self._hints
         # the Heredity variant's ties among animals: a new order every decision
         salt = int(rng.random() * 4294967296) if heredity else 0
         ctx = context(view, legal, salt)
-        scores = [get(type(a), _zero)(ctx, a) for a in legal]
+        scores = score(ctx, legal)
         best = max(scores)
         top = best - 1e-9
         i = scores.index(best)
@@ -51,7 +51,3 @@ class GreedyBot(Bot):
 
 
 _NONE = float("-inf")
-
-
-def _zero(ctx, a):
-    return 0.0

@@ -363,26 +363,34 @@ def _take(ctx, a):
 
 
 def _attack(ctx, a):
-    """An attack scored from its prey's worth and its hunter's state, each worked out once per decision
-    (a bot with many carnivores and much prey weighs every pair of them)."""
-    prey = ctx._prey
+    return _attack_scores(ctx, (a,))[0]
+
+
+def _attack_scores(ctx, attacks):
+    """Attacks scored from their prey's worth and their hunter's state, each worked out once per decision (a
+    bot with many carnivores and much prey weighs every pair of them)."""
+    prey, hunters = ctx._prey, ctx._pred
     if prey is None:
         prey = ctx._prey = {}
-        ctx._pred = {}
-    w = prey.get(a.prey)
-    if w is None:
-        w = prey[a.prey] = _prey_worth(ctx, ctx.animals[a.prey])
-    h = ctx._pred.get(a.predator)
-    if h is None:
-        h = ctx._pred[a.predator] = _hunter(ctx, ctx.animals[a.predator])
-    v, gain, cards = w
-    if gain == 0:                            # the bot's own animal
-        if v and not h[0] and h[2]:
-            return 3.0 + 0.2 * (h[3] - cards) * ctx.card_worth
-        return -5.0
-    if h[0]:
-        return v - 3.0                      # a kill for its fat, and one rival animal fewer
-    return v if h[gain] else -1.0           # unfinished, it starves anyway: the meat would be wasted
+        hunters = ctx._pred = {}
+    animals = ctx.animals
+    out = []
+    add = out.append
+    for a in attacks:
+        w = prey.get(a.prey)
+        if w is None:
+            w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
+        h = hunters.get(a.predator)
+        if h is None:
+            h = hunters[a.predator] = _hunter(ctx, animals[a.predator])
+        v, gain, cards = w
+        if gain == 0:                        # the bot's own animal
+            add(3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0)
+        elif h[0]:
+            add(v - 3.0)                    # a kill for its fat, and one rival animal fewer
+        else:
+            add(v if h[gain] else -1.0)     # unfinished, it starves anyway: the meat would be wasted
+    return out
 
 
 def _prey_worth(ctx, q):
@@ -522,3 +530,11 @@ class OriginHints(BotHints):
     def greedy_context(self, view, legal, salt=0):
         return _Context(view, legal, salt)
 
+    def greedy_scores(self, ctx, legal):
+        """Feeding: the attacks (a table of many carnivores offers a great many) scored all together."""
+        get = _VALUE.get
+        attacks = () if ctx.v.phase == "development" else [a for a in legal if type(a) is Attack]
+        if not attacks:
+            return [get(type(a), _zero)(ctx, a) for a in legal]
+        worth = iter(_attack_scores(ctx, attacks))
+        return [next(worth) if type(a) is Attack else get(type(a), _zero)(ctx, a) for a in legal]
