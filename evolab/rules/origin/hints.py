@@ -22,6 +22,7 @@ _OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9
 _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
 _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
+_MANY = 24          # legal actions from which a decision's attacks are scored all together
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
@@ -363,17 +364,36 @@ def _take(ctx, a):
 
 
 def _attack(ctx, a):
-    return _attack_scores(ctx, (a,))[0]
+    """An attack scored from its prey's worth and its hunter's state, each worked out once per decision."""
+    prey = ctx._prey
+    if prey is None:
+        prey = ctx._prey = {}
+        ctx._pred = {}
+    w = prey.get(a.prey)
+    if w is None:
+        w = prey[a.prey] = _prey_worth(ctx, ctx.animals[a.prey])
+    h = ctx._pred.get(a.predator)
+    if h is None:
+        h = ctx._pred[a.predator] = _hunter(ctx, ctx.animals[a.predator])
+    return _attack_value(w, h, ctx.card_worth)
+
+
+def _attack_value(w, h, card_worth):
+    v, gain, cards = w
+    if gain == 0:                            # the bot's own animal
+        return 3.0 + 0.2 * (h[3] - cards) * card_worth if v and not h[0] and h[2] else -5.0
+    if h[0]:
+        return v - 3.0                      # a kill for its fat, and one rival animal fewer
+    return v if h[gain] else -1.0           # unfinished, it starves anyway: the meat would be wasted
 
 
 def _attack_scores(ctx, attacks):
-    """Attacks scored from their prey's worth and their hunter's state, each worked out once per decision (a
-    bot with many carnivores and much prey weighs every pair of them)."""
+    """Many attacks (a bot with many carnivores and much prey weighs every pair of them) scored together."""
     prey, hunters = ctx._prey, ctx._pred
     if prey is None:
         prey = ctx._prey = {}
         hunters = ctx._pred = {}
-    animals = ctx.animals
+    animals, worth = ctx.animals, ctx.card_worth
     out = []
     add = out.append
     for a in attacks:
@@ -383,13 +403,7 @@ def _attack_scores(ctx, attacks):
         h = hunters.get(a.predator)
         if h is None:
             h = hunters[a.predator] = _hunter(ctx, animals[a.predator])
-        v, gain, cards = w
-        if gain == 0:                        # the bot's own animal
-            add(3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0)
-        elif h[0]:
-            add(v - 3.0)                    # a kill for its fat, and one rival animal fewer
-        else:
-            add(v if h[gain] else -1.0)     # unfinished, it starves anyway: the meat would be wasted
+        add(_attack_value(w, h, worth))
     return out
 
 
@@ -531,9 +545,9 @@ class OriginHints(BotHints):
         return _Context(view, legal, salt)
 
     def greedy_scores(self, ctx, legal):
-        """Feeding: the attacks (a table of many carnivores offers a great many) scored all together."""
+        """A long feeding list (a table of many carnivores offers a great many attacks): attacks scored together."""
         get = _VALUE.get
-        attacks = () if ctx.v.phase == "development" else [a for a in legal if type(a) is Attack]
+        attacks = [a for a in legal if type(a) is Attack] if len(legal) > _MANY else ()
         if not attacks:
             return [get(type(a), _zero)(ctx, a) for a in legal]
         worth = iter(_attack_scores(ctx, attacks))
