@@ -117,11 +117,26 @@ def page(tmp_path):
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
                                                    headless=True, args=ARGS, viewport={"width": 1400, "height": 1000})
-        pg = ctx.new_page()
-        pg.console_errors = []
-        pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
-        pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+        pg = watched(ctx.new_page())
         try:
             yield pg
         finally:
             ctx.close()
+
+
+def watched(pg):
+    """The page, keeping its console errors and uncaught exceptions in ``pg.console_errors``."""
+    pg.console_errors = []
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    return pg
+
+
+def open_and_run_all(page, base, token, name):
+    """Open notebook ``name`` in JupyterLab and Run All once its kernel is idle."""
+    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
+                           timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()

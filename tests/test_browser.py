@@ -5,18 +5,9 @@ import re
 
 import pytest
 
-from browser_support import ARTIFACTS, lab_server, notebook_dir, page, voila_server  # noqa: F401  (fixtures)
+from browser_support import ARTIFACTS, lab_server, notebook_dir, open_and_run_all, page, voila_server  # noqa: F401
 
 pytestmark = pytest.mark.browser
-
-
-def open_and_run_all(page, base, token, name):
-    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
-                           timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
 
 
 def board_text(page):
@@ -30,6 +21,13 @@ def click_button(page, text):
 def serious(errors):
     """Console errors, less the browser's own complaints about resources it may not fetch offline."""
     return [e for e in errors if "Failed to load resource" not in e and "net::ERR" not in e]
+
+
+def open_panel(page):
+    """play.ipynb shows the table of cards; its list of buttons (what these tests click) is one click away."""
+    if page.locator(".evolab-board .evolab-actions").first.is_hidden():
+        page.locator(".evolab-board .jupyter-widget-Collapse-header").first.click()
+    page.wait_for_selector(".evolab-board .evolab-actions button.jupyter-button", timeout=30_000)
 
 
 FOCUS_IN_PANEL = "document.activeElement && document.activeElement.closest('.evolab-actions') !== null"
@@ -51,6 +49,7 @@ def test_play_notebook_in_jupyterlab(lab_server, page):
     base, token = lab_server
     open_and_run_all(page, base, token, "play.ipynb")
     page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
+    open_panel(page)
     first = board_text(page)
     assert "Turn 1" in first and "Development" in first
     assert not cut_off(page), cut_off(page)
@@ -112,6 +111,7 @@ def test_lab_notebook_in_jupyterlab(lab_server, page):
 def test_play_notebook_in_voila(voila_server, page):
     page.goto(voila_server)
     page.wait_for_selector(".evolab-board button.jupyter-button", timeout=90_000)
+    open_panel(page)
     assert "Turn 1" in board_text(page)
     text = page.locator("body").inner_text()
     assert "Choose your moves with the buttons" in text and "Run the cell below" not in text

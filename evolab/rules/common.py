@@ -1,5 +1,6 @@
 """Steps the Knorre & Machin editions (Origin of Species, Random Mutations) share: the development round
-in which passing is final, and the end of the game with its tie-breaks (points, discard pile, dice)."""
+in which passing is final, and the end of the game with its tie-breaks (points, discard pile, dice); and, for
+every edition, the table of prebuilt actions per animal or species that legal-move lists read."""
 from __future__ import annotations
 
 from ..events import GameOver, Passed
@@ -51,3 +52,18 @@ def game_over(s, ev):
     s.phase = "over"
     if ev is not None:
         ev.append(GameOver(s.ruleset.scores(s), s.winner))
+
+
+class ById(dict):
+    """{animal or species id: action} built on first use by ``make(id)``: listing legal moves then costs one
+    dict look-up per move instead of a call. Bounded like the interned actions (ids keep growing over a long run)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        if len(self) > 10_000:
+            self.clear()
+        action = self[key] = self.make(key)
+        return action

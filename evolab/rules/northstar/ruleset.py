@@ -14,6 +14,7 @@ from ...events import (AnimalBorn, Attacked, CardDealt, Died, FirstPlayerChosen,
                        FoodLost, Mutation, Passed, PhaseStarted, Scavenged, Speciation, SpeciesExtinct, TraitGained,
                        TraitLost, TurnEnded)
 from ..base import Ruleset, resolve_options
+from ..common import ById
 from .deck import TRAIT_IDS, card_kinds
 from .options import OPTIONS
 from .state import NSSpecies, NSState
@@ -28,8 +29,12 @@ TRAIT_OF = {k[0]: k[1] for k in KINDS}
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _PASS, _END = Pass(), EndTurn()
 _Eat, _Hunt, _Think = interned(EatPlant), interned(Hunt), interned(ThinkFood)
-_Place, _New, _Grow, _Select = interned(PlaceTrait), interned(NewSpecies), interned(Grow), interned(SelectFood)
+_Place, _New, _Select = interned(PlaceTrait), interned(NewSpecies), interned(SelectFood)
 _CHANCE = frozenset(("first_player", "tiebreak"))
+_NEWS = {c: (_New(c, "left"), _New(c, "right")) for c in CARD_IDS}      # a card as a new species, either end
+#: Per card, {species id: action} for growing its Body Size, its Population, and adding the card as a trait.
+_BY_SPECIES = {c: (ById(lambda sid, c=c: Grow(c, sid, "body")), ById(lambda sid, c=c: Grow(c, sid, "population")),
+                   ById(lambda sid, c=c: PlaceTrait(c, sid, ""))) for c in CARD_IDS}
 
 
 def _trait(card):
@@ -236,27 +241,28 @@ class NorthStarRuleset(Ruleset):
         return []
 
     def _play_actions(self, s, seat) -> list:
-        out = []
+        out: list = []
         hand = list(dict.fromkeys(s.hands[seat]))
         mine = s.species_of(seat)
         for c in hand:
-            out.append(_New(c, "left"))
-            out.append(_New(c, "right"))
+            out.extend(_NEWS[c])
         for c in hand:
+            body, pop, _ = _BY_SPECIES[c]
             for sp in mine:
                 if sp.body < 6:
-                    out.append(_Grow(c, sp.id, "body"))
+                    out.append(body[sp.id])
                 if sp.pop < 6:
-                    out.append(_Grow(c, sp.id, "population"))
+                    out.append(pop[sp.id])
         for c in hand:
             t = _trait(c)
             if s.turn < self.trait_turn[t]:
                 continue
+            add = _BY_SPECIES[c][2]
             for sp in mine:
                 cards = sp.traits + sp.pending
                 names = [_trait(x) for x in cards]
                 if len(cards) < self.limit and t not in names:
-                    out.append(_Place(c, sp.id, ""))
+                    out.append(add[sp.id])
                 for r in dict.fromkeys(cards):
                     rest = list(names)
                     rest.remove(_trait(r))
@@ -759,8 +765,23 @@ def _store(rs, s, sp) -> bool:
 
 
 def _has_action(rs, s, seat) -> bool:
-    acts = rs._feed_actions(s, seat)
-    return any(a is not _PASS for a in acts)
+    """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
+    hand = s.hands[seat]
+    for sp in s.species_of(seat):
+        if not rs.room(sp):
+            continue
+        if not sp.has("carnivore"):
+            if s.watering or (hand and sp.has("intelligence")):
+                return True
+            continue
+        clever = bool(hand) and sp.has("intelligence")
+        multi = rs.options["intelligence_multi_discard"]
+        for t in s.species.values():
+            if rs.attack_block(s, sp, t) is None:
+                return True
+            if clever and t is not sp and rs._clever_hunts(s, sp, t, hand, multi):
+                return True
+    return False
 
 
 def _seek(rs, s, ev):

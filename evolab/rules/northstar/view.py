@@ -59,10 +59,29 @@ def _public(sp, seat):
 
 
 def _hide_new_ids(public):
-    from .worlds import PUBLIC
+    from .worlds import NEXT_UID
     out = list(public)
-    out[PUBLIC.index("next_uid")] = None
+    out[NEXT_UID] = None
     return tuple(out)
+
+
+#: The last Play Cards snapshot, and per seat the others' species in it as that seat sees them: built once per
+#: seat and phase rather than at every decision (a snapshot never changes once taken).
+_SEEN: tuple = (None, {})
+
+
+def _others_in(snap, seat) -> dict:
+    """The species of ``snap`` that ``seat`` does not own, as he sees them (face-down cards only counted)."""
+    global _SEEN
+    done, seen = _SEEN
+    if done is not snap:
+        seen = {}
+        _SEEN = (snap, seen)
+    others = seen.get(seat)
+    if others is None:
+        others = seen[seat] = {d["id"]: _face_down(NSSpecies.from_dict(d), seat)
+                               for d in snap["species"] if d["owner"] != seat}
+    return others
 
 
 def observe(s, seat, copy=True) -> NSObservation:
@@ -78,16 +97,17 @@ def observe(s, seat, copy=True) -> NSObservation:
     o.food_cards_placed = sum(o.food_placed)
     o.bags = tuple(s.bags)
     o.last_round, o.players, o.winner, o.winners = s.last_round, s.players, s.winner, s.winners
-    species, rows = dict(s.species), s.rows
+    rows = s.rows
     if s.snapshot is not None and s.phase == "play_cards":
         rows = tuple(tuple(r) if i != seat else s.rows[i] for i, r in enumerate(s.snapshot["rows"]))
-        old = {d["id"]: NSSpecies.from_dict(d) for d in s.snapshot["species"]}
-        species = {k: v for k, v in old.items() if v.owner != seat}
-        species.update({k: v for k, v in s.species.items() if v.owner == seat})
+        species = dict(_others_in(s.snapshot, seat))
+        species.update({k: v for k, v in s.species.items() if v.owner == seat})    # his own, all face up to him
         o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
         o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
+    else:
+        species = {k: _face_down(v, seat) for k, v in s.species.items()}
     table = frozen_table if copy else live_table
-    o.species, o.rows = table({k: _face_down(v, seat) for k, v in species.items()}), rows
+    o.species, o.rows = table(species), rows
     o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
     o.discard_size = sum(s.discard)
     o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world

@@ -15,6 +15,7 @@ HIDDEN = ("deck", "discard", "food_cards")
 #: State fields the observation shows itself (in the simultaneous phase, rows and bags as they were).
 IN_VIEW = {"rows": "rows", "bags": "bags"}
 PUBLIC, public_of = public_fields(_PLAIN, HIDDEN, IN_VIEW)
+NEXT_UID = PUBLIC.index("next_uid")      # hidden from the others while they play cards in secret
 CARD_IDS = tuple(k[0] for k in card_kinds())          # the ruleset's card order
 CARD_INDEX = {c: i for i, c in enumerate(CARD_IDS)}
 _TRAIT = tuple(k[1] for k in card_kinds())    # the trait of each card kind

@@ -5,6 +5,7 @@ Spec: ``shared/rules/origin-of-species.md``; section numbers (§) in rule ids an
 from __future__ import annotations
 
 import bisect
+import functools
 
 from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
                         Hibernate, LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait,
@@ -16,7 +17,7 @@ from ..base import Ruleset
 from . import feeding as F
 from . import heredity as H
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS, COPIES, FOOD_TABLE, dice_distribution
-from ..common import finish, game_over, next_to_play, pass_seat
+from ..common import ById, finish, game_over, next_to_play, pass_seat
 from . import presets as _presets
 from .options import OPTIONS
 from .. import heredity as variant
@@ -29,9 +30,9 @@ HAND_SIZE = 6
 # interned constructors for the actions legal_actions builds again and again
 from ...actions import interned  # noqa: E402
 
-_PlayAnimal, _PlayTrait, _PlayPair = interned(PlayAnimal), interned(PlayTrait), interned(PlayPairTrait)
-_TakeFood, _Attack, _BurnFat, _Graze = interned(TakeFood), interned(Attack), interned(BurnFat), interned(Graze)
-_Pirate, _Hibernate, _Mimic, _DropTail = interned(Pirate), interned(Hibernate), interned(Mimic), interned(DropTail)
+_PlayPair, _Attack, _BurnFat = interned(PlayPairTrait), interned(Attack), interned(BurnFat)
+_Pirate, _Mimic, _DropTail = interned(Pirate), interned(Mimic), interned(DropTail)
+_FOOD, _GRAZE, _HIBERNATE = ById(TakeFood), ById(Graze), ById(Hibernate)        # by animal id
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _END = EndMove()
@@ -295,27 +296,32 @@ class OriginRuleset(Ruleset):
         return out
 
     def _dev_actions(self, s, seat) -> list:
-        out = []
+        out: list = []
         mine = [a for a in s.animals.values() if a.owner == seat]
         others = [a for a in s.animals.values() if a.owner != seat]
+        restricted = self.restricted
         seen = None
         for cid in s.hands[seat]:
             if cid == seen:
                 continue
             seen = cid
-            out.append(_PlayAnimal(cid))
+            out.append(_ANIMAL_PLAYS[cid])
             for trait in CARD_BY_ID[cid].traits:
-                if self.restricted and not self.trait_allowed(trait, s.turn):
+                if restricted and not self.trait_allowed(trait, s.turn):
                     continue
-                kind = TRAITS[trait].kind
+                kind = _KIND[trait]
                 if kind == "single":
+                    block = _SINGLE_BLOCKS[trait]          # _single_block as one mask test
+                    plays = _trait_plays(cid, trait)
                     for a in mine:
-                        if _single_block(a, trait) is None:
-                            out.append(_PlayTrait(cid, trait, a.id))
+                        if not a.mask & block:
+                            out.append(plays[a.id])
                 elif kind == "parasite":
+                    bit = BIT[trait]
+                    plays = _trait_plays(cid, trait)
                     for a in others:
-                        if not a.mask & BIT[trait]:
-                            out.append(_PlayTrait(cid, trait, a.id))
+                        if not a.mask & bit:
+                            out.append(plays[a.id])
                 else:
                     for i, a in enumerate(mine):
                         for b in mine[i + 1:]:
@@ -339,7 +345,7 @@ class OriginRuleset(Ruleset):
             m = a.mask
             if main:
                 if bank and F.can_receive(s, a):
-                    out.append(_TakeFood(a.id))
+                    out.append(_FOOD[a.id])
                 if m & CARNIVOROUS and F.can_attack(s, a):
                     prey = prey_of.get(m)
                     if prey is None:
@@ -350,7 +356,7 @@ class OriginRuleset(Ruleset):
                     for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
                         out.append(_BurnFat(a.id, n))
             if m & BIT["grazing"] and F.graze_block(s, a) is None:
-                out.append(_Graze(a.id))
+                out.append(_GRAZE[a.id])
             if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
                 for v in animals.values():
                     if v is not a and not v.is_fed():
@@ -359,7 +365,7 @@ class OriginRuleset(Ruleset):
                         if v.blue:
                             out.append(_Pirate(a.id, v.id, "blue"))
             if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
-                out.append(_Hibernate(a.id))
+                out.append(_HIBERNATE[a.id])
         if s.barred is not None and s.barred[seat]:
             bar = s.barred[seat]
             out = [x for x in out if x not in bar]
@@ -514,6 +520,23 @@ def _next_chooser(s, start, ev):
         s.phase = "first_player"
         return
     _end_turn(s, ev)
+
+
+#: Per trait, its kind, and the bits of an animal that forbid playing it there (``_single_block`` as one mask).
+_KIND = {t: r.kind for t, r in TRAITS.items()}
+_SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
+_ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
+
+
+_PLAYS: dict = {}
+
+
+def _trait_plays(card, trait) -> ById:
+    """{animal id: PlayTrait} of one card and trait."""
+    plays = _PLAYS.get((card, trait))
+    if plays is None:
+        plays = _PLAYS[card, trait] = ById(functools.partial(PlayTrait, card, trait))
+    return plays
 
 
 def _single_block(a, trait):

@@ -20,7 +20,7 @@ from .. import heredity as variant
 from . import heredity as H
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
-from ..common import finish, game_over, next_to_play, pass_seat
+from ..common import ById, finish, game_over, next_to_play, pass_seat
 from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .state import RMAnimal, RMState, Species
@@ -31,8 +31,8 @@ PLAYER_DECK = 7
 START_SPECIES = 3
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
-_PlayCard, _TakeFood, _TakeShelter = interned(PlayCard), interned(TakeFood), interned(TakeShelter)
-_PlaceParasite, _Attack, _Stomp = interned(PlaceParasite), interned(Attack), interned(Stomp)
+_PlayCard, _Attack, _Stomp = interned(PlayCard), interned(Attack), interned(Stomp)
+_FOOD, _SHELTER, _PARASITE = ById(TakeFood), ById(TakeShelter), ById(PlaceParasite)   # by animal id
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
                      "tiebreak", "reproduction"))
 _HUNTERS = frozenset(("predator", "obligate_predator"))
@@ -223,7 +223,15 @@ class RandomMutationsRuleset(Ruleset):
         for k in sp.sets:
             out += tuple(t for _, t in s.sets[k])
         out += tuple(t for _, t in sp.own)
-        return out, 1 + sum(self.need_bonus[t] for t in out)
+        hunter = frozenset(out) if not _HUNTERS.isdisjoint(out) else None
+        return out, 1 + sum(self.need_bonus[t] for t in out), "obligate_predator" not in out, hunter
+
+    def _feeding_side(self, s, sp) -> tuple:
+        """(food need, whether it takes red food, its traits if it hunts else None) of species ``sp``."""
+        c = sp.tcache
+        if c is None:
+            c = sp.tcache = self._traits_need(s, sp)
+        return c[1:]
 
     def fed(self, s, a, need=None) -> bool:
         if a.fed_by_kill:
@@ -287,12 +295,12 @@ class RandomMutationsRuleset(Ruleset):
             return [ChooseVictim(a) for a in self._victims(s, s.species[sid])]
         if s.scavenge >= 0:
             return [Scavenge(a.id) for a in self._scavengers(s, s.scavenge)]
-        out = list(self._main_actions(s, s.current)) if not s.move_main else []
-        k = self._stomp_capacity(s, s.current)
-        if k and s.red and not s.move_stomped:
+        out = self._main_actions(s, s.current) if not s.move_main else []
+        has_main = bool(out)
+        k = self._stomp_capacity(s, s.current) if s.red and not s.move_stomped else 0
+        if k:
             out.extend(_Stomp(n) for n in range(1, min(k, s.red) + 1))
-        if s.move_main or not out or self.options["rm_feeding_voluntary"] or \
-                not any(True for _ in self._main_actions(s, s.current, first=True)):
+        if s.move_main or not has_main or self.options["rm_feeding_voluntary"]:
             out.append(_END)
         return out
 
@@ -324,31 +332,40 @@ class RandomMutationsRuleset(Ruleset):
             return "rm.extremophile", "an animal cannot join an Extremophile species while your player deck holds one card"
         return None
 
-    def _main_actions(self, s, seat, first=False):
-        """Chip placements and attacks open to ``seat`` (a generator; ``first`` stops at the first)."""
-        mine = [a for a in s.animals.values() if a.owner == seat]
-        needs = {}
-        for a in mine:
-            sp = s.species[a.species]
-            if sp.id not in needs:
-                needs[sp.id] = (self.need(s, sp), set(self.traits_of(s, sp)))
-            need, traits = needs[sp.id]
-            if s.red and "obligate_predator" not in traits and not self.fed(s, a, need):
-                yield _TakeFood(a.id)
-            if s.green and not a.shelter:
-                yield _TakeShelter(a.id)
-            if traits & _HUNTERS and not a.attacked and not self.fed(s, a, need):
-                for sp2 in s.species.values():
-                    if self._attack_block(s, a, traits, sp2) is None:
-                        yield _Attack(a.id, sp2.id)
+    def _main_actions(self, s, seat, first=False) -> list:
+        """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` it
+        stops after the first animal that has one (enough to tell whether there is any)."""
+        out: list = []
+        red, green, species = s.red, s.green, s.species
+        sides: dict = {}                       # per species: what its animals may do, worked out once
+        aims: dict = {}                        # per hunting species: the species it may attack
+        for a in s.animals.values():
+            if a.owner != seat:
+                continue
+            sid = a.species
+            side = sides.get(sid)
+            if side is None:
+                side = sides[sid] = self._feeding_side(s, species[sid])
+            need, eats, hunter = side
+            hungry = not self.fed(s, a, need)
+            if red and eats and hungry:
+                out.append(_FOOD[a.id])
+            if green and not a.shelter:
+                out.append(_SHELTER[a.id])
+            if hunter is not None and hungry and not a.attacked:
+                targets = aims.get(sid)
+                if targets is None:            # an attack's limits depend on the two species only
+                    targets = aims[sid] = [t.id for t in species.values() if self._attack_block(s, sid, hunter, t) is None]
+                out.extend(_Attack(a.id, t) for t in targets)
+            if first and out:
+                return out
         if s.black and self.options["parasite_move_enabled"]:
-            for a in s.animals.values():
-                if a.owner != seat:
-                    yield _PlaceParasite(a.id)
+            out.extend([_PARASITE[a.id] for a in s.animals.values() if a.owner != seat])
+        return out
 
-    def _attack_block(self, s, a, traits, target):
-        """Why animal ``a`` (of a species with ``traits``) may not attack species ``target`` (or None)."""
-        if target.id == a.species:
+    def _attack_block(self, s, sid, traits, target):
+        """Why an animal of species ``sid`` (with ``traits``) may not attack species ``target`` (or None)."""
+        if target.id == sid:
             return "rm.predator.own-species", "a predator never attacks its own species"
         tt = self.traits_of(s, target)
         if "swimming" in tt and "swimming" not in traits:
@@ -463,7 +480,7 @@ class RandomMutationsRuleset(Ruleset):
             target = s.species.get(action.prey)
             if target is None:
                 return "rm.no-species", f"there is no species {action.prey!r}"
-            return self._attack_block(s, a, traits, target) or ("rm.predator", "this attack is not allowed")
+            return self._attack_block(s, a.species, traits, target) or ("rm.predator", "this attack is not allowed")
         # A well-formed move of this game that answers no decision pending now (a victim, a scavenger, a
         # Simplification discard): the player's mistake, never "malformed".
         return "rm.no-decision", f"{t.__name__} answers a decision that is not pending now"
@@ -796,7 +813,7 @@ def _do_tiebreak(rs, s, action, ev):
 # ---- feeding -----------------------------------------------------------------------------------------
 def _has_choice(rs, s, seat) -> bool:
     """Whether ``seat`` has anything to decide on a fresh move (a chip, an attack, or a Stomp)."""
-    if any(True for _ in rs._main_actions(s, seat, first=True)):
+    if rs._main_actions(s, seat, first=True):
         return True
     return bool(s.red and rs._stomp_capacity(s, seat))
 
@@ -837,7 +854,7 @@ def _settle(rs, s, ev):
     if s.move_main:
         if s.move_stomped or not (s.red and rs._stomp_capacity(s, s.current)):
             _end_move(rs, s, ev)
-    elif s.move_stomped and not any(True for _ in rs._main_actions(s, s.current, first=True)) \
+    elif s.move_stomped and not rs._main_actions(s, s.current, first=True) \
             and not rs.options["rm_feeding_voluntary"]:
         _end_move(rs, s, ev)
 
