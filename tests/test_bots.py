@@ -294,3 +294,29 @@ def test_random_bot_stays_uniform_over_legal_actions():
     assert set(counts) == set(legal)
     expected = 6000 / len(legal)
     assert all(abs(c - expected) < 0.15 * expected for c in counts.values())
+
+
+class _Compared(GreedyBot):
+    """Checks at every decision that scoring all legal actions together gives each one's own value."""
+
+    picks_from_legal = True
+    checked = 0
+
+    def pick(self, view, legal, rng):
+        hints = view.ruleset.edition.bot_hints
+        if len(legal) > 1:
+            together = hints.greedy_scores(hints.greedy_context(view, legal, 7), legal)
+            one_by_one = [hints.greedy_values.get(type(a), lambda c, a: 0.0)(hints.greedy_context(view, legal, 7), a)
+                          for a in legal]
+            assert together == one_by_one
+            type(self).checked += len(legal)
+        return super().pick(view, legal, rng)
+
+
+def test_greedy_scores_together_equal_one_by_one():
+    """Many carnivores and much prey (the Heredity predation preset): the batch scoring of attacks changes no value."""
+    from evolab import heredity
+    rs = heredity.load("predation", generations=4)
+    for seed in range(2):
+        Match(rs, seats=[_Compared(), _Compared()], seed=seed).play_out()
+    assert _Compared.checked > 1000

@@ -17,24 +17,37 @@ class GreedyBot(Bot):
 
     name = "greedy"
     picks_from_legal = True
+    _rs = None
+    _hints: tuple = ()
 
     def pick(self, view, legal, rng):
         if len(legal) == 1:
             return legal[0]
         rs = view.ruleset
-        hints = rs.edition.bot_hints
+        if rs is not self._rs:              # the edition's rules of thumb, looked up once per table
+            self._rs = rs
+            hints = rs.edition.bot_hints
+            self._hints = (hints.greedy_context, hints.greedy_scores, rs.heredity)
+        context, score, heredity = self._hints
         # the Heredity variant's ties among animals: a new order every decision
-        salt = int(rng.random() * 4294967296) if rs.heredity else 0
-        ctx = hints.greedy_context(view, legal, salt)
-        get = hints.greedy_values.get
-        scores = [get(type(a), _zero)(ctx, a) for a in legal]
+        salt = int(rng.random() * 4294967296) if heredity else 0
+        ctx = context(view, legal, salt)
+        scores = score(ctx, legal)
         best = max(scores)
         top = best - 1e-9
-        if sorted(scores)[-2] <= top:          # one best action (the usual case)
-            return legal[scores.index(best)]
+        i = scores.index(best)
+        scores[i] = _NONE
+        if max(scores) <= top:                 # one best action (the usual case): the runner-up is below it
+            return legal[i]
+        scores[i] = best
         ties = list(compress(legal, map(top.__lt__, scores)))       # the actions scoring above ``top``
         return ties[int(rng.random() * len(ties))]      # ties: by chance
 
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_rs", None)              # the looked-up rules of thumb are found again where the bot lands
+        state.pop("_hints", None)
+        return state
 
-def _zero(ctx, a):
-    return 0.0
+
+_NONE = float("-inf")

@@ -41,6 +41,16 @@ class BotHints:
         ``salt`` (the Heredity variant) orders ties among animals anew every decision."""
         return view
 
+    def greedy_scores(self, ctx, legal) -> list:
+        """The value of every legal action, in order: ``greedy_values`` one by one (an edition may score a
+        numerous kind of action, such as attacks, all together)."""
+        get = self.greedy_values.get
+        return [get(type(a), _zero)(ctx, a) for a in legal]
+
+
+def _zero(ctx, a) -> float:
+    return 0.0
+
 
 def expected_share(bank: int, rival_demands, me_first: bool, my_demand: int = 1 << 30) -> int:
     """Tokens I can expect from a shared pile of ``bank`` when everyone takes one per move in turn.

@@ -22,6 +22,7 @@ _OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9
 _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
 _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
+_MANY = 24          # legal actions from which a decision's attacks are scored all together
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
@@ -36,7 +37,7 @@ class _Context(PlanOnDemand):
         self.mine = [a for a in view.animals.values() if a.owner == view.seat]
         self.players = view.players
         self.legal = legal
-        self._plan = self._keepers = self._room = self._new_animal = self._finish = None
+        self._plan = self._keepers = self._room = self._new_animal = self._prey = self._pred = None
         # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
         # the Heredity variant, where choosing whom to feed, hunt or shield by its traits would be a breeder's
         # selection of those traits, not nature's
@@ -143,12 +144,9 @@ class _FeedingPlan(FeedingPlan):
                 if a.mask & CARNIVOROUS:
                     if not scanned:
                         scanned = True
-                        animals = v.animals
-                        for x in legal:
-                            if type(x) is Attack:
-                                q = animals[x.prey]
-                                if not q.mask & _UNSURE and q.owner != seat:
-                                    hunters[x.predator] = 2
+                        sure = {q.id for q in v.animals.values() if not q.mask & _UNSURE and q.owner != seat}
+                        for pid in {x.predator for x in legal if type(x) is Attack and x.prey in sure}:
+                            hunters[pid] = 2
                     hunt = hunters.get(a.id)
                     if hunt is None and not me_first:
                         hunt = hunters[a.id] = self._hunt(v, a)
@@ -366,11 +364,59 @@ def _take(ctx, a):
 
 
 def _attack(ctx, a):
-    animals = ctx.animals
-    p, q = animals[a.predator], animals[a.prey]
-    if q.owner == ctx.seat:
-        return _attack_own(ctx, p, q)
+    """An attack scored from its prey's worth and its hunter's state, each worked out once per decision."""
+    prey = ctx._prey
+    if prey is None:
+        prey = ctx._prey = {}
+        ctx._pred = {}
+    w = prey.get(a.prey)
+    if w is None:
+        w = prey[a.prey] = _prey_worth(ctx, ctx.animals[a.prey])
+    h = ctx._pred.get(a.predator)
+    if h is None:
+        h = ctx._pred[a.predator] = _hunter(ctx, ctx.animals[a.predator])
+    return _attack_value(w, h, ctx.card_worth)
+
+
+def _attack_value(w, h, card_worth):
+    v, gain, cards = w
+    if gain == 0:                            # the bot's own animal
+        return 3.0 + 0.2 * (h[3] - cards) * card_worth if v and not h[0] and h[2] else -5.0
+    if h[0]:
+        return v - 3.0                      # a kill for its fat, and one rival animal fewer
+    return v if h[gain] else -1.0           # unfinished, it starves anyway: the meat would be wasted
+
+
+def _attack_scores(ctx, attacks):
+    """Many attacks (a bot with many carnivores and much prey weighs every pair of them) scored together."""
+    prey, hunters = ctx._prey, ctx._pred
+    if prey is None:
+        prey = ctx._prey = {}
+        hunters = ctx._pred = {}
+    animals, worth = ctx.animals, ctx.card_worth
+    out = []
+    add = out.append
+    for a in attacks:
+        w = prey.get(a.prey)
+        if w is None:
+            w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
+        h = hunters.get(a.predator)
+        if h is None:
+            h = hunters[a.predator] = _hunter(ctx, animals[a.predator])
+        add(_attack_value(w, h, worth))
+    return out
+
+
+def _prey_worth(ctx, q):
+    """(value, tokens a kill gives, trait cards) of a rival's animal as prey; for the bot's own animal, gain 0
+    and whether eating it is thinkable: only one that will starve anyway (after every better way to feed the
+    carnivore) and that cannot escape or poison it."""
     m = q.mask
+    if q.owner == ctx.seat:
+        if m & (POISONOUS | _UNSURE):
+            return False, 0, len(q.cards)
+        plan = ctx.plan
+        return q.id in plan.cost and q.id not in plan.planned, 0, len(q.cards)
     v = 7.0 + 0.4 * len(q.cards) * ctx.card_worth
     if m & _UNSURE:
         if m & POISONOUS:
@@ -381,27 +427,14 @@ def _attack(ctx, a):
             v -= 1.5
         if m & MIMICRY:
             v -= 0.5
+    return v, 1 if m & TAIL_LOSS else 2, len(q.cards)
+
+
+def _hunter(ctx, p):
+    """(fed or asleep, a kill of 1 finishes it, a kill of 2 finishes it, its trait cards)."""
     if p.hibernating or p.red + p.blue >= p.need:
-        return v - 3.0                      # a kill for its fat, and one rival animal fewer
-    gain = 1 if m & TAIL_LOSS else 2
-    finish = ctx._finish
-    if finish is None:
-        finish = ctx._finish = {}
-    ok = finish.get((p.id, gain))
-    if ok is None:
-        ok = finish[p.id, gain] = _finishable(ctx, p, gain)
-    return v if ok else -1.0                # unfinished, it starves anyway: the meat would be wasted
-
-
-def _attack_own(ctx, p, q):
-    """Eat one's own animal only when it will starve anyway and the kill finishes the hungry carnivore
-    (after every better way to feed it)."""
-    if q.mask & (POISONOUS | _UNSURE) or p.hibernating or p.red + p.blue >= p.need:
-        return -5.0
-    plan = ctx.plan
-    if q.id not in plan.cost or q.id in plan.planned or not _finishable(ctx, p):
-        return -5.0
-    return 3.0 + 0.2 * (len(p.cards) - len(q.cards)) * ctx.card_worth
+        return True, False, False, len(p.cards)
+    return False, _finishable(ctx, p, 1), _finishable(ctx, p, 2), len(p.cards)
 
 
 def _finishable(ctx, p, gain=2):
@@ -511,3 +544,11 @@ class OriginHints(BotHints):
     def greedy_context(self, view, legal, salt=0):
         return _Context(view, legal, salt)
 
+    def greedy_scores(self, ctx, legal):
+        """A long feeding list (a table of many carnivores offers a great many attacks): attacks scored together."""
+        get = _VALUE.get
+        attacks = [a for a in legal if type(a) is Attack] if len(legal) > _MANY else ()
+        if not attacks:
+            return [get(type(a), _zero)(ctx, a) for a in legal]
+        worth = iter(_attack_scores(ctx, attacks))
+        return [next(worth) if type(a) is Attack else get(type(a), _zero)(ctx, a) for a in legal]
