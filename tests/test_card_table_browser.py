@@ -318,6 +318,8 @@ def test_heredity_variant_and_projector_size(lab, page):
 
 
 def _axe(page, script, selector):
+    # colours are judged at rest: a card still fading in (born, mutated) has a blended, paler colour
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000)
     page.add_script_tag(path=str(script))
     result = page.evaluate("async (sel) => { const r = await axe.run(document.querySelector(sel),"
                            " {resultTypes: ['violations']});"
