@@ -23,6 +23,7 @@ hunt; in the variant the greedy bot values no animal for its traits).
 from __future__ import annotations
 
 from .errors import OptionError
+from .i18n import _
 from .rules import ruleset_class
 from .rules.heredity import Preset
 
@@ -58,7 +59,8 @@ def describe(name: str | None = None, edition: str = EDITION) -> str:
         if n not in found:
             raise OptionError(f"unknown preset {n!r}; presets are {sorted(found)}")
         p = found[n]
-        out.append(f"{n} (watch {p.trait}): {p.shows}" if p.trait else p.shows)
+        shows = _(p.shows)
+        out.append(_("{name} (watch {trait}): {shows}").format(name=n, trait=p.trait, shows=shows) if p.trait else shows)
     return "\n\n".join(out)
 
 

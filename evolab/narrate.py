@@ -10,7 +10,7 @@ works without widgets.
 from __future__ import annotations
 
 from .events import Died, FoodTaken
-from .i18n import _
+from .i18n import _, resolve, using
 from .rules import editions
 from .rules.presentation import OWN_MARK, Presentation
 from .view import Observation, observe
@@ -20,9 +20,12 @@ __all__ = ["Narrator", "OWN_MARK", "action_label", "group_actions", "hurts_own",
 
 class Narrator:
     """Keeps what it needs between events (the attack in progress, who ate a Poisonous animal, tokens that
-    were lost) to write whole sentences. Every death and every lost token gets a sentence that says why."""
+    were lost) to write whole sentences. Every death and every lost token gets a sentence that says why.
+    ``lang``: the language of its sentences (by default ``EVOLAB_LANG``, then the system's locale, then
+    English; ``None`` keeps to the language in use where ``lines`` is called)."""
 
-    def __init__(self, names=None, seat=None):
+    def __init__(self, names=None, seat=None, lang=None):
+        self.lang = resolve(lang) if lang is not None else None
         self.names = list(names or [])
         self.seat = seat
         self.traits = {}        # animal id -> traits last seen, to name animals that have left the table
@@ -77,6 +80,12 @@ class Narrator:
 
     def lines(self, state, events) -> list:
         """The sentences for the events of one move (``state`` is the position after it, or a seat's view of it)."""
+        if self.lang is None:
+            return self._lines(state, events)
+        with using(self.lang):
+            return self._lines(state, events)
+
+    def _lines(self, state, events) -> list:
         self.pres = pres = state.ruleset.edition.presentation
         sentences = pres.sentences
         out = []

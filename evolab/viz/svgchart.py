@@ -9,14 +9,18 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..palette import pretty, trait_style
+from ..i18n import _, speaks
+from ..names import trait_label
+from ..palette import trait_style
 from .plots import _games, _load, describe_frequencies, frequency_series
 
 #: matplotlib's line styles as SVG dash patterns (in pixels).
 DASHES = {"-": "", "--": "10 6", "-.": "10 5 2 5", ":": "2 5"}
 WIDTH, HEIGHT = 820, 380
 LEFT, RIGHT, TOP, BOTTOM = 80, 590, 52, 320          # the plot area; the legend sits right of it
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+#: DejaVu Sans draws Latin, Cyrillic and Vietnamese; WenQuanYi Micro Hei (Debian's fonts-wqy-microhei) and Noto
+#: Sans CJK draw Chinese.
+FONT = "DejaVu Sans, Verdana, Arial, WenQuanYi Micro Hei, Noto Sans CJK TC, sans-serif"
 
 
 @dataclass(frozen=True)
@@ -34,11 +38,17 @@ class SvgChart:
         return self.html()
 
 
-def trait_frequencies_svg(rows, title="How common each trait is among living animals", top=6) -> SvgChart:
+@speaks
+def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
     """Lines: the share of living animals carrying each trait, turn by turn (tracked ``traits`` rows).
 
     Over several games a line is the mean (no interval band: this chart is the board's, for one game).
+    ``title`` defaults to "How common each trait is among living animals"; ``lang=`` draws it in a language.
     """
+    if title is None:
+        title = _("How common each trait is among living animals")
+    turn_word, share_word = html.escape(_("Turn")), html.escape(_("Share of living animals"))
+    trait_word, empty = html.escape(_("Trait")), html.escape(_("No living animal carries a trait yet"))
     rows = _load(rows)
     series, traits = frequency_series(rows, None, top)
     caption = describe_frequencies(series, traits, _games(rows))
@@ -67,11 +77,11 @@ def trait_frequencies_svg(rows, title="How common each trait is among living ani
                    f"<text x='{xx:.1f}' y='{BOTTOM + 24}' text-anchor='middle' font-size='15'>{turn}</text>")
     out.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{BOTTOM}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
                f"<line x1='{LEFT}' x2='{LEFT}' y1='{TOP}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
-               f"<text x='{(LEFT + RIGHT) / 2}' y='{BOTTOM + 50}' text-anchor='middle' font-size='16'>Turn</text>"
+               f"<text x='{(LEFT + RIGHT) / 2}' y='{BOTTOM + 50}' text-anchor='middle' font-size='16'>{turn_word}</text>"
                f"<text transform='translate(18 {(TOP + BOTTOM) / 2}) rotate(-90)' text-anchor='middle' "
-               f"font-size='16'>Share of living animals</text>")
+               f"font-size='16'>{share_word}</text>")
     legend_y = TOP + 8
-    out.append(f"<text x='{RIGHT + 20}' y='{legend_y}' font-size='16' font-weight='bold'>Trait</text>")
+    out.append(f"<text x='{RIGHT + 20}' y='{legend_y}' font-size='16' font-weight='bold'>{trait_word}</text>")
     for i, trait in enumerate(traits):
         colour, style, marker = trait_style(trait)
         dash = f" stroke-dasharray='{DASHES.get(style, '')}'" if DASHES.get(style) else ""
@@ -84,10 +94,10 @@ def trait_frequencies_svg(rows, title="How common each trait is among living ani
         ly = legend_y + 26 * (i + 1)
         out.append(f"<line x1='{RIGHT + 20}' x2='{RIGHT + 58}' y1='{ly - 5}' y2='{ly - 5}' stroke='{colour}' "
                    f"stroke-width='3'{dash}/>{_marker(marker, RIGHT + 39, ly - 5, colour)}"
-                   f"<text x='{RIGHT + 66}' y='{ly}' font-size='16'>{html.escape(pretty(trait))}</text>")
+                   f"<text x='{RIGHT + 66}' y='{ly}' font-size='16'>{html.escape(trait_label(trait))}</text>")
     if not traits:
         out.append(f"<text x='{(LEFT + RIGHT) / 2}' y='{(TOP + BOTTOM) / 2}' text-anchor='middle' font-size='17'>"
-                   f"No living animal carries a trait yet</text>")
+                   f"{empty}</text>")
     out.append("</svg>")
     return SvgChart("".join(out), caption)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
-from ...i18n import N_, _
+from ...i18n import N_, _, pN_
 from ..presentation import OWN_MARK, Presentation
 
 
@@ -63,3 +63,44 @@ GROUPS = (
     (N_("Finish"), (Pass, EndTurn)),
 )
 HARMFUL = {Hunt: ("prey", "species")}
+
+#: Each trait's name as people read it, keyed by its id for translation (the English is the id made readable).
+TRAIT_NAMES = {
+    "carnivore": pN_("northstar.trait.carnivore", "Carnivore"),
+    "ambush": pN_("northstar.trait.ambush", "Ambush"),
+    "burrowing": pN_("northstar.trait.burrowing", "Burrowing"),
+    "climbing": pN_("northstar.trait.climbing", "Climbing"),
+    "cooperation": pN_("northstar.trait.cooperation", "Cooperation"),
+    "defensive_herding": pN_("northstar.trait.defensive_herding", "Defensive herding"),
+    "fat_tissue": pN_("northstar.trait.fat_tissue", "Fat tissue"),
+    "fertile": pN_("northstar.trait.fertile", "Fertile"),
+    "foraging": pN_("northstar.trait.foraging", "Foraging"),
+    "hard_shell": pN_("northstar.trait.hard_shell", "Hard shell"),
+    "horns": pN_("northstar.trait.horns", "Horns"),
+    "intelligence": pN_("northstar.trait.intelligence", "Intelligence"),
+    "long_neck": pN_("northstar.trait.long_neck", "Long neck"),
+    "pack_hunting": pN_("northstar.trait.pack_hunting", "Pack hunting"),
+    "scavenger": pN_("northstar.trait.scavenger", "Scavenger"),
+    "symbiosis": pN_("northstar.trait.symbiosis", "Symbiosis"),
+    "warning_call": pN_("northstar.trait.warning_call", "Warning call"),
+}
+#: Each trait's one line of biology (shown on hover), keyed by its id; the English is ``traits.py``'s hint.
+TRAIT_HINTS = {
+    "carnivore": pN_("northstar.hint.carnivore", "Predators eat meat, never plants."),
+    "ambush": pN_("northstar.hint.ambush", "Hiding and pouncing beats an alarm call."),
+    "burrowing": pN_("northstar.hint.burrowing", "A well-fed animal can stay safe in its burrow."),
+    "climbing": pN_("northstar.hint.climbing", "Climbing out of reach of predators that cannot climb."),
+    "cooperation": pN_("northstar.hint.cooperation", "Animals that share food help neighbours survive."),
+    "defensive_herding": pN_("northstar.hint.defensive_herding", "Safety in numbers: herds protect their members."),
+    "fat_tissue": pN_("northstar.hint.fat_tissue", "Stored fat carries an animal through lean times."),
+    "fertile": pN_("northstar.hint.fertile", "More offspring when food is plentiful."),
+    "foraging": pN_("northstar.hint.foraging", "Efficient foragers find more food."),
+    "hard_shell": pN_("northstar.hint.hard_shell", "Armour makes an animal too big to swallow."),
+    "horns": pN_("northstar.hint.horns", "Weapons make an attack costly."),
+    "intelligence": pN_("northstar.hint.intelligence", "Clever animals find food and outwit defences."),
+    "long_neck": pN_("northstar.hint.long_neck", "Reaching food others cannot."),
+    "pack_hunting": pN_("northstar.hint.pack_hunting", "Hunting in groups brings down big prey."),
+    "scavenger": pN_("northstar.hint.scavenger", "Scavengers eat what predators leave."),
+    "symbiosis": pN_("northstar.hint.symbiosis", "Living beside a bigger partner gives protection."),
+    "warning_call": pN_("northstar.hint.warning_call", "Alarm calls warn neighbours of danger."),
+}
