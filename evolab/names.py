@@ -5,9 +5,15 @@ from __future__ import annotations
 from .i18n import N_, _
 from .palette import pretty
 
+#: Each edition's name in a menu (the ids are the values).
+EDITION_NAMES = {"origin": N_("The Origin of Species"), "random_mutations": N_("Random Mutations"),
+                 "northstar": N_("Evolution (North Star)")}
 #: Causes of death (``events.CAUSES``) as a chart's legend names them.
 CAUSE_NAMES = {"starved": N_("Starved"), "eaten": N_("Eaten"), "poisoned": N_("Poisoned"),
                "parasites": N_("Parasites"), "horns": N_("Horns")}
+#: Each edition's name in a menu (the ids are the values).
+EDITION_NAMES = {"origin": N_("The Origin of Species"), "random_mutations": N_("Random Mutations"),
+                 "northstar": N_("Evolution (North Star)")}
 #: Causes of death inside a sentence ("12 starved"; "40% of deaths were by parasites").
 CAUSE_WORDS = {"starved": N_("starved"), "eaten": N_("eaten"), "poisoned": N_("poisoned"),
                "parasites": N_("parasites"), "horns": N_("horns")}
@@ -51,3 +57,8 @@ def column_label(column: str) -> str:
     """A table column as an axis names it ("Trait card rate")."""
     name = COLUMN_NAMES.get(column)
     return _(name) if name else pretty(column)
+
+
+def edition_options(ids) -> list:
+    """(name, id) of each edition id, for a menu, in the language in use."""
+    return [(_(EDITION_NAMES[i]) if i in EDITION_NAMES else i, i) for i in ids]

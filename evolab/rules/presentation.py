@@ -23,7 +23,8 @@ OWN_MARK = "\u26a0"
 
 #: What each phase is called on the board's header (an edition adds its own phases).
 PHASE_TITLES = {"development": N_("Development (play cards)"), "feeding": N_("Feeding (take food or hunt)"),
-                "over": N_("Game over"),
+                "over": N_("Game over"), "deal": N_("Deal"), "first_player": N_("First player"), "food": N_("Food"),
+                "draw": N_("Draw"), "tiebreak": N_("Tiebreak"),
                 "reproduction": N_("Reproduction (young are born; nature draws their mutations)")}
 
 
@@ -51,7 +52,8 @@ def _scavenge(p, view, a):
 
 
 #: Presentation attribute -> the table of a ``labels.py`` or ``sentences.py`` module that fills it.
-_WORD_TABLES = {"trait_names": "TRAIT_NAMES", "trait_hints": "TRAIT_HINTS",
+_WORD_TABLES = {"trait_names": "TRAIT_NAMES", "trait_hints": "TRAIT_HINTS", "trait_titles": "TRAIT_TITLES",
+                "table_messages": "TABLE_MESSAGES",
                 "labels": "LABELS", "action_groups": "GROUPS", "harmful": "HARMFUL", "sentences": "SENTENCES",
                 "deaths": "DEATHS", "food_sources": "FOOD_SOURCES", "escapes": "ESCAPES"}
 
@@ -64,6 +66,11 @@ class Presentation:
     context: ClassVar[str] = ""
     #: Trait -> its name in English (``labels.py``); a trait not listed is shown as its id made readable.
     trait_names: ClassVar[dict[str, str]] = {}
+    #: Trait -> its card's printed title in English, where it differs from its name ("Fat Tissue").
+    trait_titles: ClassVar[dict[str, str]] = {}
+    #: The card table's messages only this edition has (message id -> template; ``evolab.viz.table.strings``
+    #: holds the shared ones).
+    table_messages: ClassVar[dict[str, str]] = {}
     #: Trait -> its hint in English (``labels.py``; the same text as the trait's rule in ``traits.py``).
     trait_hints: ClassVar[dict[str, str]] = {}
     #: Trait -> (colour, line style, marker) fixed for it on every chart (``palette.trait_style``); a trait not
@@ -105,6 +112,14 @@ class Presentation:
         translation."""
         name = self.trait_names.get(trait)
         return pretty(trait) if name is None else keyed(f"{self.context}.trait.{trait}", name)
+
+    def trait_title(self, ruleset, trait: str) -> str:
+        """A trait card's title as printed ("Fat Tissue"; the card table's chips), keyed by its id."""
+        title = self.trait_titles.get(trait)
+        if title is not None:
+            return keyed(f"{self.context}.title.{trait}", title)
+        rule = ruleset.traits.get(trait)
+        return self.trait_name(trait) if rule is None or not rule.name or rule.name == pretty(trait) else rule.name
 
     def traits_text(self, traits) -> str:
         """"Carnivorous+Swimming" (each trait once), or "plain"."""

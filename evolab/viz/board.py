@@ -12,6 +12,7 @@ import time
 from ..actions import CHANCE, TERMINAL
 from ..bots import LEVELS, make_bot
 from ..match import Match
+from ..names import edition_options
 from ..narrate import Narrator
 from ..errors import SaveFileError
 from ..i18n import N_, _, ngettext, resolve, using
@@ -142,7 +143,7 @@ class GameBoard:
         self.auto.observe(lambda c: setattr(self, "auto_bots", c["new"]), "value")
         # new game
         field = {"description_width": "initial"}
-        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value=None, description=_("Game"),
+        self.new_ruleset = w.Dropdown(options=edition_options(sorted(available_rulesets())), value=None, description=_("Game"),
                                       style=field, layout=w.Layout(width="230px"))
         self.new_players = w.BoundedIntText(value=2, min=2, max=8, description=_("Players"), style=field,
                                             layout=w.Layout(width="130px"))
@@ -207,7 +208,7 @@ class GameBoard:
     def _new_game_defaults(self, match):
         """The New game tab starts from the game on the board: its edition, players, bots and seed."""
         rs = match.ruleset
-        if rs.id in self.new_ruleset.options:
+        if rs.id in [v for _k, v in self.new_ruleset.options]:
             self.new_ruleset.value = rs.id
             self._players_range(rs.id)
         self.new_players.value = rs.players

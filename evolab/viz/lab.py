@@ -14,7 +14,7 @@ import time
 from .. import heredity
 from ..experiments import crash, decline, run_batch, steady
 from ..i18n import N_, _, ngettext, resolve, using
-from ..names import trait_label
+from ..names import edition_options, trait_label
 from ..rules import available_rulesets, ruleset_class
 from ..rules.heredity import NAMES as HEREDITY_OPTIONS
 
@@ -113,7 +113,7 @@ class Lab:
         self.seconds = None
         style = {"description_width": "170px"}
         wide = w.Layout(width="480px")
-        self.ruleset = w.Dropdown(options=sorted(available_rulesets()), value=ruleset, description=_("Game"),
+        self.ruleset = w.Dropdown(options=edition_options(sorted(available_rulesets())), value=ruleset, description=_("Game"),
                                   style=style, layout=wide)
         spec = ruleset_class(ruleset).option_specs
         self.players = w.IntSlider(value=players, min=spec["players"].min, max=spec["players"].max,
@@ -225,15 +225,15 @@ class Lab:
             if name == "heredity" or name in HEREDITY_OPTIONS:      # the World and Heredity controls set these
                 continue
             if o.kind == "bool":
-                cw = w.Checkbox(value=o.default, description=name, tooltip=o.doc, layout=wide)
+                cw = w.Checkbox(value=o.default, description=name, tooltip=_(o.doc), layout=wide)
             elif o.kind == "choice" and len(o.choices) > 1:
-                cw = w.Dropdown(options=list(o.choices), value=o.default, description=name, tooltip=o.doc,
+                cw = w.Dropdown(options=list(o.choices), value=o.default, description=name, tooltip=_(o.doc),
                                 style=style, layout=wide)
             else:
                 continue
             self.rule_widgets[name] = cw
             label = " <b>" + _("(provisional rule)") + "</b>" if o.provisional else ""
-            rows.append(w.VBox([cw, w.HTML(f"<small>{html.escape(o.doc)}{label}</small>")]))
+            rows.append(w.VBox([cw, w.HTML(f"<small>{html.escape(_(o.doc))}{label}</small>")]))
         self.players.max = spec["players"].max
         self.players.min = spec["players"].min
         # knobs the selected edition does not declare are greyed out (and left out of the settings)

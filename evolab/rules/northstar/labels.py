@@ -84,6 +84,15 @@ TRAIT_NAMES = {
     "symbiosis": pN_("northstar.trait.symbiosis", "Symbiosis"),
     "warning_call": pN_("northstar.trait.warning_call", "Warning call"),
 }
+#: A trait card's printed title where it differs from the name in a sentence ("Fat Tissue"), keyed by id.
+TRAIT_TITLES = {
+    "defensive_herding": pN_("northstar.title.defensive_herding", "Defensive Herding"),
+    "fat_tissue": pN_("northstar.title.fat_tissue", "Fat Tissue"),
+    "hard_shell": pN_("northstar.title.hard_shell", "Hard Shell"),
+    "long_neck": pN_("northstar.title.long_neck", "Long Neck"),
+    "pack_hunting": pN_("northstar.title.pack_hunting", "Pack Hunting"),
+    "warning_call": pN_("northstar.title.warning_call", "Warning Call"),
+}
 #: Each trait's one line of biology (shown on hover), keyed by its id; the English is ``traits.py``'s hint.
 TRAIT_HINTS = {
     "carnivore": pN_("northstar.hint.carnivore", "Predators eat meat, never plants."),
@@ -103,4 +112,19 @@ TRAIT_HINTS = {
     "scavenger": pN_("northstar.hint.scavenger", "Scavengers eat what predators leave."),
     "symbiosis": pN_("northstar.hint.symbiosis", "Living beside a bigger partner gives protection."),
     "warning_call": pN_("northstar.hint.warning_call", "Alarm calls warn neighbours of danger."),
+}
+
+#: The card table's messages that only North Star's *Evolution* has (message id -> template; the shared ones are in
+#: ``evolab.viz.table.strings``).
+TABLE_MESSAGES = {
+    "aria.species": N_("Species {id}, {whose}: {traits}; Body Size {body}, Population {pop}; food {food} of {pop}"),
+    "badge.face_down": N_("{n} card(s) face down"),
+    "stat.body": N_("Body Size"),
+    "stat.pop": N_("Population"),
+    "seat.bag": N_("food bag: {n}"),
+    "centre.watering": N_("Watering Hole"),
+    "centre.food_cards": N_("Food cards placed"),
+    "hand.food": N_("food {n}"),
+    "slot.side.left": N_("New species at the left"),
+    "slot.side.right": N_("New species at the right"),
 }

@@ -12,7 +12,8 @@ from . import sentences as _sentences
 class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
     context = "northstar"
     phase_titles = {**PHASE_TITLES, "select_food": N_("Select a food card (secret)"),
-                    "play_cards": N_("Play cards (traits face down)")}
+                    "play_cards": N_("Play cards (traits face down)"), "remove": N_("Remove"),
+                    "end_draws": N_("End draws")}
 
     def card_text(self, card: str) -> str:
         """``carnivore:3`` -> "Carnivore (food 3)"."""

@@ -138,6 +138,14 @@ TRAIT_NAMES = {
     "sharp_vision": pN_("origin.trait.sharp_vision", "Sharp vision"),
     "parasite": pN_("origin.trait.parasite", "Parasite"),
 }
+#: A trait card's printed title where it differs from the name in a sentence ("Fat Tissue"), keyed by id.
+TRAIT_TITLES = {
+    "fat_tissue": pN_("origin.title.fat_tissue", "Fat Tissue"),
+    "tail_loss": pN_("origin.title.tail_loss", "Tail Loss"),
+    "high_body_weight": pN_("origin.title.high_body_weight", "High Body Weight"),
+    "hibernation": pN_("origin.title.hibernation", "Hibernation Ability"),
+    "sharp_vision": pN_("origin.title.sharp_vision", "Sharp Vision"),
+}
 #: Each trait's one line of biology (shown on hover), keyed by its id; the English is ``traits.py``'s hint.
 TRAIT_HINTS = {
     "carnivorous": pN_("origin.hint.carnivorous",
@@ -164,4 +172,27 @@ TRAIT_HINTS = {
     "camouflage": pN_("origin.hint.camouflage", "Colours that blend with the background hide prey from predators."),
     "sharp_vision": pN_("origin.hint.sharp_vision", "Keen eyes spot camouflaged prey, like a hawk's."),
     "parasite": pN_("origin.hint.parasite", "A parasite lives on another animal and makes it need more food."),
+}
+
+#: The card table's messages that only *The Origin of Species* has (message id -> template; the shared ones are in
+#: ``evolab.viz.table.strings``).
+TABLE_MESSAGES = {
+    "aria.animal": N_("Animal {id}, {whose}: {traits}; food {food} of {need}"),
+    "aria.link": N_("{trait} links animal {a} and animal {b}"),
+    "aria.directed": N_("{trait}: animal {a} protects animal {b}"),
+    "aria.pool_card": N_("Card in your gene pool: {text}"),
+    "link.pair": N_("↔ #{n}"),
+    "link.protects": N_("protects #{n}"),
+    "link.protected": N_("protected by #{n}"),
+    "badge.hibernating": N_("hibernating"),
+    "badge.poisoned": N_("poisoned"),
+    "seat.pool": N_("gene pool: {n}"),
+    "centre.food_bank": N_("Food bank"),
+    "hand.pool": N_("Your gene pool"),
+    "button.Run": N_("Run away (4-6 escapes)"),
+    "button.NoDefence": N_("No (more) defence"),
+    "button.Hibernate": N_("Hibernate"),
+    "button.Graze": N_("Graze (destroy 1 food)"),
+    "button.BurnFat": N_("Burn {tokens} fat"),
+    "button.Mimic": N_("Send the attack here (Mimicry)"),
 }

@@ -91,6 +91,12 @@ TRAIT_NAMES = {
     "metabolic_syndrome": pN_("random_mutations.trait.metabolic_syndrome", "Metabolic syndrome"),
     "simplification": pN_("random_mutations.trait.simplification", "Simplification"),
 }
+#: A trait card's printed title where it differs from the name in a sentence ("Fat Tissue"), keyed by id.
+TRAIT_TITLES = {
+    "obligate_predator": pN_("random_mutations.title.obligate_predator", "Obligate Predator"),
+    "bark_beetle": pN_("random_mutations.title.bark_beetle", "Bark Beetle"),
+    "metabolic_syndrome": pN_("random_mutations.title.metabolic_syndrome", "Metabolic Syndrome"),
+}
 #: Each trait's one line of biology (shown on hover), keyed by its id; the English is ``traits.py``'s hint.
 TRAIT_HINTS = {
     "large": pN_("random_mutations.hint.large", "Big animals are safe from small predators, but need more food."),
@@ -107,4 +113,25 @@ TRAIT_HINTS = {
     "metabolic_syndrome": pN_("random_mutations.hint.metabolic_syndrome", "A harmful mutation of the metabolism."),
     "simplification": pN_("random_mutations.hint.simplification",
                           "Evolution can also lose features, like cave fish losing their eyes."),
+}
+
+#: The card table's messages that only *Random Mutations* has (message id -> template; the shared ones are in
+#: ``evolab.viz.table.strings``).
+TABLE_MESSAGES = {
+    "aria.rm_species": N_("Species {id}, {whose}: {traits}; {n} animals"),
+    "aria.rm_animal": N_("Animal {id} of species {species}, {whose}: food {food} of {need}"),
+    "aria.deck": N_("Your blind player deck: {n} cards face down; its top card is played unseen"),
+    "badge.sheltered": N_("sheltered"),
+    "badge.parasites": N_("{n} parasite(s)"),
+    "badge.fed_by_kill": N_("fed by its kill"),
+    "badge.split": N_("split from #{parent}"),
+    "seat.pdeck": N_("player deck: {n}"),
+    "centre.red": N_("Food"),
+    "centre.green": N_("Shelters"),
+    "centre.black": N_("Parasites"),
+    "hand.deck": N_("Your blind deck: {n} cards"),
+    "button.TakeShelter": N_("Take a shelter"),
+    "button.PlaceParasite": N_("Put a parasite here"),
+    "button.ChooseVictim": N_("This one is eaten"),
+    "button.ChooseParasiteVictim": N_("This one dies of parasites"),
 }

@@ -11,7 +11,9 @@ from . import sentences as _sentences
 
 class RandomMutationsPresentation(Presentation, words=(_labels, _sentences)):
     context = "random_mutations"
-    phase_titles = {**PHASE_TITLES, "parasites": N_("Extinction (parasites)")}
+    phase_titles = {**PHASE_TITLES, "parasites": N_("Extinction (parasites)"), "reveal": N_("Reveal"),
+                    "climate_red": N_("Climate (red)"), "climate_green": N_("Climate (green)"),
+                    "climate_black": N_("Climate (black)")}
 
     def young_place(self, s, young: int) -> str:
         a = s.animals.get(young)
