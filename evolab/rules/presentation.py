@@ -61,6 +61,8 @@ _WORD_TABLES = {"trait_names": "TRAIT_NAMES", "trait_hints": "TRAIT_HINTS", "tra
 class Presentation:
     """How the board and the log show one edition (neutral: units listed with their traits)."""
 
+    #: The edition's name in a menu (a message id).
+    title: ClassVar[str] = ""
     #: The edition's id, the first part of the context keying its trait names and hints for translation
     #: ("origin.trait.carnivorous"): the same id may name a different card in another edition.
     context: ClassVar[str] = ""

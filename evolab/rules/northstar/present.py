@@ -11,6 +11,7 @@ from . import sentences as _sentences
 
 class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
     context = "northstar"
+    title = N_("Evolution (North Star)")
     phase_titles = {**PHASE_TITLES, "select_food": N_("Select a food card (secret)"),
                     "play_cards": N_("Play cards (traits face down)"), "remove": N_("Remove"),
                     "end_draws": N_("End draws")}

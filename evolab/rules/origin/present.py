@@ -24,6 +24,7 @@ TRAIT_STYLES = {
 
 class OriginPresentation(Presentation, words=(_labels, _sentences)):
     context = "origin"
+    title = N_("The Origin of Species")
     phase_titles = {**PHASE_TITLES, "choose": N_("Choose cards from your gene pool")}
     trait_styles = TRAIT_STYLES
 
