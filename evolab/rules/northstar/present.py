@@ -32,6 +32,10 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
     def last_turn(self, view) -> bool:
         return view.last_round
 
+    def fat_room(self, view, unit) -> int:
+        """A species with (face-up) Fat Tissue stores fat up to its Body Size."""
+        return unit.body if unit.has("fat_tissue") else 0
+
     def centre(self, view) -> str:
         return (f"Watering Hole: <b>{view.watering}</b> plant food · Deck: {view.deck_size} cards · "
                 f"Food cards placed: {view.food_cards_placed}")

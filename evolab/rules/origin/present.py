@@ -36,6 +36,10 @@ class OriginPresentation(Presentation, words=(_labels, _sentences)):
     def last_turn(self, view) -> bool:
         return view.last_turn
 
+    def fat_room(self, view, unit) -> int:
+        """One fat token per Fat Tissue card on the animal."""
+        return unit.fat_cards
+
     def centre(self, view) -> str:
         return f"Food bank: <b>{view.food_bank}</b> red tokens · Deck: {view.deck_size} cards"
 
