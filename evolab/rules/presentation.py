@@ -166,6 +166,11 @@ class Presentation:
         return False
 
     # ---- the board ---------------------------------------------------------------------------------------
+    def fat_room(self, view, unit) -> int:
+        """How many fat tokens ``unit`` (an animal or species of ``view``) may store: the table draws that many fat
+        slots, the empty ones too, so a unit that can store fat shows it before it stores any. 0: it cannot."""
+        return 0
+
     def centre(self, view) -> str:
         """The centre of the table on the header line (food, deck...)."""
         return _("Deck: {cards} cards").format(cards=view.deck_size)

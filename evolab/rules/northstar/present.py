@@ -35,6 +35,10 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
     def last_turn(self, view) -> bool:
         return view.last_round
 
+    def fat_room(self, view, unit) -> int:
+        """A species with (face-up) Fat Tissue stores fat up to its Body Size."""
+        return unit.body if unit.has("fat_tissue") else 0
+
     def centre(self, view) -> str:
         return _("Watering Hole: <b>{food}</b> plant food · Deck: {cards} cards · Food cards placed: {placed}").format(
             food=view.watering, cards=view.deck_size, placed=view.food_cards_placed)
