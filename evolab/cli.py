@@ -17,6 +17,7 @@ from .bots import bot_names, make_bot
 from .errors import EvolabError
 from .experiments import EXPERIMENT_KNOBS, prepare_batch, run_batch
 from .heredity import PRESETS, preset
+from .i18n import LANGUAGES, _, resolve, using
 from .match import Match
 from .rules import available_rulesets, load_ruleset, ruleset_class
 from .seeding import derive_seed
@@ -40,8 +41,10 @@ def _whole(text, minimum=None):
     except ValueError:
         n = None
     if n is None or (minimum is not None and n < minimum):
-        at_least = "" if minimum is None else f" of at least {minimum}"
-        raise argparse.ArgumentTypeError(f"must be a whole number{at_least}, got {text!r}")
+        if minimum is None:
+            raise argparse.ArgumentTypeError(_("must be a whole number, got {text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("must be a whole number of at least {minimum}, got {text}").format(
+            minimum=minimum, text=repr(text)))
     return n
 
 
@@ -93,7 +96,7 @@ def play_games(ruleset, bots, games, seed):
                "bots": ",".join(bots), "turns": s.turn, "moves": len(m.record.moves), "winner": s.winner,
                "winners": list(ruleset.winners(s))}
         alive = [0] * n
-        for seat, _, _, k in ruleset.census(s):
+        for seat, _unit, _traits, k in ruleset.census(s):
             alive[seat] += k
         for i in range(n):
             row[f"score_{i}"] = scores[i]
@@ -135,20 +138,23 @@ def sweep(args) -> int:
     result = run_batch(**batch, progress=not args.quiet)
     dt = time.perf_counter() - t0
     games = result.rows("games")
-    print(f"{len(games)} games ({len(result.games) // max(1, args.reps)} grid points x {args.reps} reps) "
-          f"in {dt:.1f} s with {args.workers or 1} worker(s)")
+    print(_("{games} games ({points} grid points x {reps} reps) in {seconds:.1f} s with {workers} worker(s)").format(
+        games=len(games), points=len(result.games) // max(1, args.reps), reps=args.reps, seconds=dt,
+        workers=args.workers or 1))
     keys = list(grid)
     points: dict = {}
     for g in games:
         points.setdefault(tuple(json.dumps(g[k]) for k in keys), []).append(g)
     for key, gs in points.items():
         label = ", ".join(f"{k}={v}" for k, v in zip(keys, key))
-        print(f"  {label}: mean turns {sum(g['turns'] for g in gs) / len(gs):.2f}, "
-              f"mean survivors {sum(g['alive'] for g in gs) / len(gs):.2f}, "
-              f"mean winning score {sum(g['winner_score'] for g in gs) / len(gs):.2f}")
+        print("  " + _("{label}: mean turns {turns:.2f}, mean survivors {alive:.2f}, mean winning score "
+                       "{score:.2f}").format(label=label, turns=sum(g["turns"] for g in gs) / len(gs),
+                                             alive=sum(g["alive"] for g in gs) / len(gs),
+                                             score=sum(g["winner_score"] for g in gs) / len(gs)))
     if args.out:
         result.to_csv(args.out, args.table)
-        print(f"wrote {len(result.tables[args.table])} {args.table} rows to {args.out}")
+        print(_("wrote {n} {table} rows to {path}").format(n=len(result.tables[args.table]), table=args.table,
+                                                           path=args.out))
     if args.plot:
         _plot(result, args, keys)
     return 0
@@ -162,7 +168,7 @@ def _plot(result, args, keys):
     traits = result.rows("traits")
     if args.plot_kind == "report":
         viz.report(result, args.plot, title=f"evolab: {', '.join(keys) or 'games'}")
-        print(f"wrote the report to {args.plot}")
+        print(_("wrote the report to {path}").format(path=args.plot))
         return
     values = sorted({json.dumps(r[keys[0]]) for r in traits}) if keys else []
     if args.plot_kind == "sweep" or (args.plot_kind == "auto" and len(values) > 1 and keys[0] not in ("bots",)):
@@ -170,7 +176,7 @@ def _plot(result, args, keys):
     else:
         ax = viz.trait_frequencies(traits)
     ax.figure.savefig(args.plot, dpi=120)
-    print(f"wrote {args.plot}: {viz.describe(ax)}")
+    print(_("wrote {path}: {caption}").format(path=args.plot, caption=viz.describe(ax)))
 
 
 def _batch_arguments(args) -> dict:
@@ -188,7 +194,7 @@ def _once(pairs, flag):
     out = {}
     for key, value in pairs or []:
         if key in out:
-            raise Refused(f"{flag} {key} is given twice; give each name once")
+            raise Refused(_("{flag} {key} is given twice; give each name once").format(flag=flag, key=key))
         out[key] = value
     return out
 
@@ -196,19 +202,22 @@ def _once(pairs, flag):
 def _check_output(path, flag, example):
     """Refuse, before any game, an output path that cannot be written (so a long run is not lost at the end)."""
     if not path:
-        raise Refused(f"{flag} needs a file name, e.g. {flag} {example}")
+        raise Refused(_("{flag} needs a file name, e.g. {flag} {example}").format(flag=flag, example=example))
     if os.path.isdir(path):
-        raise Refused(f"{flag} {path!r} is a folder; name a file, e.g. {flag} {os.path.join(path, example)}")
+        raise Refused(_("{flag} {path} is a folder; name a file, e.g. {flag} {example}").format(
+            flag=flag, path=repr(path), example=os.path.join(path, example)))
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
-        why = "is a file, not a folder" if os.path.exists(folder) else "does not exist (create it first)"
-        raise Refused(f"{flag} {path!r}: the folder {folder!r} {why}")
+        text = (_("{flag} {path}: the folder {folder} is a file, not a folder") if os.path.exists(folder) else
+                _("{flag} {path}: the folder {folder} does not exist (create it first)"))
+        raise Refused(text.format(flag=flag, path=repr(path), folder=repr(folder)))
     existed = os.path.exists(path)
     try:
         with open(path, "a"):
             pass
     except OSError as e:
-        raise Refused(f"{flag} {path!r} cannot be written: {e.strerror}") from None
+        raise Refused(_("{flag} {path} cannot be written: {why}").format(flag=flag, path=repr(path),
+                                                                         why=e.strerror)) from None
     if not existed:
         os.remove(path)
 
@@ -217,7 +226,8 @@ def _plot_formats():
     try:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        raise Refused("--plot needs matplotlib, which is not installed: pip install -e '.[plot]'") from None
+        raise Refused(_("--plot needs matplotlib, which is not installed: {command}").format(
+            command="pip install -e '.[plot]'")) from None
     return sorted(FigureCanvasBase.get_supported_filetypes())
 
 
@@ -228,18 +238,18 @@ def check_arguments(args):
     grid = _once(args.grid, "--grid")
     both = sorted(set(options) & set(grid))
     if both:
-        raise Refused(f"{', '.join(both)} is set by both --option and --grid; give it once")
+        raise Refused(_("{names} is set by both --option and --grid; give it once").format(names=", ".join(both)))
     if args.preset:                      # a Heredity preset's options, under --option, --grid and --players
         options = {**{k: v for k, v in preset(args.preset).items() if k != "players" and k not in grid},
                    **options}
     if "players" in options:
         players = options.pop("players")
         if args.players is not None and args.players != players:
-            raise Refused(f"--players {args.players} and --option players={players} disagree; give the number "
-                          f"of players once")
+            raise Refused(_("--players {a} and --option players={b} disagree; give the number of players once").format(
+                a=args.players, b=players))
         args.players = players
     elif "players" in grid and args.players is not None:
-        raise Refused("--players and --grid players=... both set the number of players; give one")
+        raise Refused(_("--players and --grid players=... both set the number of players; give one"))
     if args.players is None:
         args.players = 2
     args.option = list(options.items())
@@ -248,7 +258,8 @@ def check_arguments(args):
     if args.trait is None:
         args.trait = rules.predator_traits[0]
     elif args.trait not in rules.traits:
-        raise Refused(f"--trait {args.trait!r} is not a trait of {args.ruleset}; traits: {', '.join(rules.traits)}")
+        raise Refused(_("--trait {trait} is not a trait of {ruleset}; traits: {traits}").format(
+            trait=repr(args.trait), ruleset=args.ruleset, traits=", ".join(rules.traits)))
     if args.plot is not None and not args.grid:
         args.grid = [("players", [args.players])]
         args.reps = args.games
@@ -258,8 +269,8 @@ def check_arguments(args):
         variant = set(rules.option_specs) if options.get("heredity") is True else set()  # mutation_rate is nature's
         knobs = sorted(set(options) & set(EXPERIMENT_KNOBS) - variant)
         if knobs:
-            raise Refused(f"{knobs[0]} is an experiment setting, not a rules option: it works with --grid "
-                          f"(e.g. --grid {knobs[0]}=VALUE)")
+            raise Refused(_("{name} is an experiment setting, not a rules option: it works with --grid "
+                            "(e.g. --grid {name}=VALUE)").format(name=knobs[0]))
         load_ruleset(args.ruleset, players=args.players, **options)
     if args.out is not None:
         _check_output(args.out, "--out", "results.csv")
@@ -268,10 +279,10 @@ def check_arguments(args):
         ext = os.path.splitext(args.plot)[1].lower().lstrip(".")
         formats = _plot_formats()
         if ext not in formats:
-            raise Refused(f"--plot {args.plot!r}: end the file name with a picture format the chart is saved as: "
-                          f".{', .'.join(formats)}")
+            raise Refused(_("--plot {path}: end the file name with a picture format the chart is saved as: "
+                            "{formats}").format(path=repr(args.plot), formats="." + ", .".join(formats)))
         if args.out and os.path.realpath(args.out) == os.path.realpath(args.plot):
-            raise Refused("--out and --plot name the same file; give each its own")
+            raise Refused(_("--out and --plot name the same file; give each its own"))
 
 
 def simulate(args) -> int:
@@ -293,14 +304,18 @@ def simulate(args) -> int:
     n = ruleset.players
     wins, shared = _wins(rows, n)
     mean_score = [sum(r[f"score_{i}"] for r in rows) / len(rows) for i in range(n)]
-    print(f"{ruleset.name}: {len(rows)} games, {n} players, bots {','.join(bots)}, seed {args.seed}")
-    print(f"mean turns {sum(r['turns'] for r in rows) / len(rows):.2f}, "
-          f"mean moves {sum(r['moves'] for r in rows) / len(rows):.1f}, {len(rows) / dt:.0f} games/s")
+    print(_("{ruleset}: {games} games, {n} players, bots {bots}, seed {seed}").format(
+        ruleset=ruleset.name, games=len(rows), n=n, bots=",".join(bots), seed=args.seed))
+    print(_("mean turns {turns:.2f}, mean moves {moves:.1f}, {speed:.0f} games/s").format(
+        turns=sum(r["turns"] for r in rows) / len(rows), moves=sum(r["moves"] for r in rows) / len(rows),
+        speed=len(rows) / dt))
     for i in range(n):
-        print(f"seat {i} ({bots[i % len(bots)]}): wins {wins[i]:.4g} ({100 * wins[i] / len(rows):.0f}%)"
-              f"{f', {shared[i]} shared' if shared[i] else ''}, mean score {mean_score[i]:.2f}")
+        shares = ", " + _("{n} shared").format(n=shared[i]) if shared[i] else ""
+        print(_("seat {seat} ({bot}): wins {wins:.4g} ({share:.0f}%){shared}, mean score {score:.2f}").format(
+            seat=i, bot=bots[i % len(bots)], wins=wins[i], share=100 * wins[i] / len(rows), shared=shares,
+            score=mean_score[i]))
     if args.out:
-        print(f"wrote {len(rows)} rows to {args.out}")
+        print(_("wrote {n} rows to {path}").format(n=len(rows), path=args.out))
     return 0
 
 
@@ -336,6 +351,7 @@ def build_parser():
                      help="which chart --plot saves (report: a one-page summary, .png or .pdf)")
     sim.add_argument("--trait", default=None, help="the trait of a sweep chart (default: the edition's "
                      "predator trait, e.g. carnivorous)")
+    _lang_argument(sim)
     sim.set_defaults(func=simulate, check=check_arguments)
     _tournament_parser(sub)
     p.commands = sub.choices
@@ -360,7 +376,14 @@ def _tournament_parser(sub):
     t.add_argument("--anchor", default=None, help="the bot rated 0 (the first one by default)")
     t.add_argument("--out", help="write one CSV row per game here")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
+    _lang_argument(t)
     t.set_defaults(func=tournament_command, check=check_tournament)
+
+
+def _lang_argument(parser):
+    parser.add_argument("--lang", default=None, metavar="LANG",
+                        help=f"the language of what the command prints: {', '.join(LANGUAGES)} (default: "
+                        f"EVOLAB_LANG, then the system's locale, then English)")
 
 
 def check_tournament(args):
@@ -368,7 +391,7 @@ def check_tournament(args):
     from .tournaments import prepare_tournament
     options = _once(args.option, "--option")
     if "players" in options:
-        raise Refused("give the number of players with --players, not --option players=N")
+        raise Refused(_("give the number of players with --players, not --option players=N"))
     args.option = list(options.items())
     prepare_tournament(args.ruleset, args.bots.split(","), args.games, args.tables, args.players, args.anchor,
                        **options)
@@ -385,7 +408,8 @@ def tournament_command(args) -> int:
                         anchor=args.anchor, **dict(args.option or []))
     dt = time.perf_counter() - t0
     print(result.table())
-    print(f"\n{len(result.games)} games in {dt:.1f} s with {args.workers or 1} worker(s)")
+    print("\n" + _("{games} games in {seconds:.1f} s with {workers} worker(s)").format(
+        games=len(result.games), seconds=dt, workers=args.workers or 1))
     if args.out:
         n = result.ruleset.players
         with open(args.out, "w", newline="") as f:
@@ -394,7 +418,7 @@ def tournament_command(args) -> int:
                        + [f"score_{i}" for i in range(n)])
             for g in result.games:
                 w.writerow([g["game"], g["table"], g["seed"], g["turns"], g["winner"]] + g["seats"] + g["scores"])
-        print(f"wrote {len(result.games)} rows to {args.out}")
+        print(_("wrote {n} rows to {path}").format(n=len(result.games), path=args.out))
     return 0
 
 
@@ -405,15 +429,21 @@ def main(argv=None) -> int:
     if args.command is None:
         parser.error(f"name a command: {', '.join(parser.commands)}")
     try:
-        args.check(args)
-    except EvolabError as e:
-        print(f"evolab {args.command}: error: {e}", file=sys.stderr)
+        lang = resolve(args.lang)
+    except ValueError as e:
+        print(f"evolab {args.command}: error: {'--lang: ' if args.lang else ''}{e}", file=sys.stderr)
         return 2
-    try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        print("evolab: interrupted", file=sys.stderr)
-        return 130
+    with using(lang):
+        try:
+            args.check(args)
+        except EvolabError as e:
+            print(_("evolab {command}: error: {message}").format(command=args.command, message=e), file=sys.stderr)
+            return 2
+        try:
+            return args.func(args)
+        except KeyboardInterrupt:
+            print(_("evolab: interrupted"), file=sys.stderr)
+            return 130
 
 
 if __name__ == "__main__":   # pragma: no cover

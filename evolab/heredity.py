@@ -23,6 +23,7 @@ hunt; in the variant the greedy bot values no animal for its traits).
 from __future__ import annotations
 
 from .errors import OptionError
+from .i18n import _
 from .rules import ruleset_class
 from .rules.heredity import Preset
 
@@ -40,7 +41,7 @@ def preset(name: str, edition: str = EDITION, **overrides) -> dict:
     cls = ruleset_class(edition)
     found = cls.heredity_presets
     if name not in found:
-        raise OptionError(f"unknown preset {name!r}; presets are {sorted(found)}")
+        raise OptionError(_("unknown preset {name}; presets are {presets}").format(name=repr(name), presets=sorted(found)))
     return {**cls.heredity_base, **_copy(found[name].options), **overrides}
 
 
@@ -56,9 +57,10 @@ def describe(name: str | None = None, edition: str = EDITION) -> str:
     out = []
     for n in names:
         if n not in found:
-            raise OptionError(f"unknown preset {n!r}; presets are {sorted(found)}")
+            raise OptionError(_("unknown preset {name}; presets are {presets}").format(name=repr(n), presets=sorted(found)))
         p = found[n]
-        out.append(f"{n} (watch {p.trait}): {p.shows}" if p.trait else p.shows)
+        shows = _(p.shows)
+        out.append(_("{name} (watch {trait}): {shows}").format(name=n, trait=p.trait, shows=shows) if p.trait else shows)
     return "\n\n".join(out)
 
 

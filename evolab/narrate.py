@@ -10,19 +10,22 @@ works without widgets.
 from __future__ import annotations
 
 from .events import Died, FoodTaken
-from .i18n import _
+from .i18n import _, resolve, speaks, using
 from .rules import editions
 from .rules.presentation import OWN_MARK, Presentation
 from .view import Observation, observe
 
-__all__ = ["Narrator", "OWN_MARK", "action_label", "group_actions", "hurts_own", "target_owner"]
+__all__ = ["Narrator", "OWN_MARK", "action_label", "group_actions", "hurts_own", "narrate", "target_owner"]
 
 
 class Narrator:
     """Keeps what it needs between events (the attack in progress, who ate a Poisonous animal, tokens that
-    were lost) to write whole sentences. Every death and every lost token gets a sentence that says why."""
+    were lost) to write whole sentences. Every death and every lost token gets a sentence that says why.
+    ``lang``: the language of its sentences (by default ``EVOLAB_LANG``, then the system's locale, then
+    English; ``None`` keeps to the language in use where ``lines`` is called)."""
 
-    def __init__(self, names=None, seat=None):
+    def __init__(self, names=None, seat=None, lang=None):
+        self.lang = resolve(lang) if lang is not None else None
         self.names = list(names or [])
         self.seat = seat
         self.traits = {}        # animal id -> traits last seen, to name animals that have left the table
@@ -77,6 +80,12 @@ class Narrator:
 
     def lines(self, state, events) -> list:
         """The sentences for the events of one move (``state`` is the position after it, or a seat's view of it)."""
+        if self.lang is None:
+            return self._lines(state, events)
+        with using(self.lang):
+            return self._lines(state, events)
+
+    def _lines(self, state, events) -> list:
         self.pres = pres = state.ruleset.edition.presentation
         sentences = pres.sentences
         out = []
@@ -120,6 +129,22 @@ def _view(state):
     return observe(state, who if who >= 0 else 0)
 
 
+@speaks
+def narrate(game, seat=None, names=None) -> list:
+    """The log of a whole game (a ``GameRecord`` or a ``Match``) as ``seat`` reads it (``None``: all of it, as
+    a teacher replaying the game), in the language in use or ``lang=``."""
+    record = getattr(game, "record", game)
+    state = record.initial_state()
+    narrator = Narrator(names, seat)
+    out = []
+    for move in record.moves:
+        events: list = []
+        state.ruleset.apply_inplace(state, move, events)
+        out.extend(narrator.lines(observe(state, seat) if seat is not None else state, events))
+    return out
+
+
+@speaks
 def action_label(state, action) -> str:
     """A short button text for a legal action, e.g. "Attack #9 (Swimming) with #7" (``state``: the table, or
     the view of the seat to move)."""
@@ -140,6 +165,7 @@ def hurts_own(state, action) -> bool:
     return view.ruleset.edition.presentation.hurts_own(view, action)
 
 
+@speaks
 def group_actions(legal, state=None) -> list:
     """[(group title, [actions])] in the order a player reads them; empty groups left out. Given the
     ``state``, moves that hurt the mover's own animals come last in their group."""

@@ -12,6 +12,10 @@ import json
 import re
 
 from .errors import SaveFileError
+from .i18n import N_, _
+
+#: What a file was read as, in the refusals ("not a saved game: ...").
+WHATS = {"saved game": N_("saved game"), "saved position": N_("saved position")}
 
 #: Largest saved game or position read (4 MiB). The longest game we could produce (Random Mutations,
 #: 8 players, 1,300 cards, ten times the food) is about 250 KB with indentation.
@@ -41,18 +45,21 @@ def parse_json(text, what: str = "saved game"):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
-            raise SaveFileError(f"not a {what}: the file is not UTF-8 text ({e.reason})") from None
+            raise SaveFileError(_("not a {what}: the file is not UTF-8 text ({reason})").format(
+                what=_what(what), reason=e.reason)) from None
     if not isinstance(text, str):
-        raise SaveFileError(f"not a {what}: expected JSON text, got {type(text).__name__}")
+        raise SaveFileError(_("not a {what}: expected JSON text, got {type}").format(what=_what(what),
+                                                                                     type=type(text).__name__))
     if len(text) > MAX_FILE_BYTES:
         raise _too_large(what, len(text))
     if not _nesting_within(text, MAX_DEPTH):
-        raise SaveFileError(f"not a {what}: lists and objects nest deeper than the format's {MAX_DEPTH} levels "
-                            f"(or a bracket is never closed)")
+        raise SaveFileError(_("not a {what}: lists and objects nest deeper than the format's {depth} levels "
+                              "(or a bracket is never closed)").format(what=_what(what), depth=MAX_DEPTH))
     try:
         return json.loads(text, parse_constant=_no_constant)
     except (ValueError, TypeError, RecursionError) as e:
-        raise SaveFileError(f"not a {what}: the file is not valid JSON ({e})") from None
+        raise SaveFileError(_("not a {what}: the file is not valid JSON ({error})").format(what=_what(what),
+                                                                                           error=e)) from None
 
 
 def read_text(path, what: str = "saved game") -> bytes:
@@ -61,16 +68,23 @@ def read_text(path, what: str = "saved game") -> bytes:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise SaveFileError(f"cannot read {path}: {e}") from None
+        raise SaveFileError(_("cannot read {path}: {error}").format(path=path, error=e)) from None
     if len(data) > MAX_FILE_BYTES:
         raise _too_large(what, None)
     return data
 
 
 def _too_large(what, size):
-    got = f" ({size:,} bytes)" if size is not None else ""
-    return SaveFileError(f"not a {what}: the file is larger than {MAX_FILE_BYTES:,} bytes{got}; "
-                         f"no real game comes near that size")
+    if size is None:
+        return SaveFileError(_("not a {what}: the file is larger than {limit:,} bytes; no real game comes near that "
+                               "size").format(what=_what(what), limit=MAX_FILE_BYTES))
+    return SaveFileError(_("not a {what}: the file is larger than {limit:,} bytes ({size:,} bytes); no real game comes "
+                           "near that size").format(what=_what(what), limit=MAX_FILE_BYTES, size=size))
+
+
+def _what(what: str) -> str:
+    name = WHATS.get(what)
+    return _(name) if name else what
 
 
 def _no_constant(name):
@@ -82,7 +96,7 @@ def _nesting_within(text: str, depth: int) -> bool:
     brackets dropped, then each pass removes every adjacent ``[]`` pair, the innermost level (a replace
     never looks again at the pairs its own removals bring together). Never recursive; ``depth`` passes."""
     t = _STRING.sub('""', text).encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
-    for _ in range(depth):
+    for _level in range(depth):
         if not t:
             break
         t = t.replace(b"[]", b"")
@@ -94,15 +108,16 @@ def show(v) -> str:
     if isinstance(v, bool) or v is None:
         return json.dumps(v)
     if isinstance(v, int):
-        return repr(v) if abs(v) < 10 ** 18 else f"a number of about {int(v.bit_length() * 0.30103) + 1} digits"
+        return repr(v) if abs(v) < 10 ** 18 else _("a number of about {n} digits").format(
+            n=int(v.bit_length() * 0.30103) + 1)
     if isinstance(v, float):
         return repr(v)
     if isinstance(v, str):
         return repr(v) if len(v) <= 40 else repr(v[:37] + "...")
     if isinstance(v, (list, tuple)):
-        return f"a list of {len(v)} item(s)"
+        return _("a list of {n} item(s)").format(n=len(v))
     if isinstance(v, dict):
-        return f"an object with {len(v)} key(s)"
+        return _("an object with {n} key(s)").format(n=len(v))
     return type(v).__name__
 
 
@@ -122,10 +137,10 @@ class Whole:
 
     def read(self, v, path, ctx):
         if type(v) is not int:
-            ctx.fail(path, f"must be a whole number, got {show(v)}")
+            ctx.fail(path, _("must be a whole number, got {value}").format(value=show(v)))
         lo, hi = _get(self.lo, ctx), _get(self.hi, ctx)
         if not lo <= v <= hi:
-            ctx.fail(path, f"must be between {lo} and {hi}, got {show(v)}")
+            ctx.fail(path, _("must be between {low} and {high}, got {value}").format(low=lo, high=hi, value=show(v)))
         return v
 
 
@@ -134,7 +149,7 @@ class Flag:
 
     def read(self, v, path, ctx):
         if type(v) is not bool:
-            ctx.fail(path, f"must be true or false, got {show(v)}")
+            ctx.fail(path, _("must be true or false, got {value}").format(value=show(v)))
         return v
 
 
@@ -146,11 +161,11 @@ class Text:
 
     def read(self, v, path, ctx):
         if type(v) is not str:
-            ctx.fail(path, f"must be a text, got {show(v)}")
+            ctx.fail(path, _("must be a text, got {value}").format(value=show(v)))
         choices = _get(self.choices, ctx)
         if choices is not None and v not in choices:
-            listed = sorted(choices) if len(choices) <= 20 else f"{len(choices)} known values"
-            ctx.fail(path, f"{show(v)} is not allowed here; allowed: {listed}")
+            listed = sorted(choices) if len(choices) <= 20 else _("{n} known values").format(n=len(choices))
+            ctx.fail(path, _("{value} is not allowed here; allowed: {allowed}").format(value=show(v), allowed=listed))
         return v
 
 
@@ -162,13 +177,13 @@ class Items:
 
     def read(self, v, path, ctx):
         if type(v) not in (list, tuple):            # a tuple is a list to Python callers of scenario()
-            ctx.fail(path, f"must be a list, got {show(v)}")
+            ctx.fail(path, _("must be a list, got {value}").format(value=show(v)))
         n = _get(self.length, ctx)
         if n is not None and len(v) != n:
-            ctx.fail(path, f"must have {n} item(s), got {len(v)}")
+            ctx.fail(path, _("must have {n} item(s), got {got}").format(n=n, got=len(v)))
         most = _get(self.most, ctx)
         if len(v) > most:
-            ctx.fail(path, f"must have at most {most} item(s), got {len(v)}")
+            ctx.fail(path, _("must have at most {n} item(s), got {got}").format(n=most, got=len(v)))
         out = [self.item.read(x, f"{path}[{i}]", ctx) for i, x in enumerate(v)]
         return out if self.as_list else tuple(out)
 
@@ -181,7 +196,7 @@ class Row:
 
     def read(self, v, path, ctx):
         if type(v) not in (list, tuple) or len(v) != len(self.items):
-            ctx.fail(path, f"must be a list of {len(self.items)} items, got {show(v)}")
+            ctx.fail(path, _("must be a list of {n} items, got {value}").format(n=len(self.items), value=show(v)))
         return tuple(spec.read(x, f"{path}[{i}]", ctx) for i, (spec, x) in enumerate(zip(self.items, v)))
 
 
@@ -193,16 +208,17 @@ class Record:
 
     def read(self, v, path, ctx):
         if type(v) is not dict:
-            ctx.fail(path, f"must be an object, got {show(v)}")
+            ctx.fail(path, _("must be an object, got {value}").format(value=show(v)))
         for k in v:
             if k not in self.fields:
-                ctx.fail(_join(path, str(k)), f"is not a field of this object (fields: {sorted(self.fields)})")
+                ctx.fail(_join(path, str(k)), _("is not a field of this object (fields: {fields})").format(
+                    fields=sorted(self.fields)))
         out = {}
         for k, spec in self.fields.items():
             if k not in v:
                 if k in self.optional:
                     continue
-                ctx.fail(_join(path, k), "is missing")
+                ctx.fail(_join(path, k), _("is missing"))
             out[k] = spec.read(v[k], _join(path, k), ctx)
         return out
 
@@ -274,14 +290,15 @@ class MoveSpec:
             x = getattr(m, name)
             want = kinds.get(name)
             if want is not None and type(x) is not want:
-                ctx.fail(f"{path}.{name}", f"must be a {want.__name__}, got {show(x)}")
+                ctx.fail(f"{path}.{name}", _("must be a {type}, got {value}").format(type=want.__name__, value=show(x)))
             if isinstance(x, tuple):
                 if len(x) > 8 or any(type(y) not in (int, str, bool) for y in x):
-                    ctx.fail(f"{path}.{name}", f"must be a short list of numbers or texts, got {show(x)}")
+                    ctx.fail(f"{path}.{name}", _("must be a short list of numbers or texts, got {value}").format(
+                        value=show(x)))
             elif type(x) not in (int, str, bool) or (type(x) is int and abs(x) > MAX_COUNT) \
                     or (type(x) is str and len(x) > 200):
-                ctx.fail(f"{path}.{name}", f"{show(x)} is not a value a move can hold")
+                ctx.fail(f"{path}.{name}", _("{value} is not a value a move can hold").format(value=show(x)))
         types = _get(self.types, ctx)
         if types is not None and type(m) not in types:
-            ctx.fail(f"{path}.type", f"a {type(m).__name__} cannot appear here")
+            ctx.fail(f"{path}.type", _("a {type} cannot appear here").format(type=type(m).__name__))
         return m

@@ -12,7 +12,9 @@ from evolab import CHANCE, apply, chance_outcomes, is_over, legal_actions, obser
 from evolab.match import sample
 from evolab.narrate import action_label
 from evolab.viz.table import build_table, candidates, explain
-from evolab.viz.table.strings import MESSAGES
+from evolab.viz.table.strings import messages
+
+MESSAGES = messages()      # the shared messages and every edition's (each defined in one place)
 
 GAMES = [("origin", {}), ("origin", {"scenario": "equilibrium"}), ("origin", {"heredity": True}),
          ("random_mutations", {}), ("random_mutations", {"divergence": True}),

@@ -201,6 +201,7 @@ def build_evolab_wheel(folder: Path) -> Path:
         raise LiteBuildError(f"{ROOT} is not the evolab repository: build the site from a copy of it")
     folder.mkdir(parents=True, exist_ok=True)
     try:
+        import babel  # noqa: F401  (the build hook compiles the message catalogues with it)
         import hatchling.build  # noqa: F401
     except ImportError:
         _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q", "-w", folder,
@@ -209,6 +210,13 @@ def build_evolab_wheel(folder: Path) -> Path:
         _run([sys.executable, "-c", "import sys; from hatchling.build import build_wheel; build_wheel(sys.argv[1])",
               folder], "building evolab's wheel", cwd=ROOT, error=LiteBuildError)
     (wheel,) = folder.glob("evolab-*.whl")
+    with zipfile.ZipFile(wheel) as whl:         # the site speaks every language the source tree has
+        names = set(whl.namelist())
+    missing = [po.relative_to(ROOT).with_suffix(".mo").as_posix() for po in sorted(
+        (ROOT / "evolab" / "locale").glob("*/LC_MESSAGES/evolab.po"))
+        if po.relative_to(ROOT).with_suffix(".mo").as_posix() not in names]
+    if missing:
+        raise LiteBuildError(f"evolab's wheel lacks its compiled message catalogues: {', '.join(missing)}")
     return wheel
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..actions import Pass, Scavenge, TakeFood
-from ..i18n import N_, _
+from ..i18n import N_, _, keyed, ngettext
 from ..palette import pretty, trait_colour
 from . import sentences as says
 
@@ -23,7 +23,8 @@ OWN_MARK = "\u26a0"
 
 #: What each phase is called on the board's header (an edition adds its own phases).
 PHASE_TITLES = {"development": N_("Development (play cards)"), "feeding": N_("Feeding (take food or hunt)"),
-                "over": N_("Game over"),
+                "over": N_("Game over"), "deal": N_("Deal"), "first_player": N_("First player"), "food": N_("Food"),
+                "draw": N_("Draw"), "tiebreak": N_("Tiebreak"),
                 "reproduction": N_("Reproduction (young are born; nature draws their mutations)")}
 
 
@@ -51,13 +52,29 @@ def _scavenge(p, view, a):
 
 
 #: Presentation attribute -> the table of a ``labels.py`` or ``sentences.py`` module that fills it.
-_WORD_TABLES = {"labels": "LABELS", "action_groups": "GROUPS", "harmful": "HARMFUL", "sentences": "SENTENCES",
+_WORD_TABLES = {"trait_names": "TRAIT_NAMES", "trait_hints": "TRAIT_HINTS", "trait_titles": "TRAIT_TITLES",
+                "table_messages": "TABLE_MESSAGES",
+                "labels": "LABELS", "action_groups": "GROUPS", "harmful": "HARMFUL", "sentences": "SENTENCES",
                 "deaths": "DEATHS", "food_sources": "FOOD_SOURCES", "escapes": "ESCAPES"}
 
 
 class Presentation:
     """How the board and the log show one edition (neutral: units listed with their traits)."""
 
+    #: The edition's name in a menu (a message id).
+    title: ClassVar[str] = ""
+    #: The edition's id, the first part of the context keying its trait names and hints for translation
+    #: ("origin.trait.carnivorous"): the same id may name a different card in another edition.
+    context: ClassVar[str] = ""
+    #: Trait -> its name in English (``labels.py``); a trait not listed is shown as its id made readable.
+    trait_names: ClassVar[dict[str, str]] = {}
+    #: Trait -> its card's printed title in English, where it differs from its name ("Fat Tissue").
+    trait_titles: ClassVar[dict[str, str]] = {}
+    #: The card table's messages only this edition has (message id -> template; ``evolab.viz.table.strings``
+    #: holds the shared ones).
+    table_messages: ClassVar[dict[str, str]] = {}
+    #: Trait -> its hint in English (``labels.py``; the same text as the trait's rule in ``traits.py``).
+    trait_hints: ClassVar[dict[str, str]] = {}
     #: Trait -> (colour, line style, marker) fixed for it on every chart (``palette.trait_style``); a trait not
     #: listed gets a stable hashed style.
     trait_styles: ClassVar[dict[str, tuple[str, str, str]]] = {}
@@ -93,8 +110,18 @@ class Presentation:
 
     # ---- names ---------------------------------------------------------------------------------------
     def trait_name(self, trait: str) -> str:
-        """The trait as people read it (``high_body_weight`` -> "High body weight")."""
-        return pretty(trait)
+        """The trait as people read it (``high_body_weight`` -> "High body weight"), keyed by its id for
+        translation."""
+        name = self.trait_names.get(trait)
+        return pretty(trait) if name is None else keyed(f"{self.context}.trait.{trait}", name)
+
+    def trait_title(self, ruleset, trait: str) -> str:
+        """A trait card's title as printed ("Fat Tissue"; the card table's chips), keyed by its id."""
+        title = self.trait_titles.get(trait)
+        if title is not None:
+            return keyed(f"{self.context}.title.{trait}", title)
+        rule = ruleset.traits.get(trait)
+        return self.trait_name(trait) if rule is None or not rule.name or rule.name == pretty(trait) else rule.name
 
     def traits_text(self, traits) -> str:
         """"Carnivorous+Swimming" (each trait once), or "plain"."""
@@ -104,14 +131,16 @@ class Presentation:
     def trait_hint(self, ruleset, trait: str) -> str:
         """One line of biology about the trait, shown on hover."""
         rule = ruleset.traits.get(trait)
-        return rule.hint if rule is not None else ""
+        if rule is None or not rule.hint:
+            return ""
+        return keyed(f"{self.context}.hint.{trait}", rule.hint) if trait in self.trait_hints else rule.hint
 
     def chip(self, ruleset, trait: str) -> str:
         return trait_chip(self.trait_name(trait), trait, self.trait_hint(ruleset, trait))
 
     def card_text(self, card: str) -> str:
         """A card as people read it (by default its id, as a trait name)."""
-        return pretty(card)
+        return self.trait_name(card)
 
     def card_name(self, card: str) -> str:
         """A card in a button's label (by default as in the hand)."""
@@ -129,8 +158,8 @@ class Presentation:
         """"Turn 3", or in the Heredity variant "Generation 3 of 20" (a turn is a generation there)."""
         rs = view.ruleset
         if rs.heredity:
-            return f"Generation {view.turn} of {rs.options['generations']}"
-        return f"Turn {view.turn}"
+            return _("Generation {turn} of {generations}").format(turn=view.turn, generations=rs.options['generations'])
+        return _("Turn {turn}").format(turn=view.turn)
 
     def last_turn(self, view) -> bool:
         """Whether this is the game's last turn (the header says so); an edition that knows says when."""
@@ -144,7 +173,7 @@ class Presentation:
 
     def centre(self, view) -> str:
         """The centre of the table on the header line (food, deck...)."""
-        return f"Deck: {view.deck_size} cards"
+        return _("Deck: {cards} cards").format(cards=view.deck_size)
 
     def banner(self, view, names) -> str:
         """A banner for a decision everybody should notice (an attack in progress), or ""."""
@@ -154,20 +183,20 @@ class Presentation:
         """The viewer's cards."""
         seat = view.seat
         cards = "".join(trait_chip(self.card_text(c), self.card_colour_trait(c)) for c in view.hand)
-        return (f"<div><b>{escape(names[seat])} — cards in hand ({len(view.hand)}):</b> "
-                f"{cards or '<i>none</i>'}</div>")
+        head = _("{name} — cards in hand ({n}):").format(name=escape(names[seat]), n=len(view.hand))
+        return f"<div><b>{head}</b> {cards or '<i>' + _('none') + '</i>'}</div>"
 
     def table(self, view, names) -> str:
         """Every seat's area: its units with their traits (what the census of the view says)."""
         rs = view.ruleset
         units: dict[int, list] = {i: [] for i in range(view.players)}
         for seat, uid, traits, k in rs.census(view):
-            chips = "".join(self.chip(rs, t) for t in traits) or "<i>no traits</i>"
-            count = f" ({k} animals)" if k != 1 else ""
+            chips = "".join(self.chip(rs, t) for t in traits) or "<i>" + _("no traits") + "</i>"
+            count = " (" + ngettext("{n} animal", "{n} animals", k).format(n=k) + ")" if k != 1 else ""
             units[seat].append(f"<div class='evolab-animal'><b>#{uid}</b>{count} {chips}</div>")
         return "".join(
             f"<div class='evolab-seat{' mine' if seat == view.seat else ''}'><b>{escape(names[seat])}</b>"
-            f"<div>{''.join(units[seat]) or '<i>nothing on the table</i>'}</div></div>" for seat in units)
+            f"<div>{''.join(units[seat]) or '<i>' + _('nothing on the table') + '</i>'}</div></div>" for seat in units)
 
     # ---- buttons ------------------------------------------------------------------------------------------
     def unit_ref(self, view, unit) -> str:

@@ -12,8 +12,10 @@ import time
 from ..actions import CHANCE, TERMINAL
 from ..bots import LEVELS, make_bot
 from ..match import Match
+from ..names import edition_options
 from ..narrate import Narrator
 from ..errors import SaveFileError
+from ..i18n import N_, _, ngettext, resolve, using
 from ..record import GameRecord
 from ..rules import available_rulesets, load_ruleset, ruleset_class
 from ..tracking import Tracker
@@ -49,6 +51,16 @@ _CSS = """<style>
 OPPONENTS = [("random", "random"), ("greedy", "greedy")] + [
     (f"{lv.name} (level {n})", f"lookahead{n}") for n, lv in LEVELS.items()]
 
+#: The bots' and the lookahead levels' names, as the board shows them (translated where shown).
+BOT_WORDS = (N_("random"), N_("greedy"), N_("lookahead"), N_("profile"), N_("beginner"), N_("novice"),
+             N_("intermediate"), N_("advanced"), N_("expert"))
+
+
+def opponents() -> list:
+    """``OPPONENTS`` in the language in use."""
+    return [(_("random"), "random"), (_("greedy"), "greedy")] + [
+        (_("{name} (level {n})").format(name=_(lv.name), n=n), f"lookahead{n}") for n, lv in LEVELS.items()]
+
 
 def _opponent(bot):
     """The New game tab's value for a bot at the table ("greedy", "lookahead4"...), or None."""
@@ -63,12 +75,19 @@ class GameBoard:
     ``None`` (or ``"human"``) for a person, else a bot or a bot name; by default ``seat`` is a person and
     the others are greedy bots. Several people make a hot-seat game (the screen asks before showing
     the next player's cards). ``auto_bots``: bots move by themselves after each of your actions.
+    ``lang``: the language of everything the board shows ("ru", "tr", "vi", "zh_Hant"; by default
+    ``EVOLAB_LANG``, then the system's locale, then English).
     """
 
     def __init__(self, game="origin", seat=0, seats=None, seed=None, players=None, options=None,
-                 auto_bots=True, bot_delay=0.0, chart=True, names=None):
+                 auto_bots=True, bot_delay=0.0, chart=True, names=None, lang=None):
         import ipywidgets as w
         self.w = w
+        self.lang = resolve(lang)
+        with using(self.lang):
+            self._setup(w, game, seat, seats, seed, players, options, auto_bots, bot_delay, chart, names)
+
+    def _setup(self, w, game, seat, seats, seed, players, options, auto_bots, bot_delay, chart, names):
         self.seat = seat
         self.auto_bots = auto_bots
         self.bot_delay = bot_delay
@@ -99,7 +118,7 @@ class GameBoard:
         # The action panel: its title holds keyboard focus after every click (the buttons are new after
         # each move, so the one that was clicked is gone and focus would fall to the page); Tab goes on to
         # the first move. A Label, because it stays on screen and takes focus.
-        self.move_title = w.Label("Your move", tabbable=True)
+        self.move_title = w.Label(_("Your move"), tabbable=True)
         self.move_title.add_class("evolab-move-title")
         self.actions = w.VBox()
         self.action_panel = w.VBox([self.move_title, self.actions])
@@ -109,14 +128,14 @@ class GameBoard:
         self.chart_description = ""
         self.status = w.HTML()
         big = w.Layout(width="auto", height="38px")
-        self.bot_step = w.Button(description="Bot: one move", tooltip="Let nature or a bot make one move",
+        self.bot_step = w.Button(description=_("Bot: one move"), tooltip=_("Let nature or a bot make one move"),
                                  layout=big)
-        self.bot_play = w.Button(description="Let the bots play", tooltip="Bots move until a person must decide",
+        self.bot_play = w.Button(description=_("Let the bots play"), tooltip=_("Bots move until a person must decide"),
                                  button_style="info", layout=big)
-        self.undo_button = w.Button(description="Undo", tooltip="Take back your last decision", layout=big)
-        self.speed = w.FloatSlider(value=self.bot_delay, min=0, max=2, step=0.1, description="Bot delay (s)",
+        self.undo_button = w.Button(description=_("Undo"), tooltip=_("Take back your last decision"), layout=big)
+        self.speed = w.FloatSlider(value=self.bot_delay, min=0, max=2, step=0.1, description=_("Bot delay (s)"),
                                    style={"description_width": "initial"})
-        self.auto = w.Checkbox(value=self.auto_bots, description="Bots move by themselves")
+        self.auto = w.Checkbox(value=self.auto_bots, description=_("Bots move by themselves"))
         self.bot_step.on_click(lambda _: self._click(self.step_bot))
         self.bot_play.on_click(lambda _: self._click(self.play_bots))
         self.undo_button.on_click(lambda _: self._click(self.undo))
@@ -124,14 +143,14 @@ class GameBoard:
         self.auto.observe(lambda c: setattr(self, "auto_bots", c["new"]), "value")
         # new game
         field = {"description_width": "initial"}
-        self.new_ruleset = w.Dropdown(options=sorted(available_rulesets()), value=None, description="Game",
+        self.new_ruleset = w.Dropdown(options=edition_options(sorted(available_rulesets())), value=None, description=_("Game"),
                                       style=field, layout=w.Layout(width="230px"))
-        self.new_players = w.BoundedIntText(value=2, min=2, max=8, description="Players", style=field,
+        self.new_players = w.BoundedIntText(value=2, min=2, max=8, description=_("Players"), style=field,
                                             layout=w.Layout(width="130px"))
-        self.new_bots = w.Dropdown(options=OPPONENTS, value="greedy", description="Opponents", style=field,
+        self.new_bots = w.Dropdown(options=opponents(), value="greedy", description=_("Opponents"), style=field,
                                    layout=w.Layout(width="250px"))
-        self.new_seed = w.IntText(value=1, description="Seed", style=field, layout=w.Layout(width="170px"))
-        self.new_button = w.Button(description="New game", button_style="success",
+        self.new_seed = w.IntText(value=1, description=_("Seed"), style=field, layout=w.Layout(width="170px"))
+        self.new_button = w.Button(description=_("New game"), button_style="success",
                                    layout=w.Layout(width="auto", min_width="130px", height="38px"))
         self.new_button.on_click(lambda _: self._click(self.new_game))
         self.new_ruleset.observe(lambda c: self._players_range(c["new"]), "value")
@@ -140,37 +159,42 @@ class GameBoard:
         newgame = w.HBox([self.new_ruleset, self.new_players, self.new_bots, self.new_seed, self.new_button],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
         tabs = w.Tab(children=[w.VBox([newgame]), w.VBox([files])])
-        tabs.set_title(0, "New game")
-        tabs.set_title(1, "Save / load")
+        tabs.set_title(0, _("New game"))
+        tabs.set_title(1, _("Save / load"))
         self.widget = w.VBox([w.HTML(_CSS), self.header, self.banner, self.table, self.hand,
                               self.action_panel, controls, self.status,
-                              w.HTML("<b>What happened</b>"), self.log, self.chart, tabs],
+                              w.HTML("<b>" + _("What happened") + "</b>"), self.log, self.chart, tabs],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("evolab-board")
 
     def _files_tab(self, big):
         """The Save / load tab: a JSON file to download, and a file to load (checked in full before use)."""
         w = self.w
-        self.save_button = w.Button(description="Save game (JSON)", layout=big)
+        self.save_button = w.Button(description=_("Save game (JSON)"), layout=big)
         self.save_link = w.HTML()
-        self.load_upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.load_upload = w.FileUpload(accept=".json", multiple=False, description=_("Load game"))
         self.save_button.on_click(lambda _: self._safe(self._offer_download))
         self.load_upload.observe(lambda c: self._safe(self._load_upload), "value")
         return w.HBox([self.save_button, self.save_link, self.load_upload])
 
     def _attach(self, match):
+        with using(self.lang):
+            self._attach_match(match)
+
+    def _attach_match(self, match):
         self.match = match
         self.tracker = Tracker()
         self.tracker.start(match)
         match.observers.append(self.tracker)
         n = match.ruleset.players
-        names = self._names or [("You" if i == self.seat and match.seats[i] is None else
-                                 f"Player {i + 1}" + (f" ({match.seats[i].name} bot)" if match.seats[i] else ""))
+        names = self._names or [(_("You") if i == self.seat and match.seats[i] is None else
+                                 _("Player {n}").format(n=i + 1) +
+                                 (" " + _("({bot} bot)").format(bot=_(match.seats[i].name)) if match.seats[i] else ""))
                                 for i in range(n)]
         self.names = names
         humans = [i for i, b in enumerate(match.seats) if b is None]
         self.hot_seat = len(humans) > 1
-        self.narrator = Narrator(names, None if self.hot_seat else self.seat)
+        self.narrator = Narrator(names, None if self.hot_seat else self.seat, lang=self.lang)
         self.log_entries = []        # (moves played when written, text)
         self._chart_turn = 0
         self.chart.layout.display = "none"
@@ -184,11 +208,11 @@ class GameBoard:
     def _new_game_defaults(self, match):
         """The New game tab starts from the game on the board: its edition, players, bots and seed."""
         rs = match.ruleset
-        if rs.id in self.new_ruleset.options:
+        if rs.id in [v for _k, v in self.new_ruleset.options]:
             self.new_ruleset.value = rs.id
             self._players_range(rs.id)
         self.new_players.value = rs.players
-        values = [v for _, v in OPPONENTS]
+        values = [v for _k, v in OPPONENTS]
         bots = [_opponent(b) for b in match.seats if b is not None and _opponent(b) in values]
         if bots:
             self.new_bots.value = bots[0]
@@ -205,6 +229,10 @@ class GameBoard:
         return self.match.state
 
     def _step(self, action=None):
+        with using(self.lang):
+            return self._step_told(action)
+
+    def _step_told(self, action):
         ev = self.match.step(action)
         moves = len(self.match.record.moves)
         view = observe(self.match.state, self.viewer())      # the log, too, tells only what this seat may see
@@ -229,6 +257,10 @@ class GameBoard:
 
     def do(self, action):
         """Play ``action`` for the person to move (what a button click does), then let the game go on."""
+        with using(self.lang):
+            self._do(action)
+
+    def _do(self, action):
         t0 = time.perf_counter()
         self._step(action)
         self._advance()
@@ -239,7 +271,8 @@ class GameBoard:
         """One move of nature or of the bot to move."""
         m = self.match
         if m.is_over() or (m.to_move >= 0 and m.seats[m.to_move] is None):
-            self.status.value = "<i>A person must move now.</i>" if not m.is_over() else "<i>The game is over.</i>"
+            self.status.value = "<i>" + (_("A person must move now.") if not m.is_over() else
+                                         _("The game is over.")) + "</i>"
             return
         self._step()
         while not m.is_over() and m.to_move == CHANCE:
@@ -259,11 +292,11 @@ class GameBoard:
     def undo(self):
         """Take back the last decision of a person."""
         if not self.match.undo():
-            self.status.value = "<i>Nothing to undo.</i>"
+            self.status.value = "<i>" + _("Nothing to undo.") + "</i>"
             return
         n = len(self.match.record.moves)
         self.log_entries = [(k, t) for k, t in self.log_entries if k <= n]
-        self.log_entries.append((n, "(A move was taken back.)"))
+        self.log_entries.append((n, _("(A move was taken back.)")))
         self._rebuild_tracker()
         self.render()
 
@@ -309,7 +342,7 @@ class GameBoard:
         m.state = state
         self._attach(m)
         self._rebuild_tracker()
-        self.log_entries.append((len(rec.moves), f"Loaded a saved game at turn {state.turn}."))
+        self.log_entries.append((len(rec.moves), _("Loaded a saved game at turn {turn}.").format(turn=state.turn)))
         self._advance()
         self.render()
 
@@ -317,15 +350,17 @@ class GameBoard:
         import base64
         data = base64.b64encode(self.save_json().encode()).decode()
         self._saved_at = (self.match, len(self.match.record.moves))
+        where = ngettext("(turn {turn}, {n} move)", "(turn {turn}, {n} moves)", self._saved_at[1]).format(
+            turn=self.state.turn, n=self._saved_at[1])
         self.save_link.value = (f'<a download="evolab-game.json" href="data:application/json;base64,{data}" '
-                                f'style="font-size:17px">⬇ Download evolab-game.json</a> '
-                                f'<small>(turn {self.state.turn}, {self._saved_at[1]} moves)</small>')
+                                f'style="font-size:17px">⬇ ' + _("Download {file}").format(file="evolab-game.json") +
+                                f'</a> <small>{where}</small>')
 
     def _expire_download(self):
         """A download link holds the game as it was when Save was pressed: once the game moves on (or is
         undone, or another game starts), the link goes, so nobody downloads an old position by mistake."""
         if self.save_link.value and getattr(self, "_saved_at", None) != (self.match, len(self.match.record.moves)):
-            self.save_link.value = "<i>The game has moved on: press Save again to download it as it is now.</i>"
+            self.save_link.value = "<i>" + _("The game has moved on: press Save again to download it as it is now.") + "</i>"
             self._saved_at = None
 
     def _load_upload(self):
@@ -334,7 +369,7 @@ class GameBoard:
             return
         f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         if len(f["content"]) > MAX_FILE_BYTES:        # refused before it is copied, decoded or parsed
-            raise SaveFileError(f"not a saved game: the file is larger than {MAX_FILE_BYTES:,} bytes")
+            raise SaveFileError(_("not a saved game: the file is larger than {limit:,} bytes").format(limit=MAX_FILE_BYTES))
         self.load_json(bytes(f["content"]))
 
     def _click(self, fn, *args):
@@ -343,7 +378,12 @@ class GameBoard:
         self.move_title.focus()
 
     def _safe(self, fn, *args):
-        """Run a click handler; show an error in plain words instead of losing it in the kernel log."""
+        """Run a click handler (in the board's language); show an error in plain words instead of losing it
+        in the kernel log."""
+        with using(self.lang):
+            self._run_safe(fn, *args)
+
+    def _run_safe(self, fn, *args):
         try:
             self.status.value = ""
             fn(*args)
@@ -360,6 +400,10 @@ class GameBoard:
         return self.seat
 
     def render(self):
+        with using(self.lang):
+            self._render()
+
+    def _render(self):
         m = self.match
         s = m.state
         rs = s.ruleset
@@ -368,22 +412,23 @@ class GameBoard:
         view = observe(s, viewer)             # the board draws only what this seat may see
         who = m.to_move
         scores = rs.scores(view)
-        mover = ("nobody — the game is over" if who == TERMINAL else "nature (dice or cards)" if who == CHANCE
+        mover = (_("nobody — the game is over") if who == TERMINAL else _("nature (dice or cards)") if who == CHANCE
                  else self.names[who])
-        last = " · <b>LAST TURN</b>" if pres.last_turn(view) else ""
+        last = " · <b>" + _("LAST TURN") + "</b>" if pres.last_turn(view) else ""
         if rs.heredity:          # evolab's variant: the board says whose rules these are
-            last = " · <i>Heredity: evolab's classroom variant, not the printed game</i>"
+            last = " · <i>" + _("Heredity: evolab's classroom variant, not the printed game") + "</i>"
+        to_move = _("To move: <b>{who}</b>").format(who=html.escape(mover))
+        points = ", ".join(f"{html.escape(self.names[i])} <b>{scores[i]}</b>" for i in range(s.players))
         self.header.value = (
             f"<div style='font-size:20px'><b>{pres.turn_title(view)}</b> · {pres.phase_title(view.phase)}{last} · "
-            f"{pres.centre(view)} · To move: <b>{html.escape(mover)}</b></div>"
-            f"<div>Points now: " + ", ".join(f"{html.escape(self.names[i])} <b>{scores[i]}</b>"
-                                              for i in range(s.players)) + "</div>")
+            f"{pres.centre(view)} · {to_move}</div>"
+            "<div>" + _("Points now: {points}").format(points=points) + "</div>")
         self.banner.value = self._banner(view, pres)
         self.table.value = pres.table(view, self.names)
         gate = self.hot_seat and who >= 0 and m.seats[who] is None and self._revealed != (who, len(m.record.moves))
         if gate:
-            self.hand.value = (f"<div class='evolab-banner'>{html.escape(self.names[who])}: your move. "
-                               "The others should look away.</div>")
+            self.hand.value = ("<div class='evolab-banner'>" + _("{name}: your move. The others should look away.").format(
+                name=html.escape(self.names[who])) + "</div>")
         else:
             self.hand.value = pres.hand(view, self.names)
         self.actions.children = self._action_widgets(gate)
@@ -398,10 +443,14 @@ class GameBoard:
             rs = view.ruleset
             sc = rs.scores(view)
             winners = rs.winners(view)      # North Star may share a win
-            who = " and ".join(self.names[i] for i in winners)
-            verb = ("win" if winners == (view.seat,) and not self.hot_seat else "wins" if len(winners) == 1
-                    else "share the win")
-            return f"<div class='evolab-banner'>Game over! {html.escape(who)} {verb} with {max(sc)} points.</div>"
+            who = html.escape(_(" and ").join(self.names[i] for i in winners))
+            if len(winners) > 1:
+                text = _("Game over! {who} share the win with {points} points.")
+            elif winners == (view.seat,) and not self.hot_seat:
+                text = _("Game over! {who} win with {points} points.")
+            else:
+                text = _("Game over! {who} wins with {points} points.")
+            return "<div class='evolab-banner'>" + text.format(who=who, points=max(sc)) + "</div>"
         return pres.banner(view, self.names)
 
     def _action_widgets(self, gate):
@@ -409,12 +458,12 @@ class GameBoard:
         m = self.match
         who = m.to_move
         if m.is_over():
-            return [w.HTML("<i>The game is over. Start a new one in the New game tab.</i>")]
+            return [w.HTML("<i>" + _("The game is over. Start a new one in the New game tab.") + "</i>")]
         if who < 0 or m.seats[who] is not None:
-            return [w.HTML(f"<i>Waiting for {html.escape(self.names[who]) if who >= 0 else 'nature'} — "
-                           f"press “Let the bots play”.</i>")]
+            return [w.HTML("<i>" + _("Waiting for {who} — press “Let the bots play”.").format(
+                who=html.escape(self.names[who]) if who >= 0 else _("nature")) + "</i>")]
         if gate:
-            b = w.Button(description=f"I am {self.names[who]}: show my cards", button_style="warning",
+            b = w.Button(description=_("I am {name}: show my cards").format(name=self.names[who]), button_style="warning",
                          layout=w.Layout(width="auto", height="40px"))
 
             def reveal(_):
@@ -436,8 +485,8 @@ class GameBoard:
             else:
                 dd = w.Dropdown(options=[(pres.action_label(view, a), i) for i, a in enumerate(acts)],
                                 value=None if own[0] else 0, layout=w.Layout(width="420px"))
-                b = w.Button(description="Do it", button_style="primary", layout=w.Layout(width="90px", height="38px"),
-                             tooltip=f"{title}: the choice on the left")
+                b = w.Button(description=_("Do it"), button_style="primary", layout=w.Layout(width="90px", height="38px"),
+                             tooltip=_("{title}: the choice on the left").format(title=title))
                 b.on_click(lambda _, acts=acts, dd=dd: self._click(self._do_choice, acts, dd))
                 rows.append(w.HBox([label, dd, b]))
         return rows
@@ -446,7 +495,7 @@ class GameBoard:
         """The "Do it" of a list: play the chosen move; with nothing chosen (a list of your own animals
         to attack starts empty) say so and change nothing."""
         if dd.value is None:
-            self.status.value = "<b>Choose a move in the list first.</b>"
+            self.status.value = "<b>" + _("Choose a move in the list first.") + "</b>"
             return
         self.do(acts[dd.value])
 
@@ -459,7 +508,7 @@ class GameBoard:
             return
         self._chart_turn = last
         from .svgchart import trait_frequencies_svg  # no matplotlib: fast, and works offline in the browser
-        chart = trait_frequencies_svg(rows, title="This game: how common each trait is among living animals")
+        chart = trait_frequencies_svg(rows, title=_("This game: how common each trait is among living animals"))
         self.chart.value = chart.html()
         self.chart.layout.display = ""       # not None: the browser version's kernel drops None
         self.chart_description = chart.caption

@@ -13,25 +13,26 @@ import time
 
 from .. import heredity
 from ..experiments import crash, decline, run_batch, steady
-from ..palette import pretty as _pretty
+from ..i18n import N_, _, ngettext, resolve, using
+from ..names import edition_options, trait_label
 from ..rules import available_rulesets, ruleset_class
 from ..rules.heredity import NAMES as HEREDITY_OPTIONS
 
 FOOD_SCHEDULES = {
-    "Dice, as in the game": None,
-    "Steady: 6 food every turn": steady(6),
-    "Slow decline: 8 → 2 food over 10 turns": decline(8, 2, 10),
-    "Sudden crash: 8 food, then 2 from turn 5": crash(8, 2, 5),
+    N_("Dice, as in the game"): None,
+    N_("Steady: 6 food every turn"): steady(6),
+    N_("Slow decline: 8 → 2 food over 10 turns"): decline(8, 2, 10),
+    N_("Sudden crash: 8 food, then 2 from turn 5"): crash(8, 2, 5),
 }
 SWEEP_RATES = [0.0, 0.25, 0.5, 0.75, 1.0]
 #: The Heredity variant's mutation rates to compare by default (a real rate is far lower: say so).
 HEREDITY_RATES = [0.0, 0.05, 0.1, 0.15, 0.2]
 #: What the rate slider is called in each world (the printed game's is a choice, never a mutation).
-RATE_LABELS = {False: ("Trait-card rate", "Compare several trait-card rates",
-                       "How often a bot plays a card as a new trait instead of a new animal: a player's choice, "
-                       "not a mutation"),
-               True: ("Mutation rate", "Compare several mutation rates",
-                      "The chance that a young is born with one new, blind mutation (real rates are far lower)")}
+RATE_LABELS = {False: (N_("Trait-card rate"), N_("Compare several trait-card rates"),
+                       N_("How often a bot plays a card as a new trait instead of a new animal: a player's choice, "
+                          "not a mutation")),
+               True: (N_("Mutation rate"), N_("Compare several mutation rates"),
+                      N_("The chance that a young is born with one new, blind mutation (real rates are far lower)"))}
 MAX_RATES = 11
 #: How many traits the first chart draws until the student picks others (a sweep, a single setting).
 DRAWN_TRAITS = {True: 4, False: 6}
@@ -48,15 +49,15 @@ def parse_rates(text: str) -> list:
         try:
             r = float(p)
         except ValueError:
-            raise ValueError(f"Rates to compare: {p!r} is not a number; write numbers from 0 to 1 separated by "
-                             f"commas, e.g. 0, 0.5, 1") from None
+            raise ValueError(_("Rates to compare: {text} is not a number; write numbers from 0 to 1 separated by "
+                               "commas, e.g. 0, 0.5, 1").format(text=repr(p))) from None
         if not 0 <= r <= 1:
-            raise ValueError(f"Rates to compare: {p} is not a rate; a rate is from 0 to 1")
+            raise ValueError(_("Rates to compare: {text} is not a rate; a rate is from 0 to 1").format(text=p))
         rates.append(round(r, 4))
     rates = sorted(set(rates))
     if not 2 <= len(rates) <= MAX_RATES:
-        raise ValueError(f"Rates to compare: give 2 to {MAX_RATES} different rates from 0 to 1, e.g. 0, 0.5, 1 "
-                         f"(got {len(rates)})")
+        raise ValueError(_("Rates to compare: give 2 to {most} different rates from 0 to 1, e.g. 0, 0.5, 1 "
+                           "(got {n})").format(most=MAX_RATES, n=len(rates)))
     return rates
 
 
@@ -90,48 +91,61 @@ class Lab:
 
     ``trait_card_rate`` starts the printed game's slider (``mutation_rate`` is its old name here);
     ``world="heredity"`` opens evolab's Heredity variant with ``preset`` (see ``evolab.heredity``).
+    ``lang``: the language of the bench and its charts (by default ``EVOLAB_LANG``, then the system's
+    locale, then English).
     """
 
     def __init__(self, ruleset="origin", reps=20, seed=1, mutation_rate=0.5, players=2, bots="greedy",
-                 trait_card_rate=None, world="printed", preset="predation"):
+                 trait_card_rate=None, world="printed", preset="predation", lang=None):
         import ipywidgets as w
         self.w = w
+        self.lang = resolve(lang)
+        with using(self.lang):
+            self._setup(w, ruleset, reps, seed, mutation_rate, players, bots, trait_card_rate, world, preset)
+
+    def _in_lang(self, fn, *args):
+        """Run ``fn`` (a widget's callback) in the bench's language."""
+        with using(self.lang):
+            return fn(*args)
+
+    def _setup(self, w, ruleset, reps, seed, mutation_rate, players, bots, trait_card_rate, world, preset):
         self.result = None
         self.seconds = None
         style = {"description_width": "170px"}
         wide = w.Layout(width="480px")
-        self.ruleset = w.Dropdown(options=sorted(available_rulesets()), value=ruleset, description="Game",
+        self.ruleset = w.Dropdown(options=edition_options(sorted(available_rulesets())), value=ruleset, description=_("Game"),
                                   style=style, layout=wide)
         spec = ruleset_class(ruleset).option_specs
         self.players = w.IntSlider(value=players, min=spec["players"].min, max=spec["players"].max,
-                                   description="Players", style=style, layout=wide)
-        self.bots = w.Dropdown(options=[("Greedy bots (sensible players)", "greedy"),
-                                        ("Random bots (play anything)", "random"),
-                                        ("Greedy against random", "greedy,random")],
-                               value=bots, description="Players are", style=style, layout=wide)
+                                   description=_("Players"), style=style, layout=wide)
+        self.bots = w.Dropdown(options=[(_("Greedy bots (sensible players)"), "greedy"),
+                                        (_("Random bots (play anything)"), "random"),
+                                        (_("Greedy against random"), "greedy,random")],
+                               value=bots, description=_("Players are"), style=style, layout=wide)
         self._world_controls(w, style, wide, ruleset, world, preset)
         self._rate_controls(w, style, wide, mutation_rate if trait_card_rate is None else trait_card_rate)
-        self.food = w.FloatSlider(value=1.0, min=0.25, max=5, step=0.25, description="Food supply × (dice)",
+        self.food = w.FloatSlider(value=1.0, min=0.25, max=5, step=0.25, description=_("Food supply × (dice)"),
                                   style=style, layout=wide)
-        self.schedule = w.Dropdown(options=list(FOOD_SCHEDULES), description="Food over time", style=style,
+        self.schedule = w.Dropdown(options=[(_(k), k) for k in FOOD_SCHEDULES], description=_("Food over time"),
+                                   style=style,
                                    layout=wide)
-        self.no_carnivores = w.Checkbox(value=False, description="No predators (Carnivorous banned)", layout=wide)
-        self.carnivores_from = w.IntSlider(value=1, min=1, max=15, description="Predators from turn",
+        self.no_carnivores = w.Checkbox(value=False, description=_("No predators (Carnivorous banned)"), layout=wide)
+        self.carnivores_from = w.IntSlider(value=1, min=1, max=15, description=_("Predators from turn"),
                                            style=style, layout=wide)
-        self.reps = w.IntSlider(value=reps, min=1, max=300, description="Games per setting", style=style,
+        self.reps = w.IntSlider(value=reps, min=1, max=300, description=_("Games per setting"), style=style,
                                 layout=wide)
-        self.seed = w.IntText(value=seed, description="Seed", style=style, layout=w.Layout(width="300px"))
+        self.seed = w.IntText(value=seed, description=_("Seed"), style=style, layout=w.Layout(width="300px"))
         self.rules_box = w.Accordion(children=[w.VBox([])])
-        self.rules_box.set_title(0, "Rules options")
+        self.rules_box.set_title(0, _("Rules options"))
         self.rules_box.selected_index = None
         self._build_rules(ruleset)
-        self.ruleset.observe(lambda c: self._build_rules(c["new"]), "value")
-        self.world.observe(lambda c: self._world_changed(), "value")
-        self.preset.observe(lambda c: self._preset_changed() if self.heredity else None, "value")
+        self.ruleset.observe(lambda c: self._in_lang(self._build_rules, c["new"]), "value")
+        self.world.observe(lambda c: self._in_lang(self._world_changed), "value")
+        self.preset.observe(lambda c: self._in_lang(self._preset_changed) if self.heredity else None, "value")
         rules_box = self.rules_box
         self._result_widgets(w, style)
         self.widget = w.VBox([
-            w.HTML("<h3 style='margin:4px 0'>The lab bench</h3>"),
+            w.HTML("<h3 style='margin:4px 0'>" + _("The lab bench") + "</h3>"),
             self.ruleset, self.world, self.heredity_box, self.players, self.bots, self.mutation_rate, self.sweep,
             self.rates, self.food,
             self.schedule, self.no_carnivores, self.carnivores_from, self.reps, self.seed, rules_box,
@@ -144,21 +158,21 @@ class Lab:
 
     def _world_controls(self, w, style, wide, ruleset, world, preset):
         """The world (the printed game or the Heredity variant) and the variant's preset and settings."""
-        self.world = w.Dropdown(options=[("The printed game: players choose traits", False),
-                                         ("Heredity: evolab's classroom variant, not the printed game", True)],
-                                value=world == "heredity", description="World", style=style, layout=wide)
+        self.world = w.Dropdown(options=[(_("The printed game: players choose traits"), False),
+                                         (_("Heredity: evolab's classroom variant, not the printed game"), True)],
+                                value=world == "heredity", description=_("World"), style=style, layout=wide)
         names = list(heredity.presets(ruleset))          # the edition's own presets (none without the variant)
         self.preset = w.Dropdown(options=names, value=preset if preset in names else (names[0] if names else None),
-                                 description="Heredity preset",
+                                 description=_("Heredity preset"),
                                  style=style, layout=wide)
         self.preset_text = w.HTML()
-        self.founders = w.IntSlider(value=8, min=1, max=40, description="Founders per player", style=style,
+        self.founders = w.IntSlider(value=8, min=1, max=40, description=_("Founders per player"), style=style,
                                     layout=wide)
-        self.generations = w.IntSlider(value=20, min=2, max=60, description="Generations", style=style, layout=wide)
-        self.predators_leave = w.IntSlider(value=0, min=0, max=60, description="Predators leave at gen.",
-                                           tooltip="0: never", style=style, layout=wide)
-        self.food_crash = w.IntSlider(value=0, min=0, max=60, description="Food falls to x1 at gen.",
-                                      tooltip="0: never", style=style, layout=wide)
+        self.generations = w.IntSlider(value=20, min=2, max=60, description=_("Generations"), style=style, layout=wide)
+        self.predators_leave = w.IntSlider(value=0, min=0, max=60, description=_("Predators leave at gen."),
+                                           tooltip=_("0: never"), style=style, layout=wide)
+        self.food_crash = w.IntSlider(value=0, min=0, max=60, description=_("Food falls to x1 at gen."),
+                                      tooltip=_("0: never"), style=style, layout=wide)
         self.heredity_box = w.VBox([self.preset, self.preset_text, self.founders, self.generations,
                                     self.predators_leave, self.food_crash])
 
@@ -169,25 +183,25 @@ class Lab:
         self.mutation_rate = w.FloatSlider(value=start, min=0, max=1, step=0.01, style=style, layout=wide)
         self.rate = self.mutation_rate                # the rate slider (its meaning depends on the world)
         self.sweep = w.Checkbox(value=False, layout=wide)
-        self.rates = w.Text(value=", ".join(f"{r:g}" for r in SWEEP_RATES), description="Rates to compare",
-                            tooltip="Rates from 0 to 1, separated by commas", disabled=True,
+        self.rates = w.Text(value=", ".join(f"{r:g}" for r in SWEEP_RATES), description=_("Rates to compare"),
+                            tooltip=_("Rates from 0 to 1, separated by commas"), disabled=True,
                             style=style, layout=wide)
-        self.sweep.observe(lambda c: self._sweep_changed(), "value")
+        self.sweep.observe(lambda c: self._in_lang(self._sweep_changed), "value")
 
     def _result_widgets(self, w, style):
         """The run button, progress, status, the charts with their captions and pickers, the table, the download."""
-        self.run_button = w.Button(description="Run the experiment", button_style="success",
+        self.run_button = w.Button(description=_("Run the experiment"), button_style="success",
                                    layout=w.Layout(width="240px", height="42px"))
         self.run_button.on_click(lambda _: self._safe(self.run))
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="Games", layout=w.Layout(width="480px"))
+        self.progress = w.IntProgress(value=0, min=0, max=1, description=_("Games"), layout=w.Layout(width="480px"))
         self.status = w.HTML()
-        self.trait_picker = w.SelectMultiple(options=[], rows=6, description="Traits drawn", style=style,
+        self.trait_picker = w.SelectMultiple(options=[], rows=6, description=_("Traits drawn"), style=style,
                                              layout=w.Layout(width="480px", display="none"),
-                                             tooltip="Ctrl-click (Cmd-click on a Mac) to pick several traits")
-        self.trait_picker.observe(lambda c: self._picked(), "value")
-        self.rate_shown = w.Dropdown(options=[], description="Rate shown", style=style,
+                                             tooltip=_("Ctrl-click (Cmd-click on a Mac) to pick several traits"))
+        self.trait_picker.observe(lambda c: self._in_lang(self._picked), "value")
+        self.rate_shown = w.Dropdown(options=[], description=_("Rate shown"), style=style,
                                      layout=w.Layout(width="480px", display="none"))
-        self.rate_shown.observe(lambda c: self._redraw(self._draw_predators), "value")
+        self.rate_shown.observe(lambda c: self._in_lang(self._redraw, self._draw_predators), "value")
         self._filling = False
         self._compared = False
         self.ranking = []
@@ -211,22 +225,22 @@ class Lab:
             if name == "heredity" or name in HEREDITY_OPTIONS:      # the World and Heredity controls set these
                 continue
             if o.kind == "bool":
-                cw = w.Checkbox(value=o.default, description=name, tooltip=o.doc, layout=wide)
+                cw = w.Checkbox(value=o.default, description=name, tooltip=_(o.doc), layout=wide)
             elif o.kind == "choice" and len(o.choices) > 1:
-                cw = w.Dropdown(options=list(o.choices), value=o.default, description=name, tooltip=o.doc,
+                cw = w.Dropdown(options=list(o.choices), value=o.default, description=name, tooltip=_(o.doc),
                                 style=style, layout=wide)
             else:
                 continue
             self.rule_widgets[name] = cw
-            label = " <b>(provisional rule)</b>" if o.provisional else ""
-            rows.append(w.VBox([cw, w.HTML(f"<small>{html.escape(o.doc)}{label}</small>")]))
+            label = " <b>" + _("(provisional rule)") + "</b>" if o.provisional else ""
+            rows.append(w.VBox([cw, w.HTML(f"<small>{html.escape(_(o.doc))}{label}</small>")]))
         self.players.max = spec["players"].max
         self.players.min = spec["players"].min
         # knobs the selected edition does not declare are greyed out (and left out of the settings)
         self.schedule.disabled = "food_schedule" not in spec
         self.food.disabled = "food_multiplier" not in spec
         self.rules_box.children = [w.VBox(rows)]
-        self.rules_box.set_title(0, "Rules options")
+        self.rules_box.set_title(0, _("Rules options"))
         if hasattr(self, "widget"):                  # the variant exists on the editions that declare it
             self.world.disabled = "heredity" not in spec
             if self.world.disabled:
@@ -245,12 +259,12 @@ class Lab:
         label, sweep_label, tip = RATE_LABELS[on]
         self._rate[self._shown] = self.mutation_rate.value
         self._shown = on
-        self.mutation_rate.description, self.mutation_rate.tooltip = label, tip
+        self.mutation_rate.description, self.mutation_rate.tooltip = _(label), _(tip)
         self.mutation_rate.value = self._rate[on]
-        self.sweep.description = sweep_label
+        self.sweep.description = _(sweep_label)
         self.rates.value = ", ".join(f"{r:g}" for r in (HEREDITY_RATES if on else SWEEP_RATES))
-        self.rate_shown.description = "Mutation rate shown" if on else "Trait-card rate shown"
-        self.carnivores_from.description = "Predators arrive at gen." if on else "Predators from turn"
+        self.rate_shown.description = _("Mutation rate shown") if on else _("Trait-card rate shown")
+        self.carnivores_from.description = _("Predators arrive at gen.") if on else _("Predators from turn")
         self.heredity_box.layout.display = "" if on else "none"      # not None: the browser kernel drops None
         presets = self._presets()
         if list(self.preset.options) != list(presets):       # each edition's own presets
@@ -297,6 +311,10 @@ class Lab:
         display(self.widget)
 
     def _safe(self, fn):
+        with using(self.lang):
+            self._run_safe(fn)
+
+    def _run_safe(self, fn):
         try:
             self.status.value = ""
             fn()
@@ -354,6 +372,10 @@ class Lab:
 
     def run(self):
         """Play the games and draw the charts."""
+        with using(self.lang):
+            return self._run()
+
+    def _run(self):
         from . import plots
         grid, fixed = self.settings()
         rates = grid[self.rate_key]
@@ -368,8 +390,8 @@ class Lab:
         self.ranking = plots.final_shares(traits)
         self._filling = True               # fill the pickers without drawing twice
         try:
-            self.trait_picker.options = [(f"{plots.pretty(r['trait'])} (ends at {100 * r['mean']:.0f}%)", r["trait"])
-                                         for r in self.ranking]
+            self.trait_picker.options = [(_("{trait} (ends at {share:.0f}%)").format(
+                trait=plots.trait_label(r["trait"]), share=100 * r["mean"]), r["trait"]) for r in self.ranking]
             self.trait_picker.value = self.default_traits()
             self.rate_shown.options = [(f"{r:g}", r) for r in rates]
             self.rate_shown.value = rates[len(rates) // 2]
@@ -384,10 +406,14 @@ class Lab:
         csv = self._csv_text()
         data = base64.b64encode(csv.encode()).decode()
         table = "generations" if self.heredity else "traits"
+        rows = len(self.result.tables[table])
+        what = (ngettext("Download the generation rows as CSV ({n} row)", "Download the generation rows as CSV ({n} rows)",
+                         rows) if self.heredity else
+                ngettext("Download the trait rows as CSV ({n} row)", "Download the trait rows as CSV ({n} rows)", rows))
         self.download.value = (f'<a download="evolab-{table}.csv" href="data:text/csv;base64,{data}" '
-                               f'style="font-size:17px">⬇ Download the {table[:-1]} rows as CSV '
-                               f'({len(self.result.tables[table])} rows)</a>')
-        self.status.value = f"<i>{len(self.result)} games in {self.seconds:.1f} s.</i>"
+                               f'style="font-size:17px">⬇ {what.format(n=rows)}</a>')
+        self.status.value = "<i>" + ngettext("{n} game in {seconds:.1f} s.", "{n} games in {seconds:.1f} s.",
+                                             len(self.result)).format(n=len(self.result), seconds=self.seconds) + "</i>"
         return self.result
 
     def default_traits(self) -> tuple:
@@ -404,11 +430,14 @@ class Lab:
         """The first sentence of the first caption: which traits are drawn, and why these."""
         final = {r["trait"]: r for r in self.ranking}
         n = len(self.result)
-        names = ", ".join(f"{_pretty(t)} ({100 * final[t]['mean']:.0f}%)" for t in picked)
-        why = (f"the {len(picked)} trait(s) most common at the end of the games"
-               if tuple(picked) == self.default_traits() else "the trait(s) you picked")
-        return (f"Drawn: {why} (mean share of living animals in each game's last turn, over all {n} games): "
-                f"{names}. Pick others in the list above the chart.")
+        names = ", ".join(_("{trait} ({share:.0f}%)").format(trait=trait_label(t), share=100 * final[t]["mean"])
+                          for t in picked)
+        why = (ngettext("the {n} trait most common at the end of the games",
+                        "the {n} traits most common at the end of the games", len(picked)).format(n=len(picked))
+               if tuple(picked) == self.default_traits() else
+               ngettext("the trait you picked", "the traits you picked", len(picked)))
+        return _("Drawn: {why} (mean share of living animals in each game's last turn, over all {n} games): "
+                 "{names}. Pick others in the list above the chart.").format(why=why, n=n, names=names)
 
     def _draw_traits(self):
         """The first chart, for the traits picked: final share by rate (comparing rates), else turn by turn."""
@@ -417,29 +446,29 @@ class Lab:
         from . import plots
         picked = list(self.trait_picker.value)
         if not picked:
-            self.caption1.value = "<p style='font-size:16px'>Pick at least one trait in the list.</p>"
+            self.caption1.value = "<p style='font-size:16px'>" + _("Pick at least one trait in the list.") + "</p>"
             return
         traits = self.result.rows("traits")
         fig, ax = plt.subplots(figsize=(8, 4), layout="constrained")
         if self.heredity:
-            from .heredity import generation_frequency
+            from .heredity import VARIANT, generation_frequency
             gens = self.result.rows("generations")
             caps = []
             for t in (picked[:1] if self._compared else picked):   # comparing rates: one trait, a line per rate
                 generation_frequency(gens, t, by=["mutation_rate"] if self._compared else [], ax=ax,
-                                     label=None if self._compared else plots.pretty(t))
-                caps.append(plots.describe(ax).replace(_VARIANT, "") if caps else plots.describe(ax))
+                                     label=None if self._compared else plots.trait_label(t))
+                caps.append(plots.describe(ax).replace(_(VARIANT) + " ", "") if caps else plots.describe(ax))
             if not self._compared and len(picked) > 1:
-                ax.set_title("Share of living animals with each trait, generation by generation")
-                ax.set_ylabel("Share of living animals")
+                ax.set_title(_("Share of living animals with each trait, generation by generation"))
+                ax.set_ylabel(_("Share of living animals"))
             cap = " ".join(caps)
         elif self._compared:
             caps = []
             for t in picked:
-                plots.sweep(traits, x="trait_card_rate", trait=t, ax=ax, label=plots.pretty(t))
+                plots.sweep(traits, x="trait_card_rate", trait=t, ax=ax, label=plots.trait_label(t))
                 caps.append(plots.describe(ax))
-            ax.set_title("Final share of living animals with each trait, by trait-card rate")
-            ax.set_ylabel("Final share of living animals")
+            ax.set_title(_("Final share of living animals with each trait, by trait-card rate"))
+            ax.set_ylabel(_("Final share of living animals"))
             cap = " ".join(caps)
         else:
             plots.trait_frequencies(traits, traits=picked, ax=ax)
@@ -494,12 +523,12 @@ class Lab:
         head = "".join(f"<th style='padding:2px 8px'>{c}</th>" for c in cols)
         body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{_cell(r.get(c))}</td>" for c in cols) + "</tr>"
                        for r in rows)
-        per = "generation" if self.heredity else "turn"
-        return (f"<p><b>The first {len(rows)} games</b> (the CSV has one row per game, {per} and trait)</p>"
+        head_text = ngettext("The first {n} game", "The first {n} games", len(rows)).format(n=len(rows))
+        per = (_("(the CSV has one row per game, generation and trait)") if self.heredity else
+               _("(the CSV has one row per game, turn and trait)"))
+        return (f"<p><b>{head_text}</b> {per}</p>"
                 f"<table style='font-size:15px;border-collapse:collapse'><tr>{head}</tr>{body}</table>")
 
-
-_VARIANT = "Heredity variant (evolab's classroom rules). "
 
 
 def _cell(v):

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ..analysis import _rows, read_csv, summary
-from ..palette import CAUSE_COLOURS, CAUSE_HATCHES, FOOD_COLOUR, SEAT_COLOURS, pretty, trait_style
+from ..i18n import N_, _, ngettext, speaks
+from ..names import CAUSE_AFTER_WERE, cause_label, cause_word, column_label, trait_label
+from ..palette import CAUSE_COLOURS, CAUSE_HATCHES, FOOD_COLOUR, SEAT_COLOURS, pretty, trait_style  # noqa: F401 (pretty: public here)
 from ..tracking import CAUSES
 
 
@@ -32,7 +34,7 @@ def _common_turns(rows, min_share):
 def _axes(ax, size=(8, 4.5)):
     if ax is None:
         import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=size, layout="constrained")
+        _fig, ax = plt.subplots(figsize=size, layout="constrained")
     return ax
 
 
@@ -99,6 +101,7 @@ def _where_text(where):
 
 
 # ---- trait frequencies -------------------------------------------------------------------------
+@speaks
 def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, min_share=0.5):
     """Lines: the share of living animals carrying each trait, turn by turn.
 
@@ -108,7 +111,7 @@ def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, 
     """
     rows = _common_turns(_load(rows, where), min_share)
     if not rows:
-        raise ValueError("no rows to plot (check the table and the where= filter)")
+        raise ValueError(_("no rows to plot (check the table and the where= filter)"))
     series, traits = frequency_series(rows, traits, top)
     ax = _axes(ax)
     for t in traits:
@@ -118,19 +121,20 @@ def trait_frequencies(rows, traits=None, ax=None, band=True, where=None, top=6, 
         colour, ls, marker = trait_style(t)
         x = [p["turn"] for p in pts]
         ax.plot(x, [p["mean"] for p in pts], color=colour, linestyle=ls, marker=marker, markersize=4,
-                label=pretty(t), linewidth=2)
+                label=trait_label(t), linewidth=2)
         if band and any(p["n"] > 1 for p in pts):
             lo = [max(0.0, p["ci_low"]) if p["n"] > 1 else p["mean"] for p in pts]
             hi = [min(1.0, p["ci_high"]) if p["n"] > 1 else p["mean"] for p in pts]
             ax.fill_between(x, lo, hi, color=colour, alpha=0.15, linewidth=0)
     n = _games(rows)
-    ax.set_title(f"How common each trait is among living animals{_where_text(where)}")
-    ax.set_xlabel("Turn")
-    ax.set_ylabel("Share of living animals with the trait")
+    ax.set_title(_("How common each trait is among living animals{where}").format(where=_where_text(where)))
+    ax.set_xlabel(_("Turn"))
+    ax.set_ylabel(_("Share of living animals with the trait"))
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(_percent_formatter())
     if traits:
-        ax.legend(title=f"Trait (mean of {n} game{'s' if n != 1 else ''})", fontsize=9, loc="best")
+        ax.legend(title=ngettext("Trait (mean of {n} game)", "Trait (mean of {n} games)", n).format(n=n), fontsize=9,
+                  loc="best")
     return _caption(ax, describe_frequencies(series, traits, n))
 
 
@@ -146,6 +150,7 @@ def frequency_series(rows, traits=None, top=6):
     return series, traits
 
 
+@speaks
 def describe_frequencies(series, traits, n):
 
     parts = []
@@ -155,12 +160,29 @@ def describe_frequencies(series, traits, n):
             continue
         a, b = pts[0], pts[-1]
         hi = max(pts, key=lambda p: p["mean"])
-        verb = "rose" if b["mean"] > a["mean"] else "fell" if b["mean"] < a["mean"] else "stayed"
-        parts.append(f"{pretty(t)} {verb} from {_pct(a['mean'])} to {_pct(b['mean'])} of living animals "
-                     f"between turn {a['turn']} and turn {b['turn']} (highest {_pct(hi['mean'])} at turn {hi['turn']})")
+        text = trend(a["mean"], b["mean"], FREQUENCY_TRENDS)
+        parts.append(text.format(trait=trait_label(t), start=_pct(a["mean"]), end=_pct(b["mean"]), first=a["turn"],
+                                 last=b["turn"], peak=_pct(hi["mean"]), peak_turn=hi["turn"]))
     if not parts:
-        return f"No trait was carried by living animals in {n} game(s)."
-    return f"Over {n} game(s): " + "; ".join(parts) + "."
+        return ngettext("No trait was carried by living animals in {n} game(s).",
+                        "No trait was carried by living animals in {n} game(s).", n).format(n=n)
+    return ngettext("Over {n} game(s): {parts}.", "Over {n} game(s): {parts}.", n).format(n=n, parts="; ".join(parts))
+
+
+#: A share that rose, fell or stayed between two turns: one sentence each (word order differs by language).
+FREQUENCY_TRENDS = (
+    N_("{trait} rose from {start} to {end} of living animals between turn {first} and turn {last} "
+       "(highest {peak} at turn {peak_turn})"),
+    N_("{trait} fell from {start} to {end} of living animals between turn {first} and turn {last} "
+       "(highest {peak} at turn {peak_turn})"),
+    N_("{trait} stayed from {start} to {end} of living animals between turn {first} and turn {last} "
+       "(highest {peak} at turn {peak_turn})"))
+
+
+def trend(start, end, sentences) -> str:
+    """The sentence of ``sentences`` (rose, fell, stayed) for a value that went from ``start`` to ``end``."""
+    rose, fell, stayed = sentences
+    return _(rose if end > start else fell if end < start else stayed)
 
 
 def _percent_formatter():
@@ -168,16 +190,17 @@ def _percent_formatter():
     return PercentFormatter(1.0)
 
 
+@speaks
 def trait_area(rows, traits=None, ax=None, where=None, top=8, min_share=0.5):
     """Stacked areas: each trait's share of all trait copies carried by living animals (which dominate)."""
     rows = _common_turns(_load(rows, where), min_share)
     if not rows:
-        raise ValueError("no rows to plot")
+        raise ValueError(_("no rows to plot"))
     stats = summary(rows, "animals", by=["trait", "turn"])
     turns = sorted({s["turn"] for s in stats})
     mean = {(s["trait"], s["turn"]): s["mean"] for s in stats}
     total_by_trait = {}
-    for (t, _), v in mean.items():
+    for (t, _turn), v in mean.items():
         total_by_trait[t] = total_by_trait.get(t, 0) + v
     if traits is None:
         traits = [t for t in sorted(total_by_trait, key=lambda t: (-total_by_trait[t], t)) if total_by_trait[t] > 0][:top]
@@ -186,40 +209,46 @@ def trait_area(rows, traits=None, ax=None, where=None, top=8, min_share=0.5):
     totals = [sum(mean.get((t, k), 0) for t in total_by_trait) for k in turns]
     for t in traits:
         layers.append([mean.get((t, k), 0) / tot if tot else 0 for k, tot in zip(turns, totals)])
-        labels.append(pretty(t))
+        labels.append(trait_label(t))
         colours.append(trait_style(t)[0])
     if others:
         layers.append([sum(mean.get((t, k), 0) for t in others) / tot if tot else 0 for k, tot in zip(turns, totals)])
-        labels.append("Other traits")
+        labels.append(_("Other traits"))
         colours.append("#DDDDDD")
     ax = _axes(ax)
     polys = ax.stackplot(turns, layers, labels=labels, colors=colours, alpha=0.9) if layers else []
     for p, h in zip(polys, ("", "//", "..", "xx", "\\\\", "++", "oo", "--", "||")):
         p.set_hatch(h)
         p.set_edgecolor("white")
-    ax.set_title(f"Which adaptations dominate: each trait's share of all traits carried{_where_text(where)}")
-    ax.set_xlabel("Turn")
-    ax.set_ylabel("Share of all trait copies")
+    ax.set_title(_("Which adaptations dominate: each trait's share of all traits carried{where}").format(
+        where=_where_text(where)))
+    ax.set_xlabel(_("Turn"))
+    ax.set_ylabel(_("Share of all trait copies"))
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(_percent_formatter())
     if layers:
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9)
-    text = "No living animal carried a trait."
+    text = _("No living animal carried a trait.")
     if traits and turns:
         last = turns[-1]
         top_t = max(traits, key=lambda t: mean.get((t, last), 0))
         share = mean.get((top_t, last), 0) / totals[-1] if totals[-1] else 0
-        text = (f"At turn {last}, {pretty(top_t)} made up {_pct(share)} of all trait copies carried by living "
-                f"animals, the largest share (mean of {_games(rows)} game(s)).")
+        games = _games(rows)
+        text = ngettext("At turn {turn}, {trait} made up {share} of all trait copies carried by living animals, the "
+                        "largest share (mean of {n} game(s)).",
+                        "At turn {turn}, {trait} made up {share} of all trait copies carried by living animals, the "
+                        "largest share (mean of {n} game(s)).", games).format(
+            turn=last, trait=trait_label(top_t), share=_pct(share), n=games)
     return _caption(ax, text)
 
 
 # ---- populations -------------------------------------------------------------------------------
+@speaks
 def population(rows, ax=None, where=None, band=True, min_share=0.5):
     """Lines: animals alive per seat over turns (``seats`` rows); mean and 95% band across games."""
     rows = _common_turns(_load(rows, where), min_share)
     if not rows:
-        raise ValueError("no rows to plot")
+        raise ValueError(_("no rows to plot"))
     stats = summary(rows, "alive", by=["seat", "turn"])
     ax = _axes(ax)
     seats = sorted({s["seat"] for s in stats})
@@ -229,20 +258,24 @@ def population(rows, ax=None, where=None, band=True, min_share=0.5):
         x = [p["turn"] for p in pts]
         colour = SEAT_COLOURS[int(seat) % len(SEAT_COLOURS)]
         ax.plot(x, [p["mean"] for p in pts], color=colour, marker="os^Dv<>P"[int(seat) % 8], linewidth=2,
-                label=f"Player {int(seat) + 1}")
+                label=_("Player {n}").format(n=int(seat) + 1))
         if band and any(p["n"] > 1 for p in pts):
             ax.fill_between(x, [max(0, p["ci_low"]) if p["n"] > 1 else p["mean"] for p in pts],
                             [p["ci_high"] if p["n"] > 1 else p["mean"] for p in pts], color=colour, alpha=0.15)
         best = max(pts, key=lambda p: p["mean"])
-        peaks.append(f"player {int(seat) + 1} peaked at {best['mean']:.1f} animals in turn {best['turn']}")
-    ax.set_title(f"Population: animals alive at the end of each turn{_where_text(where)}")
-    ax.set_xlabel("Turn")
-    ax.set_ylabel("Animals alive")
+        peaks.append(_("player {n} peaked at {animals:.1f} animals in turn {turn}").format(
+            n=int(seat) + 1, animals=best["mean"], turn=best["turn"]))
+    ax.set_title(_("Population: animals alive at the end of each turn{where}").format(where=_where_text(where)))
+    ax.set_xlabel(_("Turn"))
+    ax.set_ylabel(_("Animals alive"))
     ax.set_ylim(bottom=0)
     ax.legend(fontsize=9)
-    return _caption(ax, f"Mean of {_games(rows)} game(s): " + "; ".join(peaks) + ".")
+    games = _games(rows)
+    return _caption(ax, ngettext("Mean of {n} game(s): {peaks}.", "Mean of {n} game(s): {peaks}.", games).format(
+        n=games, peaks="; ".join(peaks)))
 
 
+@speaks
 def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="carnivorous", min_share=0.5):
     """Predators (carriers of Carnivorous) and other animals over turns, with the food bank on a second axis.
 
@@ -253,26 +286,27 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
     all_turns = _load(turn_rows, where)
     urows = _common_turns(all_turns, min_share)
     if not urows:
-        raise ValueError("no turn rows to plot")
+        raise ValueError(_("no turn rows to plot"))
     pred = {s["turn"]: s["mean"] for s in summary(trows, "animals", by=["turn"])}
     alive = {s["turn"]: s["mean"] for s in summary(urows, "alive", by=["turn"])}
     food = {s["turn"]: s["mean"] for s in summary(urows, "food_bank", by=["turn"])}
     turns = sorted(alive)
     ax = _axes(ax)
     ax.plot(turns, [pred.get(t, 0) for t in turns], color=trait_style(predator_trait)[0], marker="o",
-            linewidth=2.5, label="Predators (Carnivorous)")
+            linewidth=2.5, label=_("Predators ({trait})").format(trait=trait_label(predator_trait)))
     ax.plot(turns, [alive[t] - pred.get(t, 0) for t in turns], color="#0072B2", marker="s", linestyle="--",
-            linewidth=2.5, label="Other animals (prey)")
+            linewidth=2.5, label=_("Other animals (prey)"))
     n, n_all = _games(urows), _games(all_turns)
-    ax.set_xlabel("Turn")
-    ax.set_ylabel("Animals alive" if n == 1 else f"Animals alive (mean of {n} games)")
+    ax.set_xlabel(_("Turn"))
+    ax.set_ylabel(_("Animals alive") if n == 1 else
+                  ngettext("Animals alive (mean of {n} game)", "Animals alive (mean of {n} games)", n).format(n=n))
     ax.set_ylim(bottom=0)
     if n == 1:                        # whole animals
         from matplotlib.ticker import MaxNLocator
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     right = ax.twinx()
-    right.bar(turns, [food.get(t, 0) for t in turns], color=FOOD_COLOUR, alpha=0.2, label="Food bank", width=0.6)
-    right.set_ylabel("Food bank (red tokens)", color=FOOD_COLOUR)
+    right.bar(turns, [food.get(t, 0) for t in turns], color=FOOD_COLOUR, alpha=0.2, label=_("Food bank"), width=0.6)
+    right.set_ylabel(_("Food bank (red tokens)"), color=FOOD_COLOUR)
     right.set_ylim(bottom=0)
     ax.set_zorder(right.get_zorder() + 1)
     ax.patch.set_visible(False)
@@ -281,35 +315,46 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
     # below the plot, where it hides no line or bar
     ax.legend(h1 + h2, l1 + l2, fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=3,
               frameon=False)
-    ax.set_title(f"Predators and prey over time, with the food supply{_where_text(where)}")
+    ax.set_title(_("Predators and prey over time, with the food supply{where}").format(where=_where_text(where)))
     ax.food_axis = right
+    return _caption(ax, _predator_prey_caption(turns, pred, alive, n, n_all, where, predator_trait, min_share))
+
+
+def _predator_prey_caption(turns, pred, alive, n, n_all, where, predator_trait, min_share) -> str:
+    """When prey and predators peaked, over which turns, and whether predators lagged behind prey."""
     peak_pred = max(turns, key=lambda t: pred.get(t, 0))
     peak_prey = max(turns, key=lambda t: alive[t] - pred.get(t, 0))
     lag = peak_pred - peak_prey
-    drawn = f"turns {turns[0]} to {turns[-1]}" if len(turns) > 1 else f"turn {turns[0]}"
+    drawn = (_("turns {first} to {last}").format(first=turns[0], last=turns[-1]) if len(turns) > 1 else
+             _("turn {turn}").format(turn=turns[0]))
     if n_all > 1:
-        drawn += (", the turns that every game reached" if min_share >= 1 else
-                  f", the turns that at least {_pct(min_share)} of the games reached")
-    text = (f"Mean of {n} game(s){_where_text(where)}, {drawn}: prey peaked at turn {peak_prey} "
-            f"({alive[peak_prey] - pred.get(peak_prey, 0):.1f} animals)")
+        drawn += (_(", the turns that every game reached") if min_share >= 1 else
+                  _(", the turns that at least {share} of the games reached").format(share=_pct(min_share)))
+    text = ngettext("Mean of {n} game(s){where}, {drawn}: prey peaked at turn {turn} ({animals:.1f} animals)",
+                    "Mean of {n} game(s){where}, {drawn}: prey peaked at turn {turn} ({animals:.1f} animals)", n).format(
+        n=n, where=_where_text(where), drawn=drawn, turn=peak_prey, animals=alive[peak_prey] - pred.get(peak_prey, 0))
     if not any(pred.get(t, 0) for t in turns):
-        text += "; there were no predators (no animal carried Carnivorous)."
+        text += _("; there were no predators (no animal carried {trait}).").format(trait=trait_label(predator_trait))
     elif n == 1:                      # a handful of animals in one game: its peaks are chance, not a lag
-        text = (f"One game{_where_text(where)}, {drawn}: at most {max(alive.values()):.0f} animals were alive, "
-                f"and at most {max(pred.values()):.0f} predators; one game this small shows no pattern.")
+        text = _("One game{where}, {drawn}: at most {alive:.0f} animals were alive, and at most {predators:.0f} "
+                 "predators; one game this small shows no pattern.").format(
+            where=_where_text(where), drawn=drawn, alive=max(alive.values()), predators=max(pred.values()))
     else:
-        text += f" and predators at turn {peak_pred} ({pred.get(peak_pred, 0):.1f}); "
-        text += (f"predators peaked {lag} turn(s) after prey." if lag > 0 else
-                 "predators did not peak after prey here." if lag < 0 else "both peaked in the same turn.")
-    return _caption(ax, text)
+        text += _(" and predators at turn {turn} ({animals:.1f}); ").format(turn=peak_pred,
+                                                                          animals=pred.get(peak_pred, 0))
+        text += (ngettext("predators peaked {n} turn(s) after prey.", "predators peaked {n} turn(s) after prey.",
+                          lag).format(n=lag) if lag > 0 else
+                 _("predators did not peak after prey here.") if lag < 0 else _("both peaked in the same turn."))
+    return text
 
 
 # ---- deaths and extinctions ---------------------------------------------------------------------
+@speaks
 def deaths_by_cause(rows, ax=None, where=None, min_share=0.5):
     """Stacked bars: mean deaths per turn by cause (starved, eaten, poisoned, parasites)."""
     rows = _common_turns(_load(rows, where), min_share)
     if not rows:
-        raise ValueError("no rows to plot")
+        raise ValueError(_("no rows to plot"))
     ax = _axes(ax)
     turns = sorted({r["turn"] for r in rows})
     games = _games(rows)
@@ -322,24 +367,27 @@ def deaths_by_cause(rows, ax=None, where=None, min_share=0.5):
         if not any(vals):
             continue
         ax.bar(turns, vals, bottom=bottom, color=CAUSE_COLOURS[cause], hatch=CAUSE_HATCHES[cause],
-               edgecolor="white", label=pretty(cause), width=0.8)
+               edgecolor="white", label=cause_label(cause), width=0.8)
         bottom = [b + v for b, v in zip(bottom, vals)]
-    ax.set_title(f"Why animals died, turn by turn{_where_text(where)}")
-    ax.set_xlabel("Turn")
-    ax.set_ylabel("Deaths per turn (mean)")
+    ax.set_title(_("Why animals died, turn by turn{where}").format(where=_where_text(where)))
+    ax.set_xlabel(_("Turn"))
+    ax.set_ylabel(_("Deaths per turn (mean)"))
     if any(totals.values()):
         ax.legend(fontsize=9)
     all_deaths = sum(totals.values())
     if all_deaths:
         main = max(totals, key=totals.get)
-        text = (f"Mean of {games} game(s): {_pct(totals[main] / all_deaths)} of deaths were "
-                f"{'by ' if main == 'parasites' else ''}{main}; "
-                + ", ".join(f"{c} {_pct(v / all_deaths)}" for c, v in totals.items() if v and c != main) + ".")
+        rest = ", ".join(_("{cause} {share}").format(cause=cause_word(c), share=_pct(v / all_deaths))
+                         for c, v in totals.items() if v and c != main)
+        text = ngettext("Mean of {n} game(s): {share} of deaths were {cause}; {rest}.",
+                        "Mean of {n} game(s): {share} of deaths were {cause}; {rest}.", games).format(
+            n=games, share=_pct(totals[main] / all_deaths), cause=_(CAUSE_AFTER_WERE.get(main, main)), rest=rest)
     else:
-        text = "No animal died."
+        text = _("No animal died.")
     return _caption(ax, text)
 
 
+@speaks
 def extinction_timeline(deaths_rows, extinctions_rows=None, ax=None, game=None):
     """One game's deaths as a timeline (a lane per cause, dot size = animals), with trait extinctions marked."""
     rows = _load(deaths_rows)
@@ -356,8 +404,8 @@ def extinction_timeline(deaths_rows, extinctions_rows=None, ax=None, game=None):
     for cause in causes:
         pts = [(t, n) for (t, c), n in sorted(counts.items()) if c == cause]
         if pts:
-            ax.scatter([t for t, _ in pts], [lanes[cause]] * len(pts), s=[60 * n for _, n in pts],
-                       color=CAUSE_COLOURS[cause], marker="o^sD"[lanes[cause]], label=pretty(cause),
+            ax.scatter([t for t, _n in pts], [lanes[cause]] * len(pts), s=[60 * n for _t, n in pts],
+                       color=CAUSE_COLOURS[cause], marker="o^sD"[lanes[cause]], label=cause_label(cause),
                        edgecolor="black", linewidth=0.5)
             for t, n in pts:
                 ax.annotate(str(n), (t, lanes[cause]), textcoords="offset points", xytext=(0, 9), ha="center",
@@ -369,24 +417,28 @@ def extinction_timeline(deaths_rows, extinctions_rows=None, ax=None, game=None):
                 gone.append((r["turn"], r["what"]))
         for t, what in gone:
             ax.axvline(t, color=trait_style(what)[0], linestyle=":", linewidth=1)
-            ax.annotate(f"{pretty(what)} gone", (t, len(causes) - 0.5), rotation=90, fontsize=9, va="top",
-                        ha="right")
-    ax.set_yticks(range(len(causes)), [pretty(c) for c in causes])
+            ax.annotate(_("{trait} gone").format(trait=trait_label(what)), (t, len(causes) - 0.5), rotation=90,
+                        fontsize=9, va="top", ha="right")
+    ax.set_yticks(range(len(causes)), [cause_label(c) for c in causes])
     ax.set_ylim(-0.7, len(causes) - 0.3)
-    ax.set_xlabel("Turn")
-    ax.set_title(f"Extinction timeline of game {game}: who died when, and why")
-    text = f"Game {game}: {len(rows)} animals died"
+    ax.set_xlabel(_("Turn"))
+    ax.set_title(_("Extinction timeline of game {game}: who died when, and why").format(game=game))
+    text = ngettext("Game {game}: {n} animals died", "Game {game}: {n} animals died", len(rows)).format(
+        game=game, n=len(rows))
     if rows:
         by_cause = {c: sum(n for (t, cc), n in counts.items() if cc == c) for c in causes}
-        text += " (" + ", ".join(f"{n} {c}" for c, n in by_cause.items() if n) + ")"
+        text += " (" + ", ".join(_("{n} {cause}").format(n=n, cause=cause_word(c)) for c, n in by_cause.items() if n) + ")"
         worst = max(counts, key=counts.get)
-        text += f"; the worst moment was turn {worst[0]} with {counts[worst]} {worst[1]}"
+        text += _("; the worst moment was turn {turn} with {n} {cause}").format(
+            turn=worst[0], n=counts[worst], cause=cause_word(worst[1]))
     if gone:
-        text += "; traits lost: " + ", ".join(f"{pretty(w)} (turn {t})" for t, w in gone)
+        text += _("; traits lost: {traits}").format(
+            traits=", ".join(_("{trait} (turn {turn})").format(trait=trait_label(w), turn=t) for t, w in gone))
     return _caption(ax, text + ".")
 
 
 # ---- sweeps ------------------------------------------------------------------------------------
+@speaks
 def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=None, label=None):
     """A parameter sweep: the final value of ``y`` in each game against parameter ``x``, mean and 95% interval.
 
@@ -397,7 +449,7 @@ def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=Non
     if trait is not None:
         rows = [r for r in rows if r.get("trait") == trait]
     if not rows:
-        raise ValueError("no rows to plot (check trait= and where=)")
+        raise ValueError(_("no rows to plot (check trait= and where=)"))
     if x not in rows[0] or y not in rows[0]:
         raise KeyError(f"rows need columns {x!r} and {y!r}; they have {list(rows[0])}")
     stats = summary(_final_rows(rows), y, by=[x])          # the last turn of each game
@@ -409,11 +461,12 @@ def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=Non
            [s["ci_high"] - m if s["n"] > 1 else 0 for m, s in zip(means, stats)]]
     colour = trait_style(trait)[0] if trait else "#0072B2"
     ax.errorbar(xs, means, yerr=err, color=colour, marker="o", capsize=4, linewidth=2,
-                label=label or (pretty(trait) if trait else pretty(y)))
-    ax.set_xlabel(pretty(x))
-    what = f"{pretty(y).lower()}{' of ' + pretty(trait) if trait else ''}"
-    ax.set_ylabel(f"Final {what} (mean, 95% interval)")
-    ax.set_title(f"Final {what} at the end of the game, by {pretty(x).lower()}")
+                label=label or (trait_label(trait) if trait else column_label(y)))
+    ax.set_xlabel(column_label(x))
+    what = (_("{column} of {trait}").format(column=column_label(y).lower(), trait=trait_label(trait)) if trait else
+            column_label(y).lower())
+    ax.set_ylabel(_("Final {what} (mean, 95% interval)").format(what=what))
+    ax.set_title(_("Final {what} at the end of the game, by {column}").format(what=what, column=column_label(x).lower()))
     if y in ("frequency", "survival"):
         ax.set_ylim(0, 1)
         ax.yaxis.set_major_formatter(_percent_formatter())
@@ -421,10 +474,12 @@ def sweep(rows, x="mutation_rate", y="frequency", trait=None, ax=None, where=Non
     if len(stats) >= 2:
         a, b = stats[0], stats[-1]
         fmt = _pct if y in ("frequency", "survival") else (lambda v: f"{v:.2f}")
-        text = (f"With {pretty(x).lower()} {a[x]}, the final {what} was {fmt(a['mean'])} on average "
-                f"({a['n']} games); with {b[x]} it was {fmt(b['mean'])} ({b['n']} games).")
+        text = _("With {column} {a}, the final {what} was {a_mean} on average ({a_n} games); with {b} it was "
+                 "{b_mean} ({b_n} games).").format(column=column_label(x).lower(), a=a[x], what=what,
+                                                   a_mean=fmt(a["mean"]), a_n=a["n"], b=b[x], b_mean=fmt(b["mean"]),
+                                                   b_n=b["n"])
     else:
-        text = f"Only one value of {x} was run."
+        text = _("Only one value of {column} was run.").format(column=x)
     return _caption(ax, text)
 
 
@@ -439,6 +494,7 @@ def _node_colour(node, data):
     return "#BBBBBB"
 
 
+@speaks
 def draw_food_web(graph, ax=None, top=25):
     """Draw ``analysis.food_web(...)``: node size = animals eaten by that kind, edge width = kills, colour by trait.
 
@@ -471,25 +527,27 @@ def draw_food_web(graph, ax=None, top=25):
     # each label beside its circle, never over it: above the top row, below the bottom row, right of the middle
     for n in g:
         x, y = pos[n]
-        text = "\n".join(pretty(p) for p in str(n).split("+"))
+        text = "\n".join(trait_label(p) for p in str(n).split("+"))
         radius = (sizes[list(g).index(n)] ** 0.5) / 2 + 3          # marker size is an area in points^2
         dx, dy, ha, va = {2: (0, radius, "center", "bottom"), 0: (0, -radius, "center", "top"),
                           1: (radius, 0, "left", "center")}[layer[n]]
         ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points", ha=ha, va=va, fontsize=9,
                     linespacing=1.0, zorder=5, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
                                                      "alpha": 0.8})
-    ax.set_title("Food web: who ate whom (arrow from predator to prey; bigger circle = more kills)")
+    ax.set_title(_("Food web: who ate whom (arrow from predator to prey; bigger circle = more kills)"))
     ax.set_axis_off()
     ax.margins(x=0.1, y=0.45)      # room for the labels above the top row and below the bottom row
     if g.number_of_edges():
         u, v, d = max(g.edges(data=True), key=lambda e: (e[2].get("weight", 1), str(e[0]), str(e[1])))
-        text = (f"{graph.number_of_nodes()} kinds of animals and {graph.number_of_edges()} feeding links; the most "
-                f"frequent was {u} eating {v} ({d.get('weight', 1)} times).")
+        text = _("{kinds} kinds of animals and {links} feeding links; the most frequent was {predator} eating {prey} "
+                 "({n} times).").format(kinds=graph.number_of_nodes(), links=graph.number_of_edges(), predator=u,
+                                        prey=v, n=d.get("weight", 1))
     else:
-        text = "No animal was eaten."
+        text = _("No animal was eaten.")
     return _caption(ax, text)
 
 
+@speaks
 def draw_descent_tree(tree, ax=None, end=None):
     """Draw a descent (lineage) tree from ``analysis.descent_tree``: each species is a line from the turn it
     was founded (a circle) to the turn it died out (a cross and a dagger) or to the end of the game (``end``,
@@ -525,23 +583,23 @@ def draw_descent_tree(tree, ax=None, end=None):
         ax.plot([founded[n]], [row[n]], marker="o", markersize=9, color=colour, markeredgecolor="black", zorder=3)
         if dead:
             ax.plot([stop[n]], [row[n]], marker="X", markersize=10, color=colour, markeredgecolor="black", zorder=3)
-        traits = ", ".join(pretty(t) for t in data[n].get("traits", ())) or "-"
-        gained = "".join(f" +{pretty(t)}" for t in data[n].get("gained", ()))
-        lost = "".join(f" -{pretty(t)}" for t in data[n].get("lost", ()))
+        traits = ", ".join(trait_label(t) for t in data[n].get("traits", ())) or "-"
+        gained = "".join(f" +{trait_label(t)}" for t in data[n].get("gained", ()))
+        lost = "".join(f" -{trait_label(t)}" for t in data[n].get("lost", ()))
         ax.annotate(f"{n}{' †' if dead else ''}: {traits}{gained}{lost}", (stop[n], row[n]), xytext=(8, 0),
                     textcoords="offset points", ha="left", va="center", fontsize=10)
     from matplotlib.ticker import MaxNLocator
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("Turn")
+    ax.set_xlabel(_("Turn"))
     ax.set_yticks([])
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
     ax.set_ylim(rows[0] - 0.5, -0.5)  # first species at the top
-    ax.set_title("Descent tree: which species came from which (solid line = alive at the end, † = extinct)")
+    ax.set_title(_("Descent tree: which species came from which (solid line = alive at the end, † = extinct)"))
     _fit_labels(ax, min(founded.values(), default=0) - 0.5, last + 0.8)
     alive = [n for n in order if n not in gone]
-    return _caption(ax, f"{len(order)} species in the tree, {len(alive)} still alive at the end, "
-                        f"{len(gone)} extinct.")
+    return _caption(ax, _("{n} species in the tree, {alive} still alive at the end, {extinct} extinct.").format(
+        n=len(order), alive=len(alive), extinct=len(gone)))
 
 
 def _draw_splits(ax, tree, order, founded, row):
@@ -579,7 +637,8 @@ def _fit_labels(ax, left, right):
 
 
 # ---- a one-page report ---------------------------------------------------------------------------
-def report(tables, path, title="evolab experiment", where=None):
+@speaks
+def report(tables, path, title=None, where=None):
     """Save a one-page summary (PNG or PDF by the file's extension) of a batch or a tracker.
 
     ``tables``: a ``BatchResult``, a ``Tracker`` or a dict of table name -> rows.
@@ -603,7 +662,7 @@ def report(tables, path, title="evolab experiment", where=None):
         captions.append(describe(draw_food_web(food_web(_load(tables["attacks"], where)), ax=axes[2, 1], top=15)))
     else:
         axes[2, 1].set_axis_off()
-    fig.suptitle(title, fontsize=16)
+    fig.suptitle(_("evolab experiment") if title is None else title, fontsize=16)
     import textwrap
     for a in axes.flat:
         a.set_title(textwrap.fill(a.get_title(), 58), fontsize=11)    # two columns: keep titles apart

@@ -9,14 +9,18 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..palette import pretty, trait_style
+from ..i18n import N_, _, speaks
+from ..names import trait_label
+from ..palette import trait_style
 from .plots import _games, _load, describe_frequencies, frequency_series
 
 #: matplotlib's line styles as SVG dash patterns (in pixels).
 DASHES = {"-": "", "--": "10 6", "-.": "10 5 2 5", ":": "2 5"}
 WIDTH, HEIGHT = 820, 380
 LEFT, RIGHT, TOP, BOTTOM = 80, 590, 52, 320          # the plot area; the legend sits right of it
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+#: DejaVu Sans draws Latin, Cyrillic and Vietnamese; WenQuanYi Micro Hei (Debian's fonts-wqy-microhei) and Noto
+#: Sans CJK draw Chinese.
+FONT = "DejaVu Sans, Verdana, Arial, WenQuanYi Micro Hei, Noto Sans CJK TC, sans-serif"
 
 
 @dataclass(frozen=True)
@@ -34,11 +38,20 @@ class SvgChart:
         return self.html()
 
 
-def trait_frequencies_svg(rows, title="How common each trait is among living animals", top=6) -> SvgChart:
+#: The chart's fixed words: the x axis, the y axis, the legend's title, and what an empty chart says.
+_WORDS = (N_("Turn"), N_("Share of living animals"), N_("Trait"), N_("No living animal carries a trait yet"))
+
+
+@speaks
+def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
     """Lines: the share of living animals carrying each trait, turn by turn (tracked ``traits`` rows).
 
     Over several games a line is the mean (no interval band: this chart is the board's, for one game).
+    ``title`` defaults to "How common each trait is among living animals"; ``lang=`` draws it in a language.
     """
+    if title is None:
+        title = _("How common each trait is among living animals")
+    turn_word, share_word, trait_word, empty = (html.escape(_(w)) for w in _WORDS)
     rows = _load(rows)
     series, traits = frequency_series(rows, None, top)
     caption = describe_frequencies(series, traits, _games(rows))
@@ -55,7 +68,8 @@ def trait_frequencies_svg(rows, title="How common each trait is among living ani
            f"style='max-width:{WIDTH}px;background:#fff' role='img' aria-label='{html.escape(caption, quote=True)}' "
            f"font-family='{FONT}'>",
            f"<title>{html.escape(title)}</title><desc>{html.escape(caption)}</desc>",
-           f"<text x='{WIDTH / 2}' y='28' text-anchor='middle' font-size='20' font-weight='bold'>{html.escape(title)}</text>"]
+           f"<text x='{WIDTH / 2}' y='28' text-anchor='middle' {_title_fit(title)} font-weight='bold'>"
+           f"{html.escape(title)}</text>"]
     for share in (0, 0.25, 0.5, 0.75, 1):                       # horizontal grid and percent labels
         yy = y(share)
         out.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{yy:.1f}' y2='{yy:.1f}' stroke='#ccc' stroke-width='1'/>"
@@ -67,11 +81,11 @@ def trait_frequencies_svg(rows, title="How common each trait is among living ani
                    f"<text x='{xx:.1f}' y='{BOTTOM + 24}' text-anchor='middle' font-size='15'>{turn}</text>")
     out.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{BOTTOM}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
                f"<line x1='{LEFT}' x2='{LEFT}' y1='{TOP}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
-               f"<text x='{(LEFT + RIGHT) / 2}' y='{BOTTOM + 50}' text-anchor='middle' font-size='16'>Turn</text>"
+               f"<text x='{(LEFT + RIGHT) / 2}' y='{BOTTOM + 50}' text-anchor='middle' font-size='16'>{turn_word}</text>"
                f"<text transform='translate(18 {(TOP + BOTTOM) / 2}) rotate(-90)' text-anchor='middle' "
-               f"font-size='16'>Share of living animals</text>")
+               f"font-size='16'>{share_word}</text>")
     legend_y = TOP + 8
-    out.append(f"<text x='{RIGHT + 20}' y='{legend_y}' font-size='16' font-weight='bold'>Trait</text>")
+    out.append(f"<text x='{RIGHT + 20}' y='{legend_y}' font-size='16' font-weight='bold'>{trait_word}</text>")
     for i, trait in enumerate(traits):
         colour, style, marker = trait_style(trait)
         dash = f" stroke-dasharray='{DASHES.get(style, '')}'" if DASHES.get(style) else ""
@@ -84,12 +98,23 @@ def trait_frequencies_svg(rows, title="How common each trait is among living ani
         ly = legend_y + 26 * (i + 1)
         out.append(f"<line x1='{RIGHT + 20}' x2='{RIGHT + 58}' y1='{ly - 5}' y2='{ly - 5}' stroke='{colour}' "
                    f"stroke-width='3'{dash}/>{_marker(marker, RIGHT + 39, ly - 5, colour)}"
-                   f"<text x='{RIGHT + 66}' y='{ly}' font-size='16'>{html.escape(pretty(trait))}</text>")
+                   f"<text x='{RIGHT + 66}' y='{ly}' font-size='16'>{html.escape(trait_label(trait))}</text>")
     if not traits:
         out.append(f"<text x='{(LEFT + RIGHT) / 2}' y='{(TOP + BOTTOM) / 2}' text-anchor='middle' font-size='17'>"
-                   f"No living animal carries a trait yet</text>")
+                   f"{empty}</text>")
     out.append("</svg>")
     return SvgChart("".join(out), caption)
+
+
+def _title_fit(title: str) -> str:
+    """The title's font size, and a length it is squeezed to when even the smallest size would not fit the
+    chart (a title in another language can be much longer than in English; a wide character counts double)."""
+    import unicodedata
+    room = WIDTH - 24
+    ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.66 for c in title)   # bold DejaVu Sans
+    size = max(14, min(20, int(room / max(ems, 1))))
+    squeeze = f" textLength='{room}' lengthAdjust='spacingAndGlyphs'" if ems * size > room else ""
+    return f"font-size='{size}'{squeeze}"
 
 
 def _marker(kind, cx, cy, colour, r=5.5):

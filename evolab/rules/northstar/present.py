@@ -3,15 +3,18 @@ traits (face-down ones named only to their owner), food bags and the Watering Ho
 observation."""
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..presentation import PHASE_TITLES, Presentation, escape
 from . import labels as _labels
 from . import sentences as _sentences
 
 
 class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
+    context = "northstar"
+    title = N_("Evolution (North Star)")
     phase_titles = {**PHASE_TITLES, "select_food": N_("Select a food card (secret)"),
-                    "play_cards": N_("Play cards (traits face down)")}
+                    "play_cards": N_("Play cards (traits face down)"), "remove": N_("Remove"),
+                    "end_draws": N_("End draws")}
 
     def card_text(self, card: str) -> str:
         """``carnivore:3`` -> "Carnivore (food 3)"."""
@@ -21,7 +24,7 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
     def card_name(self, card: str) -> str:
         """``carnivore:3`` -> "Carnivore (3)" in a button's label."""
         t, f = card.split(":", 1)
-        return f"{self.trait_name(t)} ({f})"
+        return _("{trait} ({food})").format(trait=self.trait_name(t), food=f)
 
     def after_move(self, n, s) -> list:
         return super().after_move(n, s) + _sentences.replacement_draws(n, s)
@@ -37,8 +40,8 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
         return unit.body if unit.has("fat_tissue") else 0
 
     def centre(self, view) -> str:
-        return (f"Watering Hole: <b>{view.watering}</b> plant food · Deck: {view.deck_size} cards · "
-                f"Food cards placed: {view.food_cards_placed}")
+        return _("Watering Hole: <b>{food}</b> plant food · Deck: {cards} cards · Food cards placed: {placed}").format(
+            food=view.watering, cards=view.deck_size, placed=view.food_cards_placed)
 
     def table(self, view, names) -> str:
         rs = view.ruleset
@@ -46,21 +49,27 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
         for seat in range(view.players):
             mine = " mine" if seat == view.seat else ""
             cards = [self.species(rs, view.species[sid], seat == view.seat) for sid in view.rows[seat]]
-            first = " · starts this round" if seat == view.first else ""
-            placed = " · food card placed" if view.food_placed[seat] else ""
+            first = " · " + _("starts this round") if seat == view.first else ""
+            placed = " · " + _("food card placed") if view.food_placed[seat] else ""
+            counts = (_("cards in hand: {n}").format(n=view.hand_sizes[seat]) + " · " +
+                      _("food bag: {n}").format(n=view.bags[seat]))
+            none = "<i>" + _("no species") + "</i>"
             out.append(f"<div class='evolab-seat{mine}'><b>{escape(names[seat])}</b>{first} · "
-                       f"cards in hand: {view.hand_sizes[seat]} · food bag: {view.bags[seat]}{placed}"
-                       f"<div>{''.join(cards) or '<i>no species</i>'}</div></div>")
+                       f"{counts}{placed}"
+                       f"<div>{''.join(cards) or none}</div></div>")
         return "".join(out)
 
     def species(self, rs, sp, mine: bool) -> str:
-        chips = "".join(self.chip(rs, t) for t in sp.trait_ids) or "<i>no traits</i>"
+        chips = "".join(self.chip(rs, t) for t in sp.trait_ids) or "<i>" + _("no traits") + "</i>"
         hidden = len(sp.pending)
         if hidden:
-            chips += (" + " + ", ".join(self.trait_name(c.split(':')[0]) for c in sp.pending) + " (face down)"
-                      if mine else f" + {hidden} face-down card(s)")
+            chips += (" + " + _("{traits} (face down)").format(
+                          traits=", ".join(self.trait_name(c.split(':')[0]) for c in sp.pending))
+                      if mine else " + " + ngettext("{n} face-down card", "{n} face-down cards", hidden).format(n=hidden))
         food = "●" * sp.food + "○" * max(0, sp.pop - sp.food)
-        fat = f" · fat {sp.fat}/{sp.body}" if sp.has("fat_tissue") else ""
-        return (f"<div class='evolab-animal'><b>Species #{sp.id}</b> · Body Size <b>{sp.body}</b> · "
-                f"Population <b>{sp.pop}</b><div>{chips}</div><div>food {food} {sp.food}/{sp.pop}{fat}"
+        fat = " · " + _("fat {fat}/{room}").format(fat=sp.fat, room=sp.body) if sp.has("fat_tissue") else ""
+        head = _("Species #{id}").format(id=sp.id)
+        stats = _("Body Size <b>{body}</b> · Population <b>{pop}</b>").format(body=sp.body, pop=sp.pop)
+        food_txt = _("food {dots} {food}/{need}").format(dots=food, food=sp.food, need=sp.pop)
+        return (f"<div class='evolab-animal'><b>{head}</b> · {stats}<div>{chips}</div><div>{food_txt}{fat}"
                 f"</div></div>")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
                         PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
-from ...i18n import N_, _
+from ...i18n import N_, _, pN_
 from ..presentation import OWN_MARK, Presentation
 
 
@@ -115,3 +115,84 @@ GROUPS = (
     (N_("Finish"), (Pass, EndMove)),
 )
 HARMFUL = {Attack: ("prey", "animals")}
+
+#: Each trait's name as people read it, keyed by its id for translation (the English is the id made readable).
+TRAIT_NAMES = {
+    "carnivorous": pN_("origin.trait.carnivorous", "Carnivorous"),
+    "fat_tissue": pN_("origin.trait.fat_tissue", "Fat tissue"),
+    "swimming": pN_("origin.trait.swimming", "Swimming"),
+    "running": pN_("origin.trait.running", "Running"),
+    "mimicry": pN_("origin.trait.mimicry", "Mimicry"),
+    "scavenger": pN_("origin.trait.scavenger", "Scavenger"),
+    "symbiosis": pN_("origin.trait.symbiosis", "Symbiosis"),
+    "piracy": pN_("origin.trait.piracy", "Piracy"),
+    "tail_loss": pN_("origin.trait.tail_loss", "Tail loss"),
+    "communication": pN_("origin.trait.communication", "Communication"),
+    "grazing": pN_("origin.trait.grazing", "Grazing"),
+    "high_body_weight": pN_("origin.trait.high_body_weight", "High body weight"),
+    "hibernation": pN_("origin.trait.hibernation", "Hibernation"),
+    "poisonous": pN_("origin.trait.poisonous", "Poisonous"),
+    "cooperation": pN_("origin.trait.cooperation", "Cooperation"),
+    "burrowing": pN_("origin.trait.burrowing", "Burrowing"),
+    "camouflage": pN_("origin.trait.camouflage", "Camouflage"),
+    "sharp_vision": pN_("origin.trait.sharp_vision", "Sharp vision"),
+    "parasite": pN_("origin.trait.parasite", "Parasite"),
+}
+#: A trait card's printed title where it differs from the name in a sentence ("Fat Tissue"), keyed by id.
+TRAIT_TITLES = {
+    "fat_tissue": pN_("origin.title.fat_tissue", "Fat Tissue"),
+    "tail_loss": pN_("origin.title.tail_loss", "Tail Loss"),
+    "high_body_weight": pN_("origin.title.high_body_weight", "High Body Weight"),
+    "hibernation": pN_("origin.title.hibernation", "Hibernation Ability"),
+    "sharp_vision": pN_("origin.title.sharp_vision", "Sharp Vision"),
+}
+#: Each trait's one line of biology (shown on hover), keyed by its id; the English is ``traits.py``'s hint.
+TRAIT_HINTS = {
+    "carnivorous": pN_("origin.hint.carnivorous",
+               "Predators eat other animals instead of plants: more food per meal, but they need"
+               " more."),
+    "fat_tissue": pN_("origin.hint.fat_tissue", "Stored fat lets an animal survive a lean year, like a bear or a camel."),
+    "swimming": pN_("origin.hint.swimming", "Water is a refuge: only swimming predators catch swimmers."),
+    "running": pN_("origin.hint.running", "Speed lets prey outrun a predator, but not every time."),
+    "mimicry": pN_("origin.hint.mimicry",
+               "Real mimics look like a dangerous species (a harmless hoverfly looks like a "
+               "wasp), so predators leave them alone. The card instead sends the attack to "
+               "another of your animals."),
+    "scavenger": pN_("origin.hint.scavenger", "Scavengers live on the leftovers of other animals' kills, like vultures."),
+    "symbiosis": pN_("origin.hint.symbiosis", "Two species living together: one shelters the other, which depends on it."),
+    "piracy": pN_("origin.hint.piracy", "Some animals steal food that others found (kleptoparasitism), like skuas."),
+    "tail_loss": pN_("origin.hint.tail_loss", "Dropping a body part, like a lizard's tail, can save the animal's life."),
+    "communication": pN_("origin.hint.communication", "Animals that signal to each other find food together."),
+    "grazing": pN_("origin.hint.grazing", "Grazers eat down the plants that others need."),
+    "high_body_weight": pN_("origin.hint.high_body_weight", "Big animals are safe from small predators, but need more food."),
+    "hibernation": pN_("origin.hint.hibernation", "Hibernating saves energy when food is scarce, like a dormouse in winter."),
+    "poisonous": pN_("origin.hint.poisonous", "Toxic prey kill their predators, like poison dart frogs."),
+    "cooperation": pN_("origin.hint.cooperation", "Animals that share food help each other survive."),
+    "burrowing": pN_("origin.hint.burrowing", "A fed animal can hide in its burrow, safe from predators."),
+    "camouflage": pN_("origin.hint.camouflage", "Colours that blend with the background hide prey from predators."),
+    "sharp_vision": pN_("origin.hint.sharp_vision", "Keen eyes spot camouflaged prey, like a hawk's."),
+    "parasite": pN_("origin.hint.parasite", "A parasite lives on another animal and makes it need more food."),
+}
+
+#: The card table's messages that only *The Origin of Species* has (message id -> template; the shared ones are in
+#: ``evolab.viz.table.strings``).
+TABLE_MESSAGES = {
+    "aria.animal": N_("Animal {id}, {whose}: {traits}; food {food} of {need}"),
+    "aria.link": N_("{trait} links animal {a} and animal {b}"),
+    "aria.directed": N_("{trait}: animal {a} protects animal {b}"),
+    "aria.pool_card": N_("Card in your gene pool: {text}"),
+    "link.pair": N_("↔ #{n}"),
+    "link.protects": N_("protects #{n}"),
+    "link.protected": N_("protected by #{n}"),
+    "badge.hibernating": N_("hibernating"),
+    "badge.poisoned": N_("poisoned"),
+    "seat.pool": N_("gene pool: {n}"),
+    "centre.food_bank": N_("Food bank"),
+    "hand.pool": N_("Your gene pool"),
+    "button.Run": N_("Run away (4-6 escapes)"),
+    "button.NoDefence": N_("No (more) defence"),
+    "button.Hibernate": N_("Hibernate"),
+    "button.Graze": N_("Graze (destroy 1 food)"),
+    "button.BurnFat": N_("Burn {tokens} fat"),
+    "button.Mimic": N_("Send the attack here (Mimicry)"),
+}

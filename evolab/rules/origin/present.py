@@ -2,7 +2,7 @@
 links, the food bank; an attack in progress as a banner. Drawn from one seat's observation."""
 from __future__ import annotations
 
-from ...i18n import N_
+from ...i18n import N_, _
 from ..presentation import PHASE_TITLES, Presentation, escape
 from . import labels as _labels
 from . import sentences as _sentences
@@ -23,6 +23,8 @@ TRAIT_STYLES = {
 
 
 class OriginPresentation(Presentation, words=(_labels, _sentences)):
+    context = "origin"
+    title = N_("The Origin of Species")
     phase_titles = {**PHASE_TITLES, "choose": N_("Choose cards from your gene pool")}
     trait_styles = TRAIT_STYLES
 
@@ -41,15 +43,17 @@ class OriginPresentation(Presentation, words=(_labels, _sentences)):
         return unit.fat_cards
 
     def centre(self, view) -> str:
-        return f"Food bank: <b>{view.food_bank}</b> red tokens · Deck: {view.deck_size} cards"
+        return _("Food bank: <b>{food}</b> red tokens · Deck: {cards} cards").format(food=view.food_bank,
+                                                                                   cards=view.deck_size)
 
     def banner(self, view, names) -> str:
         at = view.attack
         if at is not None and at.prey in view.animals:
             prey = view.animals[at.prey]
-            return (f"<div class='evolab-banner'>⚔ Animal #{at.predator} is attacking "
-                    f"{escape(names[prey.owner])}'s animal #{at.prey}! "
-                    f"{'Choose a defence below.' if prey.owner == view.seat else ''}</div>")
+            head = _("⚔ Animal #{predator} is attacking {whose} animal #{prey}!").format(
+                predator=at.predator, whose=_("{name}'s").format(name=escape(names[prey.owner])), prey=at.prey)
+            tail = " " + _("Choose a defence below.") if prey.owner == view.seat else " "
+            return f"<div class='evolab-banner'>{head}{tail}</div>"
         return ""
 
     def table(self, view, names) -> str:
@@ -58,35 +62,42 @@ class OriginPresentation(Presentation, words=(_labels, _sentences)):
         for seat in range(view.players):
             mine = " mine" if seat == view.seat else ""
             animals = [a for a in view.animals.values() if a.owner == seat]
-            cards = "".join(self.animal(rs, a) for a in animals) or "<i>no animals</i>"
+            cards = "".join(self.animal(rs, a) for a in animals) or "<i>" + _("no animals") + "</i>"
             links = [l for l in view.links.values() if view.animals[l.a].owner == seat]
             link_txt = "".join(
-                f"<div>Pair trait {self.trait_name(l.trait)}: #{l.a} "
-                f"{'protects' if l.trait == 'symbiosis' else '↔'} #{l.b}</div>" for l in links)
-            first = " · starts this turn" if seat == view.first else ""
-            pool = f" · gene pool: {view.pool_sizes[seat]}" if view.pool_sizes else ""
-            cards_txt = (f"animals: {len(animals)}" if rs.heredity else
-                         f"cards in hand: {view.hand_sizes[seat]}{pool} · discard pile: {view.discard_sizes[seat]}")
+                "<div>" + (_("Pair trait {trait}: #{a} protects #{b}") if l.trait == "symbiosis" else
+                           _("Pair trait {trait}: #{a} ↔ #{b}")).format(trait=self.trait_name(l.trait), a=l.a, b=l.b)
+                + "</div>" for l in links)
+            first = " · " + _("starts this turn") if seat == view.first else ""
+            if rs.heredity:
+                cards_txt = _("animals: {n}").format(n=len(animals))
+            else:
+                cards_txt = _("cards in hand: {n}").format(n=view.hand_sizes[seat])
+                if view.pool_sizes:
+                    cards_txt += " · " + _("gene pool: {n}").format(n=view.pool_sizes[seat])
+                cards_txt += " · " + _("discard pile: {n}").format(n=view.discard_sizes[seat])
             out.append(f"<div class='evolab-seat{mine}'><b>{escape(names[seat])}</b>{first} · "
                        f"{cards_txt}<div>{cards}</div>{link_txt}</div>")
         return "".join(out)
 
     def animal(self, rs, a) -> str:
-        traits = "".join(self.chip(rs, c.trait) for c in a.cards) or "<i>no traits</i>"
+        traits = "".join(self.chip(rs, c.trait) for c in a.cards) or "<i>" + _("no traits") + "</i>"
         food = a.red + a.blue
         dots = "●" * min(food, a.need) + "○" * max(0, a.need - food)
         state = []
         if a.is_fed():
-            state.append("<b>fed</b>")
+            state.append("<b>" + _("fed") + "</b>")
         if a.hibernating:
-            state.append("☾ hibernating")
+            state.append("☾ " + _("hibernating"))
         if a.poisoned:
-            state.append("☠ poisoned")
+            state.append("☠ " + _("poisoned"))
         if a.attacked:
-            state.append("has attacked")
-        fat = f" · fat {a.fat}/{a.fat_cards}" if a.fat_cards else ""
+            state.append(_("has attacked"))
+        fat = " · " + _("fat {fat}/{room}").format(fat=a.fat, room=a.fat_cards) if a.fat_cards else ""
         if a.parent >= 0:
-            state.append(f"young of #{a.parent} (generation {a.born})")
+            state.append(_("young of #{parent} (generation {born})").format(parent=a.parent, born=a.born))
+        food_txt = _("food {dots} {food}/{need} ({red} red, {blue} blue)").format(
+            dots=dots, food=food, need=a.need, red=a.red, blue=a.blue)
         return (f"<div class='evolab-animal'><b>#{a.id}</b> {traits}"
-                f"<div>food {dots} {food}/{a.need} ({a.red} red, {a.blue} blue){fat}</div>"
+                f"<div>{food_txt}{fat}</div>"
                 f"<div>{' · '.join(state)}</div></div>")

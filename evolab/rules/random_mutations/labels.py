@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
                         PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
-from ...i18n import N_, _
+from ...i18n import N_, _, pN_
 from ..presentation import OWN_MARK, Presentation
 
 #: What the top card is announced as, by ``PlayCard.mode`` ({species}: "species #4").
@@ -74,3 +74,64 @@ GROUPS = (
     (N_("Finish"), (Pass, EndMove)),
 )
 HARMFUL = {Attack: ("prey", "species"), PlaceParasite: ("animal", "animals")}
+
+#: Each trait's name as people read it, keyed by its id for translation (the English is the id made readable).
+TRAIT_NAMES = {
+    "large": pN_("random_mutations.trait.large", "Large"),
+    "predator": pN_("random_mutations.trait.predator", "Predator"),
+    "obligate_predator": pN_("random_mutations.trait.obligate_predator", "Obligate predator"),
+    "scavenger": pN_("random_mutations.trait.scavenger", "Scavenger"),
+    "stomper": pN_("random_mutations.trait.stomper", "Stomper"),
+    "extremophile": pN_("random_mutations.trait.extremophile", "Extremophile"),
+    "bark_beetle": pN_("random_mutations.trait.bark_beetle", "Bark beetle"),
+    "swimming": pN_("random_mutations.trait.swimming", "Swimming"),
+    "running": pN_("random_mutations.trait.running", "Running"),
+    "budding": pN_("random_mutations.trait.budding", "Budding"),
+    "burrowing": pN_("random_mutations.trait.burrowing", "Burrowing"),
+    "metabolic_syndrome": pN_("random_mutations.trait.metabolic_syndrome", "Metabolic syndrome"),
+    "simplification": pN_("random_mutations.trait.simplification", "Simplification"),
+}
+#: A trait card's printed title where it differs from the name in a sentence ("Fat Tissue"), keyed by id.
+TRAIT_TITLES = {
+    "obligate_predator": pN_("random_mutations.title.obligate_predator", "Obligate Predator"),
+    "bark_beetle": pN_("random_mutations.title.bark_beetle", "Bark Beetle"),
+    "metabolic_syndrome": pN_("random_mutations.title.metabolic_syndrome", "Metabolic Syndrome"),
+}
+#: Each trait's one line of biology (shown on hover), keyed by its id; the English is ``traits.py``'s hint.
+TRAIT_HINTS = {
+    "large": pN_("random_mutations.hint.large", "Big animals are safe from small predators, but need more food."),
+    "predator": pN_("random_mutations.hint.predator", "Predators eat other animals instead of plants."),
+    "obligate_predator": pN_("random_mutations.hint.obligate_predator", "Some predators can only live on meat, like cats."),
+    "scavenger": pN_("random_mutations.hint.scavenger", "Scavengers live on the leftovers of kills, like vultures."),
+    "stomper": pN_("random_mutations.hint.stomper", "Big grazers trample the plants others need."),
+    "extremophile": pN_("random_mutations.hint.extremophile", "Life in extreme places is possible but costly."),
+    "bark_beetle": pN_("random_mutations.hint.bark_beetle", "A bark beetle eats the wood it hides in."),
+    "swimming": pN_("random_mutations.hint.swimming", "Water is a refuge: only swimming predators catch swimmers."),
+    "running": pN_("random_mutations.hint.running", "Speed lets prey outrun a predator, but not every time."),
+    "budding": pN_("random_mutations.hint.budding", "Some organisms reproduce by budding off a copy of themselves."),
+    "burrowing": pN_("random_mutations.hint.burrowing", "A fed animal can hide in its burrow."),
+    "metabolic_syndrome": pN_("random_mutations.hint.metabolic_syndrome", "A harmful mutation of the metabolism."),
+    "simplification": pN_("random_mutations.hint.simplification",
+                          "Evolution can also lose features, like cave fish losing their eyes."),
+}
+
+#: The card table's messages that only *Random Mutations* has (message id -> template; the shared ones are in
+#: ``evolab.viz.table.strings``).
+TABLE_MESSAGES = {
+    "aria.rm_species": N_("Species {id}, {whose}: {traits}; {n} animals"),
+    "aria.rm_animal": N_("Animal {id} of species {species}, {whose}: food {food} of {need}"),
+    "aria.deck": N_("Your blind player deck: {n} cards face down; its top card is played unseen"),
+    "badge.sheltered": N_("sheltered"),
+    "badge.parasites": N_("{n} parasite(s)"),
+    "badge.fed_by_kill": N_("fed by its kill"),
+    "badge.split": N_("split from #{parent}"),
+    "seat.pdeck": N_("player deck: {n}"),
+    "centre.red": N_("Food"),
+    "centre.green": N_("Shelters"),
+    "centre.black": N_("Parasites"),
+    "hand.deck": N_("Your blind deck: {n} cards"),
+    "button.TakeShelter": N_("Take a shelter"),
+    "button.PlaceParasite": N_("Put a parasite here"),
+    "button.ChooseVictim": N_("This one is eaten"),
+    "button.ChooseParasiteVictim": N_("This one dies of parasites"),
+}

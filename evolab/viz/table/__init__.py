@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from .explain import explain
 from .model import build_table, table_kind
-from .strings import MESSAGES, t
+from .strings import MESSAGES, messages, t
 from .targets import candidates, placement
 
-__all__ = ["build_table", "table_kind", "explain", "candidates", "placement", "MESSAGES", "t", "CardBoard",
+__all__ = ["build_table", "table_kind", "explain", "candidates", "placement", "MESSAGES", "messages", "t", "CardBoard",
            "card_table_available"]
 
 

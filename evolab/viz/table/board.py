@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...i18n import _, using
 from ...narrate import action_label
 from ...view import observe
 from ..board import GameBoard
@@ -58,7 +59,7 @@ class CardBoard(GameBoard):
 
     Click a card in your hand, then where it goes; click an animal to feed it; a predator, then its prey.
     ``animate`` and ``projector`` start the table's switches. ``browser_timings``: ms from a click in the
-    browser to the new table painted, as the browser measured them.
+    browser to the new table painted, as the browser measured them. ``lang``: as ``GameBoard``'s.
     """
 
     def __init__(self, game="origin", seat=0, *args, animate=True, projector=False, **kwargs):
@@ -84,7 +85,7 @@ class CardBoard(GameBoard):
         self.panel.set_title(0, t("ui.panel"))
         self.panel.observe(lambda c: self.render() if c["new"] == 0 else None, "selected_index")
         # the bot delay as a list: the slider's handle has no accessible name in ipywidgets 8
-        delay = w.Dropdown(options=[("none", 0.0), ("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0)],
+        delay = w.Dropdown(options=[(_("none"), 0.0), ("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0)],
                            value=min((0.0, 0.5, 1.0, 2.0), key=lambda v: abs(v - self.bot_delay)),
                            description=t("ui.delay"), style={"description_width": "initial"},
                            layout=w.Layout(width="190px"))
@@ -95,7 +96,7 @@ class CardBoard(GameBoard):
         self.speed = delay
         css, header, banner = self.widget.children[:3]
         rest = [c for c in self.widget.children[3:] if c not in (self.table, self.hand, self.action_panel, self.log)
-                and not (isinstance(c, w.HTML) and c.value == "<b>What happened</b>")]
+                and not (isinstance(c, w.HTML) and c.value == "<b>" + _("What happened") + "</b>")]
         self.widget.children = [css, w.HTML(_CSS), header, banner,
                                 w.HBox([self.cards, log_box], layout=w.Layout(flex_flow="row wrap", width="100%")),
                                 self.panel, *rest]
@@ -106,8 +107,8 @@ class CardBoard(GameBoard):
         self._recent.extend(ev)
         return ev
 
-    def render(self):
-        super().render()
+    def _render(self):
+        super()._render()
         self._render_cards()
 
     def _action_widgets(self, gate):
@@ -155,6 +156,10 @@ class CardBoard(GameBoard):
 
     # ---- what the browser says --------------------------------------------------------------------
     def _on_message(self, _widget, content, _buffers=None):
+        with using(self.lang):
+            self._message(content)
+
+    def _message(self, content):
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "act":
             self.click_move(content.get("i"), content.get("seq"))
@@ -172,6 +177,10 @@ class CardBoard(GameBoard):
     def click_move(self, i, seq=None):
         """The browser's click on the ``i``-th move of the table it showed (``seq``): play it. A click on a
         table that is no longer shown (an old ``seq``) changes nothing and redraws the table."""
+        with using(self.lang):
+            self._click_move(i, seq)
+
+    def _click_move(self, i, seq):
         if seq is not None and seq != self._seq or not isinstance(i, int) or not 0 <= i < len(self._legal):
             self.notice = t("illegal.stale")
             self.render()
@@ -185,7 +194,8 @@ class CardBoard(GameBoard):
 
     def why_not(self, path) -> str:
         """Why the clicks ``path`` on the table make no move now (the engine's rule message)."""
-        return explain(self.match.state, [str(p) for p in path][:4], self.viewer())
+        with using(self.lang):
+            return explain(self.match.state, [str(p) for p in path][:4], self.viewer())
 
     def moves_on_table(self) -> list:
         """(label, paths, at) of each move the table offers now: for tests and teachers."""

@@ -8,7 +8,7 @@ decided here, from ``legal_actions``, and why a click is no move is said by the 
 from __future__ import annotations
 
 from ...palette import pretty, trait_style
-from .strings import MESSAGES, t
+from .strings import speaker, t
 from .targets import CENTRE, placement
 
 #: Chart markers as the card's trait shapes, so a trait looks the same on the table and in the charts.
@@ -21,11 +21,12 @@ def chip(rs, trait: str, **extra) -> dict:
     """A trait card on a unit: name, colour, shape and border pattern (colour is never the only cue), hint."""
     colour, dash, marker = trait_style(trait)
     rule = rs.traits.get(trait)
-    name = rule.name if rule is not None and rule.name else pretty(trait)
+    pres = rs.edition.presentation
+    name = pres.trait_title(rs, trait) if rule is not None else pretty(trait)
     if extra.get("new"):                     # just arrived (played, or a young's mutation): said, not only lit
         extra["mark"] = t("chip.new")
     return {"trait": trait, "name": name, "colour": colour, "shape": SHAPES.get(marker, "circle"),
-            "pattern": PATTERNS.get(dash, "solid"), "hint": rule.hint if rule is not None else "", **extra}
+            "pattern": PATTERNS.get(dash, "solid"), "hint": pres.trait_hint(rs, trait), **extra}
 
 
 def _whose(owner, viewer, names):
@@ -51,6 +52,7 @@ def directed(rs, trait: str) -> bool:
 
 def _link_text(rs, link, aid) -> str:
     """What a pair-trait card on ``aid`` says about the other end: a directed one says which way."""
+    t = speaker(rs.edition.presentation)
     other = link.other(aid)
     if directed(rs, link.trait):
         return t("link.protects" if aid == link.a else "link.protected", n=other)
@@ -68,6 +70,7 @@ def _finish(unit: dict, aria: str, badges: list) -> dict:
 
 def _animal_unit(obs, a, names, mutated, links) -> dict:
     """One animal card: its trait cards, the pair traits it shares, food and fat tokens, its states."""
+    t = speaker(obs.ruleset.edition.presentation)
     rs, attack = obs.ruleset, obs.attack
     chips = [chip(rs, c.trait, new=(a.id, c.trait) in mutated) for c in a.cards]
     chips += [chip(rs, l.trait, partner=l.other(a.id), link=_link_text(rs, l, a.id), new=(a.id, l.trait) in mutated)
@@ -93,6 +96,7 @@ def _animal_unit(obs, a, names, mutated, links) -> dict:
 
 def _hand_cards(rs, cards, prefix: str, aria_key: str) -> list:
     """Two-sided cards (a trait on each half) of a hand or a gene pool."""
+    t = speaker(rs.edition.presentation)
     out = []
     for c in cards:
         sides = [chip(rs, side) for side in c.split("/")]
@@ -103,6 +107,7 @@ def _hand_cards(rs, cards, prefix: str, aria_key: str) -> list:
 
 def _animals_table(obs, names, mutated):
     """Single animals with trait cards and pair links (*The Origin of Species*, its Heredity variant)."""
+    t = speaker(obs.ruleset.edition.presentation)
     rs = obs.ruleset
     links = list(obs.links.values())
     by_animal: dict = {}
@@ -136,6 +141,7 @@ def _animals_table(obs, names, mutated):
 
 def _rm_member(obs, aid, sid, need, whose) -> dict:
     """One animal of a species: its food tokens and states."""
+    t = speaker(obs.ruleset.edition.presentation)
     a = obs.animals[aid]
     food = a.red + a.blue
     states = [("fed", food >= need, t("badge.fed")), ("sheltered", a.shelter, t("badge.sheltered")),
@@ -151,6 +157,7 @@ def _rm_member(obs, aid, sid, need, whose) -> dict:
 
 def _stacks_table(obs, names, mutated):
     """Species as stacks of animals that share their traits (*Random Mutations*, its Heredity variant)."""
+    t = speaker(obs.ruleset.edition.presentation)
     rs, viewer = obs.ruleset, obs.seat
     units: dict = {}
     victim = obs.choose_victim
@@ -196,6 +203,7 @@ def _ns_card(rs, c: str) -> dict:
 
 def _boards_table(obs, names, mutated):
     """Species boards with Body Size and Population (North Star's *Evolution*)."""
+    t = speaker(obs.ruleset.edition.presentation)
     rs, viewer = obs.ruleset, obs.seat
     fat_room = rs.edition.presentation.fat_room
     units = {}
@@ -264,6 +272,7 @@ def build_table(obs, legal, names, *, label=str, to_move=None, scores=None, rece
     """The JSON model of the table as ``obs.seat`` sees it, with the moves of ``legal`` (its indices are the
     moves' indices there). ``label(action)`` is a move's button text; ``recent``: events of the moves since
     the last model, for short animations; ``announce``: sentences for the screen reader's live region."""
+    t = speaker(obs.ruleset.edition.presentation)
     rs, viewer = obs.ruleset, obs.seat
     kind = table_kind(obs)
     mutated = {(e.animal, e.trait) for e in recent if type(e).__name__ == "BlindMutation" and e.outcome == "added"}
@@ -277,7 +286,7 @@ def build_table(obs, legal, names, *, label=str, to_move=None, scores=None, rece
             slots.update(x for x in p if x in SLOTS)
         full = label(a)
         key = f"button.{type(a).__name__}"
-        short = t(key, **a.to_dict()) if at not in (None, CENTRE) and key in MESSAGES else full
+        short = t(key, **a.to_dict()) if at not in (None, CENTRE) and key in t.keys else full
         moves.append({"i": i, "paths": paths, "at": at, "label": full, "short": short, "kind": type(a).__name__})
     seats = []
     order = [s for s in range(obs.players) if s != viewer] + [viewer]      # your own seat nearest to you
