@@ -70,20 +70,7 @@ def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
            f"<title>{html.escape(title)}</title><desc>{html.escape(caption)}</desc>",
            f"<text x='{WIDTH / 2}' y='28' text-anchor='middle' {_title_fit(title)} font-weight='bold'>"
            f"{html.escape(title)}</text>"]
-    for share in (0, 0.25, 0.5, 0.75, 1):                       # horizontal grid and percent labels
-        yy = y(share)
-        out.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{yy:.1f}' y2='{yy:.1f}' stroke='#ccc' stroke-width='1'/>"
-                   f"<text x='{LEFT - 8}' y='{yy + 5:.1f}' text-anchor='end' font-size='15'>{round(share * 100)}%</text>")
-    step = max(1, -(-(last - first) // 10))                      # at most about ten turn labels
-    for turn in range(first, last + 1, step):
-        xx = x(turn)
-        out.append(f"<line x1='{xx:.1f}' x2='{xx:.1f}' y1='{BOTTOM}' y2='{BOTTOM + 6}' stroke='#333'/>"
-                   f"<text x='{xx:.1f}' y='{BOTTOM + 24}' text-anchor='middle' font-size='15'>{turn}</text>")
-    out.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{BOTTOM}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
-               f"<line x1='{LEFT}' x2='{LEFT}' y1='{TOP}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
-               f"<text x='{(LEFT + RIGHT) / 2}' y='{BOTTOM + 50}' text-anchor='middle' font-size='16'>{turn_word}</text>"
-               f"<text transform='translate(18 {(TOP + BOTTOM) / 2}) rotate(-90)' text-anchor='middle' "
-               f"font-size='16'>{share_word}</text>")
+    out.append(_axes(x, y, first, last, turn_word, share_word))
     legend_y = TOP + 8
     out.append(f"<text x='{RIGHT + 20}' y='{legend_y}' font-size='16' font-weight='bold'>{trait_word}</text>")
     for i, trait in enumerate(traits):
@@ -104,6 +91,26 @@ def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
                    f"{empty}</text>")
     out.append("</svg>")
     return SvgChart("".join(out), caption)
+
+
+def _axes(x, y, first, last, turn_word, share_word) -> str:
+    """The grid with percent labels, the turn ticks and both axes with their titles."""
+    parts = []
+    for share in (0, 0.25, 0.5, 0.75, 1):                       # horizontal grid and percent labels
+        yy = y(share)
+        parts.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{yy:.1f}' y2='{yy:.1f}' stroke='#ccc' stroke-width='1'/>"
+                     f"<text x='{LEFT - 8}' y='{yy + 5:.1f}' text-anchor='end' font-size='15'>{round(share * 100)}%</text>")
+    step = max(1, -(-(last - first) // 10))                      # at most about ten turn labels
+    for turn in range(first, last + 1, step):
+        xx = x(turn)
+        parts.append(f"<line x1='{xx:.1f}' x2='{xx:.1f}' y1='{BOTTOM}' y2='{BOTTOM + 6}' stroke='#333'/>"
+                     f"<text x='{xx:.1f}' y='{BOTTOM + 24}' text-anchor='middle' font-size='15'>{turn}</text>")
+    parts.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{BOTTOM}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
+                 f"<line x1='{LEFT}' x2='{LEFT}' y1='{TOP}' y2='{BOTTOM}' stroke='#333' stroke-width='1.5'/>"
+                 f"<text x='{(LEFT + RIGHT) / 2}' y='{BOTTOM + 50}' text-anchor='middle' font-size='16'>{turn_word}</text>"
+                 f"<text transform='translate(18 {(TOP + BOTTOM) / 2}) rotate(-90)' text-anchor='middle' "
+                 f"font-size='16'>{share_word}</text>")
+    return "".join(parts)
 
 
 def _title_fit(title: str) -> str:
