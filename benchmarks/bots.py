@@ -26,6 +26,7 @@ import tempfile
 import time
 
 import evolab
+from evolab import heredity
 from evolab.bots import GreedyBot, RandomBot
 from evolab.seeding import derive_seed
 from evolab.tracking import Tracker
@@ -37,6 +38,8 @@ EDITIONS = {
     "origin-equilibrium": ("origin", {"scenario": "equilibrium"}),
     "random_mutations": ("random_mutations", {}),
     "northstar": ("northstar", {}),
+    # the Heredity variant's `predation` preset (many carnivores and much prey: the longest feeding lists)
+    "heredity-predation": ("origin", {k: v for k, v in heredity.preset("predation").items() if k != "players"}),
 }
 
 
@@ -281,7 +284,8 @@ def report_speed(gps, rounds, games):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--editions", default=",".join(EDITIONS), help="comma-separated: " + ", ".join(EDITIONS))
+    ap.add_argument("--editions", default=",".join(e for e in EDITIONS if e != "heredity-predation"),
+                    help="comma-separated: " + ", ".join(EDITIONS))
     ap.add_argument("--baseline", help="a git revision whose greedy bot is measured side by side")
     ap.add_argument("--speed", action="store_true", help="only time greedy games (old and new with --baseline)")
     ap.add_argument("--rounds", type=int, default=5, help="--speed: interleaved rounds (figures are their medians)")
