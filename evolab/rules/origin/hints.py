@@ -551,8 +551,14 @@ def _development_scores(ctx, legal):
     for a in legal:
         t = type(a)
         if t is PlayTrait:
-            v = plain(a.trait)
-            add(_play_trait(ctx, a) if v is None else v - 0.1 * len(animals[a.animal].cards))
+            trait = a.trait
+            v = plain(trait)
+            if v is not None:
+                add(v - 0.1 * len(animals[a.animal].cards))
+            elif trait == "parasite":
+                add(2.2 + 0.1 * len(animals[a.animal].cards))
+            else:
+                add(_play_trait(ctx, a))
         else:
             add(get(t, _zero)(ctx, a))
     return out
