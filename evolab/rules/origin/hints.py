@@ -146,7 +146,7 @@ class _FeedingPlan(FeedingPlan):
                         scanned = True
                         animals = v.animals
                         for x in legal:
-                            if type(x) is Attack:
+                            if type(x) is Attack and x.predator not in hunters:
                                 q = animals[x.prey]
                                 if not q.mask & _UNSURE and q.owner != seat:
                                     hunters[x.predator] = 2
@@ -569,7 +569,8 @@ def _feeding_scores(ctx, legal):
     get = _VALUE.get
     out = []
     add = out.append
-    prey = hunters = None
+    prey = hunters = h = None
+    last = -1
     for a in legal:
         t = type(a)
         if t is TakeFood:
@@ -591,9 +592,12 @@ def _feeding_scores(ctx, legal):
             w = prey.get(a.prey)
             if w is None:
                 w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
-            h = hunters.get(a.predator)
-            if h is None:
-                h = hunters[a.predator] = _hunter(ctx, animals[a.predator])
+            pid = a.predator
+            if pid != last:                     # a hunter's attacks come one after another
+                last = pid
+                h = hunters.get(pid)
+                if h is None:
+                    h = hunters[pid] = _hunter(ctx, animals[pid])
             v, gain, cards = w                  # _attack_value, in place
             if gain == 0:
                 add(3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0)
