@@ -4,6 +4,7 @@
     python benchmarks/bots.py --games 100 --editions origin
     python benchmarks/bots.py --baseline HEAD~3        # the same games with the greedy bot of an older commit
     python benchmarks/bots.py --speed --baseline REV   # greedy games per second, old and new side by side
+                                                       # (--games split over --rounds interleaved rounds)
 
 Per edition, for 2 and 4 players: games of greedy bots only and of random bots only give the share of
 the animals that starved which had been partly fed (food handed out that finished nobody) and the share
@@ -18,16 +19,17 @@ import importlib.util
 import math
 import pathlib
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
 import evolab
+from evolab import heredity
 from evolab.bots import GreedyBot, RandomBot
 from evolab.seeding import derive_seed
 from evolab.tracking import Tracker
-from evolab.view import observe
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 EDITIONS = {
@@ -36,6 +38,8 @@ EDITIONS = {
     "origin-equilibrium": ("origin", {"scenario": "equilibrium"}),
     "random_mutations": ("random_mutations", {}),
     "northstar": ("northstar", {}),
+    # the Heredity variant's `predation` preset (many carnivores and much prey: the longest feeding lists)
+    "heredity-predation": ("origin", {k: v for k, v in heredity.preset("predation").items() if k != "players"}),
 }
 
 
@@ -54,7 +58,12 @@ def load_baseline(rev):
     module = importlib.util.module_from_spec(spec)
     sys.modules["evolab.bots_baseline"] = module
     spec.loader.exec_module(module)
-    return module.GreedyBot
+    cls = module.GreedyBot
+    if "picks_from_legal" not in cls.__dict__:
+        # an older bot that predates the declaration only ever returns one of its legal actions too: it is
+        # given the same unchecked path and live view as today's, so the two are timed on the same work
+        cls.picks_from_legal = True
+    return cls
 
 
 def wilson(k, n, z=1.96):
@@ -178,18 +187,25 @@ def random_rows(edition, games):
         print(f"  random: {players}p random only: partly fed among starved {pct(pf)}; wasted food share {pct(wa)}{extra}")
 
 
-def speed(edition, bots, games, rounds=3):
-    """Each bot's greedy-only games (2 and 4 players, no tracker), timed in alternating blocks of CPU time
-    (``time.process_time``: other programs on the machine do not count). Per bot: games and moves per
-    second; the engine's share (the same games replayed with the legal actions and views a bot is given,
-    but no bot); and the bot's time per decision on one common set of positions (taken from every bot's
-    games), which compares the bots on the same work."""
+def speed(edition, bots, games, rounds=5):
+    """Each bot's greedy-only games (2 and 4 players, no tracker), timed in CPU time (``time.process_time``:
+    other programs on the machine do not count) in ``rounds`` interleaved rounds, the bots' order alternating
+    from round to round; every figure is the median over the rounds. Per bot: games and moves per second;
+    decisions (moves with more than one legal action) per game and legal actions per decision (a bot whose
+    animals survive plays bigger games); the engine's time per game (the same games replayed with the legal
+    actions and the live view a built-in bot is given, but no bot); and the bot's time per decision on one
+    common set of positions (taken from every bot's games), which compares the bots on the same work."""
     rid, options = EDITIONS[edition]
     clock = time.process_time
-    totals = {name: [0.0, 0, 0.0] for name in bots}
+    names = list(bots)
+    per_round = {name: [] for name in names}      # (seconds, games, moves, engine seconds) per round
+    shape = {name: [0, 0, 0] for name in names}   # games, decisions, legal actions offered at them
     positions = []
     for k in range(rounds):
-        for name, cls in bots.items():
+        for name in (names if k % 2 == 0 else names[::-1]):
+            cls = bots[name]
+            dt = engine = 0.0
+            n = moves = 0
             for players in (2, 4):
                 rs = evolab.load_ruleset(rid, players=players, **options)
                 records = []
@@ -199,44 +215,80 @@ def speed(edition, bots, games, rounds=3):
                                      seed=derive_seed("speed", edition, players, k, g))
                     m.play_out()
                     records.append(m.record.moves)
-                totals[name][0] += clock() - t0
-                totals[name][1] += sum(len(r) for r in records)
+                dt += clock() - t0
+                n += games
+                moves += sum(len(r) for r in records)
                 t0 = clock()
-                for moves in records:
+                for record in records:
                     s = rs.new_game()
-                    for a in moves:
+                    for a in record:
                         seat = rs.to_move(s)
                         if seat >= 0:
                             rs.legal_actions(s)
-                            observe(s, seat)
+                            rs.observe(s, seat, False)
                         rs.apply_inplace(s, a, None)
-                totals[name][2] += clock() - t0
-                for moves in records[:10] if k == 0 else ():
-                    s = rs.new_game()
-                    for a in moves:
-                        seat = rs.to_move(s)
-                        if seat >= 0 and len(rs.legal_actions(s)) > 1:
-                            positions.append((s.clone(), seat, rs.legal_actions(s)))
-                        rs.apply_inplace(s, a, None)
-    views = [(observe(s, seat), legal) for s, seat, legal in positions]
-    per = {}
-    for _ in range(rounds):
-        for name, cls in bots.items():
-            bot, rng = cls(), random.Random(1)
+                engine += clock() - t0
+                if k == 0:
+                    shape[name][0] += len(records)
+                    for i, record in enumerate(records):
+                        s = rs.new_game()
+                        for a in record:
+                            seat = rs.to_move(s)
+                            if seat >= 0:
+                                legal = rs.legal_actions(s)
+                                if len(legal) > 1:
+                                    shape[name][1] += 1
+                                    shape[name][2] += len(legal)
+                                    if i < 10:
+                                        positions.append((rs, s.clone(), seat, legal))
+                            rs.apply_inplace(s, a, None)
+            per_round[name].append((dt, n, moves, engine))
+    views = [(rs.observe(s, seat, False), legal) for rs, s, seat, legal in positions]
+    per = {name: [] for name in names}
+    for k in range(rounds):
+        for name in (names if k % 2 == 0 else names[::-1]):
+            bot, rng = bots[name](), random.Random(1)
             t0 = clock()
             for view, legal in views:
                 bot.pick(view, legal, rng)
-            per[name] = min(per.get(name, 1e9), (clock() - t0) / len(views))
-    n = 2 * rounds * games
-    return {name: (n / dt, moves / dt, engine / dt, per[name] * 1e6) for name, (dt, moves, engine) in totals.items()}
+            per[name].append((clock() - t0) / len(views))
+    out = {}
+    for name in names:
+        rows = per_round[name]
+        g, d, l = shape[name]
+        out[name] = {"games/s": [n / dt for dt, n, _, _ in rows], "moves/s": [m / dt for dt, _, m, _ in rows],
+                     "engine ms/game": [1e3 * e / n for _, n, _, e in rows], "us/decision": [1e6 * x for x in per[name]],
+                     "decisions/game": d / g, "legal/decision": l / d}
+    return out
+
+
+def report_speed(gps, rounds, games):
+    """Print each bot's medians, and with two bots the new/old ratios: medians of the per-round ratios, with
+    their range."""
+    median = statistics.median
+    for name, f in gps.items():
+        print(f"  {name:>16}: {median(f['games/s']):6.0f} games/s {median(f['moves/s']):7.0f} moves/s; "
+              f"{f['decisions/game']:.0f} decisions/game of {f['legal/decision']:.1f} legal actions; engine "
+              f"{median(f['engine ms/game']):.2f} ms/game; {median(f['us/decision']):.1f} us per decision on the "
+              f"common positions")
+    if len(gps) == 2:
+        old, new = gps.values()
+        print(f"  new/old, median of {rounds} interleaved rounds of {2 * games} games each [min, max]:")
+        for key in ("games/s", "moves/s", "engine ms/game", "us/decision"):
+            r = [b / a for a, b in zip(old[key], new[key])]
+            print(f"    {key:>15} {median(r):.3f} [{min(r):.3f}, {max(r):.3f}]")
+        print(f"    {'decisions/game':>15} {new['decisions/game'] / old['decisions/game']:.3f}; legal actions per "
+              f"decision {new['legal/decision'] / old['legal/decision']:.3f}")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--editions", default=",".join(EDITIONS), help="comma-separated: " + ", ".join(EDITIONS))
+    ap.add_argument("--editions", default=",".join(e for e in EDITIONS if e != "heredity-predation"),
+                    help="comma-separated: " + ", ".join(EDITIONS))
     ap.add_argument("--baseline", help="a git revision whose greedy bot is measured side by side")
     ap.add_argument("--speed", action="store_true", help="only time greedy games (old and new with --baseline)")
+    ap.add_argument("--rounds", type=int, default=5, help="--speed: interleaved rounds (figures are their medians)")
     args = ap.parse_args()
     bots = {"greedy": GreedyBot}
     if args.baseline:
@@ -246,14 +298,8 @@ def main():
             ap.error(f"unknown edition {edition!r}; choose from {', '.join(EDITIONS)}")
         print(f"{edition} ({args.games} games per configuration)")
         if args.speed:
-            gps = speed(edition, bots, max(1, args.games // 6))
-            for name, (g, m, e, d) in gps.items():
-                print(f"  {name:>16}: {g:6.0f} games/s {m:7.0f} moves/s; engine {100 * e:.0f}% of the time; "
-                      f"{d:.1f} us per decision on the common positions")
-            if len(gps) == 2:
-                (og, om, oe, od), (ng, nm, ne, nd) = gps.values()
-                print(f"  new/old: games/s {ng / og:.3f}, moves/s {nm / om:.3f}, engine time per game "
-                      f"{(ne / ng) / (oe / og):.3f}, bot time per decision {nd / od:.3f}")
+            games = max(1, args.games // (2 * args.rounds))
+            report_speed(speed(edition, bots, games, args.rounds), args.rounds, games)
             continue
         for name, cls in bots.items():
             measure(edition, cls, args.games, name)

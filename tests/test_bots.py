@@ -320,3 +320,17 @@ def test_greedy_scores_together_equal_one_by_one():
     for seed in range(2):
         Match(rs, seats=[_Compared(), _Compared()], seed=seed).play_out()
     assert _Compared.checked > 1000
+
+
+@pytest.mark.parametrize("rid, options", [("origin", {}), ("origin", {"scenario": "equilibrium"}),
+                                          ("origin", {"scenario": "fatality"}), ("random_mutations", {}),
+                                          ("northstar", {})])
+def test_greedy_scores_together_equal_one_by_one_in_every_edition(rid, options):
+    """Each edition's one-loop scoring (Origin's development and feeding decisions, North Star's Play Cards)
+    gives every legal action its own rule's value, in games of two and four players."""
+    before = _Compared.checked
+    for players in (2, 4):
+        rs = evolab.load_ruleset(rid, players=players, **options)
+        seats = [_Compared(trait_card_rate=0.5 if s % 2 else None) for s in range(players)]
+        Match(rs, seats=seats, seed=players).play_out()
+    assert _Compared.checked - before > 1000

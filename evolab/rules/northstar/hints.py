@@ -24,15 +24,15 @@ _FAT = 0.3         # a token stored as fat (food for the next round)
 
 
 class Context:
+    _room = _new = None
+    _prey = _grown = _placed = None      # made when first asked (a feeding decision needs none of them)
+
     def __init__(self, view, legal):
         self.v = view
-        self.seat = view.seat
-        self.mine = [view.species[i] for i in view.rows[view.seat]]
+        self.seat = seat = view.seat
+        species = view.species
+        self.mine = [species[i] for i in view.rows[seat]]
         self.rs = view.ruleset
-        self._room = self._new = None
-        self._prey = {}
-        self._grown = {}             # (species, what) -> value: every card in hand offers the same growth
-        self._placed = {}            # (trait, species) -> value: cards of one trait offer the same placement
 
     @property
     def room(self):
@@ -51,12 +51,15 @@ class Context:
         """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival
         species (Hard Shell counted) that Climbing does not put out of its reach."""
         key = (sp.id, growth)
-        found = self._prey.get(key)
+        memo = self._prey
+        if memo is None:
+            memo = self._prey = {}
+        found = memo.get(key)
         if found is None:
             rs = self.rs
             size = rs.attack_size(sp) + growth
             climbs = sp.has("climbing")
-            found = self._prey[key] = any(
+            found = memo[key] = any(
                 t.owner != self.seat and size > rs.defence_size(t) and (climbs or not t.has("climbing"))
                 for t in self.v.species.values())
         return found
@@ -75,9 +78,12 @@ def _place(ctx, a):
         return -1.0
     t = _TRAIT_OF.get(a.card) or _TRAIT_OF.setdefault(a.card, a.card.split(":")[0])
     key = (t, a.species)
-    value = ctx._placed.get(key)
+    memo = ctx._placed
+    if memo is None:
+        memo = ctx._placed = {}     # (trait, species) -> value: cards of one trait offer the same placement
+    value = memo.get(key)
     if value is None:
-        value = ctx._placed[key] = _place_trait(ctx, t, ctx.v.species[a.species])
+        value = memo[key] = _place_trait(ctx, t, ctx.v.species[a.species])
     return value
 
 
@@ -101,9 +107,12 @@ def _new(ctx, a):
 
 def _grow(ctx, a):
     key = (a.species, a.what)
-    value = ctx._grown.get(key)
+    memo = ctx._grown
+    if memo is None:
+        memo = ctx._grown = {}      # (species, what) -> value: every card in hand offers the same growth
+    value = memo.get(key)
     if value is None:
-        value = ctx._grown[key] = _growth(ctx, ctx.v.species[a.species], a.what)
+        value = memo[key] = _growth(ctx, ctx.v.species[a.species], a.what)
     return value
 
 
@@ -128,26 +137,30 @@ def _end(ctx, a):
 def _intake(ctx, sp, food, source_hole=True):
     """The value of ``sp`` eating plants now: one token per hungry individual, fat a little, and a species
     with no food saved from dying out; Foraging takes two and Cooperation passes plants to the right."""
-    v = ctx.v
-    rs = ctx.rs
-    row = v.rows[sp.owner]
     value = 0.0
     first = True
     while sp is not None and food > 0:
-        n = 2 if sp.has("foraging") and (source_hole and first or rs.options["foraging_everywhere"]) else 1
-        hungry = max(0, sp.pop - sp.food)
-        fat = max(0, sp.body - sp.fat) if sp.has("fat_tissue") else 0
+        names = sp.names
+        n = 2 if "foraging" in names and (source_hole and first or ctx.rs.options["foraging_everywhere"]) else 1
+        hungry = sp.pop - sp.food
+        if hungry < 0:
+            hungry = 0
+        fat = sp.body - sp.fat if "fat_tissue" in names else 0
+        if fat < 0:
+            fat = 0
         got = min(n, food, hungry + fat)
         if got <= 0:
             break
         fed = min(got, hungry)
         value += _HUNGRY * fed + _FAT * (got - fed) + (_SAVED if sp.food == 0 and fed else 0.0)
         food -= got
-        if not sp.has("cooperation"):
+        if "cooperation" not in names:
             break
+        v = ctx.v
+        row = v.rows[sp.owner]
         i = row.index(sp.id)
         sp = v.species[row[i + 1]] if i + 1 < len(row) else None
-        if sp is not None and sp.has("carnivore"):
+        if sp is not None and "carnivore" in sp.names:
             break
         first = False
     return value
@@ -201,3 +214,50 @@ class NorthStarHints(BotHints):
 
     def greedy_context(self, view, legal, salt=0):
         return Context(view, legal)
+
+    def greedy_scores(self, ctx, legal):
+        """Playing cards, the many plays of a turn (every card on every species) scored in one loop: a growth
+        or a trait placement is worth the same whichever card makes it, so each is worked out once. Each
+        value equals its rule's one-by-one value (``greedy_values``)."""
+        if ctx.v.phase != "play_cards":
+            return super().greedy_scores(ctx, legal)
+        species = ctx.v.species
+        get = VALUES.get
+        trait_of = _TRAIT_OF.get
+        placed = {}                      # trait -> species -> value
+        grown = {"population": {}, "body": {}}       # what -> species -> value
+        out = []
+        add = out.append
+        for a in legal:
+            t = type(a)
+            if t is Grow:
+                what = a.what
+                memo = grown.get(what)
+                if memo is None:
+                    memo = grown[what] = {}
+                sid = a.species
+                v = memo.get(sid)
+                if v is None:
+                    v = memo[sid] = _growth(ctx, species[sid], what)
+                add(v)
+            elif t is PlaceTrait:
+                if a.replace:
+                    add(-1.0)
+                    continue
+                card = a.card
+                trait = trait_of(card) or _TRAIT_OF.setdefault(card, card.split(":")[0])
+                memo = placed.get(trait)
+                if memo is None:
+                    memo = placed[trait] = {}
+                sid = a.species
+                v = memo.get(sid)
+                if v is None:
+                    v = memo[sid] = _place_trait(ctx, trait, species[sid])
+                add(v)
+            else:
+                add(get(t, _zero)(ctx, a))
+        return out
+
+
+def _zero(ctx, a):
+    return 0.0

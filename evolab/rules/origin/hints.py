@@ -22,22 +22,22 @@ _OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9
 _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
 _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
-_MANY = 24          # legal actions from which a decision's attacks are scored all together
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
 class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
+    _keepers = _room = _new_animal = _prey = _pred = None       # worked out on first use
+
     def __init__(self, view, legal, salt=0):
         self.v = view
         self.salt = salt
-        self.seat = view.seat
-        self.animals = view.animals
-        self.mine = [a for a in view.animals.values() if a.owner == view.seat]
+        self.seat = seat = view.seat
+        self.animals = animals = view.animals
+        self.mine = [a for a in animals.values() if a.owner == seat]
         self.players = view.players
         self.legal = legal
-        self._plan = self._keepers = self._room = self._new_animal = self._prey = self._pred = None
         # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
         # the Heredity variant, where choosing whom to feed, hunt or shield by its traits would be a breeder's
         # selection of those traits, not nature's
@@ -144,9 +144,12 @@ class _FeedingPlan(FeedingPlan):
                 if a.mask & CARNIVOROUS:
                     if not scanned:
                         scanned = True
-                        sure = {q.id for q in v.animals.values() if not q.mask & _UNSURE and q.owner != seat}
-                        for pid in {x.predator for x in legal if type(x) is Attack and x.prey in sure}:
-                            hunters[pid] = 2
+                        animals = v.animals
+                        for x in legal:
+                            if type(x) is Attack and x.predator not in hunters:
+                                q = animals[x.prey]
+                                if not q.mask & _UNSURE and q.owner != seat:
+                                    hunters[x.predator] = 2
                     hunt = hunters.get(a.id)
                     if hunt is None and not me_first:
                         hunt = hunters[a.id] = self._hunt(v, a)
@@ -352,15 +355,21 @@ def _take(ctx, a):
     if short <= 0:
         return 1.5 + 0.5 * gifts
     plan = ctx._plan or ctx.plan
-    aid = x.id
-    if aid in plan.planned:
-        cost = plan.cost[aid]
-        if short <= 2 and plan.hunters.get(aid):
-            return 1.0                      # it will eat by hunting; a token now would be lost to the kill
-        if cost == 0:                       # its own fat can feed it: eat from the bank only if food is left over
-            return (5.0 if plan.spare > 0 else 1.6) + gifts
-        return 6.0 - 0.3 * min(cost, 5) + (0.4 if short == 1 else 0.0) + gifts
+    if x.id in plan.planned:
+        return _take_planned(plan, x, short, gifts)
     return -1.0 + gifts                     # cannot be finished: the token would be wasted
+
+
+def _take_planned(plan, x, short, gifts=0.0):
+    """A token for a hungry animal the plan finishes (``short`` tokens from fed; ``gifts``: what the token
+    brings its partners)."""
+    aid = x.id
+    if short <= 2 and plan.hunters.get(aid):
+        return 1.0                          # it will eat by hunting; a token now would be lost to the kill
+    cost = plan.cost[aid]
+    if cost == 0:                           # its own fat can feed it: eat from the bank only if food is left over
+        return (5.0 if plan.spare > 0 else 1.6) + gifts
+    return 6.0 - 0.3 * min(cost, 5) + (0.4 if short == 1 else 0.0) + gifts
 
 
 def _attack(ctx, a):
@@ -385,26 +394,6 @@ def _attack_value(w, h, card_worth):
     if h[0]:
         return v - 3.0                      # a kill for its fat, and one rival animal fewer
     return v if h[gain] else -1.0           # unfinished, it starves anyway: the meat would be wasted
-
-
-def _attack_scores(ctx, attacks):
-    """Many attacks (a bot with many carnivores and much prey weighs every pair of them) scored together."""
-    prey, hunters = ctx._prey, ctx._pred
-    if prey is None:
-        prey = ctx._prey = {}
-        hunters = ctx._pred = {}
-    animals, worth = ctx.animals, ctx.card_worth
-    out = []
-    add = out.append
-    for a in attacks:
-        w = prey.get(a.prey)
-        if w is None:
-            w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
-        h = hunters.get(a.predator)
-        if h is None:
-            h = hunters[a.predator] = _hunter(ctx, animals[a.predator])
-        add(_attack_value(w, h, worth))
-    return out
 
 
 def _prey_worth(ctx, q):
@@ -545,10 +534,81 @@ class OriginHints(BotHints):
         return _Context(view, legal, salt)
 
     def greedy_scores(self, ctx, legal):
-        """A long feeding list (a table of many carnivores offers a great many attacks): attacks scored together."""
-        get = _VALUE.get
-        attacks = [a for a in legal if type(a) is Attack] if len(legal) > _MANY else ()
-        if not attacks:
-            return [get(type(a), _zero)(ctx, a) for a in legal]
-        worth = iter(_attack_scores(ctx, attacks))
-        return [next(worth) if type(a) is Attack else get(type(a), _zero)(ctx, a) for a in legal]
+        """Every legal action's value in one loop per phase: the numerous kinds (a trait played on an animal,
+        food taken, an attack) worked out in place, with what the decision shares; the rest by their own rule.
+        Each value equals its rule's one-by-one value (``greedy_values``)."""
+        if ctx.v.phase == "development":
+            return _development_scores(ctx, legal)
+        return _feeding_scores(ctx, legal)
+
+
+def _development_scores(ctx, legal):
+    animals = ctx.animals
+    plain = _PLAIN_TRAIT.get
+    get = _VALUE.get
+    out = []
+    add = out.append
+    for a in legal:
+        t = type(a)
+        if t is PlayTrait:
+            trait = a.trait
+            v = plain(trait)
+            if v is not None:
+                add(v - 0.1 * len(animals[a.animal].cards))
+            elif trait == "parasite":
+                add(2.2 + 0.1 * len(animals[a.animal].cards))
+            else:
+                add(_play_trait(ctx, a))
+        else:
+            add(get(t, _zero)(ctx, a))
+    return out
+
+
+def _feeding_scores(ctx, legal):
+    animals = ctx.animals
+    get = _VALUE.get
+    out = []
+    add = out.append
+    prey = hunters = h = None
+    last = -1
+    for a in legal:
+        t = type(a)
+        if t is TakeFood:
+            x = animals[a.animal]
+            short = x.need - x.red - x.blue
+            if x.links:
+                add(_take(ctx, a))
+            elif short <= 0:
+                add(1.5)
+            else:
+                plan = ctx._plan or ctx.plan
+                add(_take_planned(plan, x, short) if x.id in plan.planned else -1.0)
+        elif t is Attack:
+            if prey is None:
+                prey, hunters = ctx._prey, ctx._pred
+                if prey is None:
+                    prey = ctx._prey = {}
+                    hunters = ctx._pred = {}
+            w = prey.get(a.prey)
+            if w is None:
+                w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
+            pid = a.predator
+            if pid != last:                     # a hunter's attacks come one after another
+                last = pid
+                h = hunters.get(pid)
+                if h is None:
+                    h = hunters[pid] = _hunter(ctx, animals[pid])
+            v, gain, cards = w                  # _attack_value, in place
+            if gain == 0:
+                add(3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0)
+            elif h[0]:
+                add(v - 3.0)
+            else:
+                add(v if h[gain] else -1.0)
+        else:
+            add(get(t, _zero)(ctx, a))
+    return out
+
+
+_PLAIN_TRAIT = {t: v for t, v in _TRAIT_VALUE.items() if t != "high_body_weight"}
+"""Traits whose value is their table value less 0.1 a trait card already on the animal."""

@@ -30,9 +30,10 @@ class Context(PlanOnDemand):
         self.room = self._hunters = None
 
     def traits(self, sp):
+        """The traits of species ``sp`` (a tuple of names, as the ruleset keeps them)."""
         t = self._traits.get(sp.id)
         if t is None:
-            t = self._traits[sp.id] = set(self.rs.traits_of(self.v, sp))
+            t = self._traits[sp.id] = self.rs.traits_of(self.v, sp)
         return t
 
     def need(self, sp):
@@ -46,7 +47,8 @@ class Context(PlanOnDemand):
 
     def rival_hunters(self):
         if self._hunters is None:
-            self._hunters = any(self.traits(sp) & _HUNTERS for sp in self.v.species.values() if sp.owner != self.seat)
+            self._hunters = any(not _HUNTERS.isdisjoint(self.traits(sp))
+                                for sp in self.v.species.values() if sp.owner != self.seat)
         return self._hunters
 
 
