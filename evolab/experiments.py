@@ -266,10 +266,7 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
     """
     games = prepare_batch(ruleset_id, grid, reps, seed, bots, executor, workers, tables, chunk, **base)
     tables = tuple(tables)
-    if chunk is None:
-        n_workers = workers or getattr(executor, "_max_workers", None) or 1
-        chunk = max(1, min(50, len(games) // (4 * n_workers) or 1))
-    chunks = [games[i:i + chunk] for i in range(0, len(games), chunk)]
+    chunks = _chunks(games, chunk, workers or getattr(executor, "_max_workers", None) or 1)
     bar = _progress(len(games), progress)
     merged = {name: new_table(name) for name in tables}
     done: dict = {}          # finished chunks waiting for their turn: rows are merged in chunk order
@@ -305,6 +302,21 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
         if own is not None:
             own.shutdown()
     return BatchResult(merged, games)
+
+
+def _chunks(games, chunk, workers) -> list:
+    """The games cut into the tasks a worker plays at a time: ``chunk`` games each when given; otherwise big
+    chunks first, shrinking as the games run out (at most 50, about a quarter of a worker's share of what is
+    left), so the workers finish together instead of one waiting on the other's last long chunk."""
+    n = len(games)
+    if chunk is not None:
+        return [games[i:i + chunk] for i in range(0, n, chunk)]
+    out, i = [], 0
+    while i < n:
+        k = max(1, min(50, (n - i) // (4 * workers)))
+        out.append(games[i:i + k])
+        i += k
+    return out
 
 
 class _NoBar:

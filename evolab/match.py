@@ -118,7 +118,7 @@ class Match:
         """Play to the end (every seat must be a bot). Returns the final scores."""
         s = self.state
         rs = self.ruleset
-        if not (self.observers or self.keep_events) and all(self.seats):
+        if all(self.seats):
             self._fast_play(max_moves)
         else:
             for _ in range(max_moves):
@@ -130,9 +130,17 @@ class Match:
         return rs.scores(self.state)
 
     def _fast_play(self, max_moves):
-        """The hot loop of experiments: no events; only the moves of bots not trusted to pick from legal are checked."""
+        """The hot loop of experiments (every seat a bot): ``step`` without its per-move look-ups; events are built
+        only for observers (a tracked sweep) or ``keep_events``; only the moves of bots not trusted to pick from
+        legal are checked."""
         s, rs, rng = self.state, self.ruleset, self.rng
         seats, moves = self.seats, self.record.moves
+        observers, keep = self.observers, self.keep_events
+        if observers or keep:
+            updates = [o.update for o in observers]
+            kept = self.events if keep else None
+        else:
+            updates = kept = None
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
         chance_sample = rs.sample_chance
         checked = [not trusted(b) for b in seats]
@@ -154,8 +162,17 @@ class Match:
                     action = self._checked_choice(who, bot, view, legal)
                 else:
                     action = bot.choose(view, legal, rng)
-            apply(s, action, None)
+            if updates is None:
+                apply(s, action, None)
+                moves.append(action)
+                continue
+            ev: list = []
+            apply(s, action, ev)
             moves.append(action)
+            if kept is not None:
+                kept.extend(ev)
+            for update in updates:
+                update(self, action, ev)
 
     def _checked_choice(self, seat, bot, view, legal):
         """The bot's choice, refused before anything changes when the rules forbid it.
