@@ -17,6 +17,7 @@ from .bots import RandomBot, make_bot
 from .errors import IllegalActionError
 from .i18n import _
 from .record import GameRecord
+from .rules.base import Ruleset
 from .view import observe
 
 
@@ -144,7 +145,13 @@ class Match:
             updates = kept = None
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
         chance_sample = rs.sample_chance
+        # the edition's table of moves, called directly (unless the edition applies moves its own way)
+        table = rs.apply_table if type(rs).apply_inplace is Ruleset.apply_inplace else None
         checked = [not trusted(b) for b in seats]
+        # the seats whose move is one uniform draw over the legal list: the ruleset may build only that move
+        uniform = [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
+                   for b, c in zip(seats, checked)]
+        draw = rs.uniform_action
         # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
         shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
         look = rs.observe
@@ -154,6 +161,8 @@ class Match:
             who = to_move(s)
             if who == CHANCE:
                 action = chance_sample(s, rng)
+            elif uniform[who]:
+                action = draw(s, rng)
             else:
                 bot = seats[who]
                 legal = legal_actions(s)
@@ -164,11 +173,17 @@ class Match:
                 else:
                     action = bot.choose(view, legal, rng)
             if updates is None:
-                apply(s, action, None)
+                if table is not None:
+                    table[type(action)](rs, s, action, None)
+                else:
+                    apply(s, action, None)
                 moves.append(action)
                 continue
             ev: list = []
-            apply(s, action, ev)
+            if table is not None:
+                table[type(action)](rs, s, action, ev)
+            else:
+                apply(s, action, ev)
             moves.append(action)
             if kept is not None:
                 kept.extend(ev)
