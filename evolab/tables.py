@@ -185,16 +185,22 @@ class Table:
             data[c].append(v)
 
     def add_columns(self, n: int, **columns):
-        """Append ``n`` rows at once, given column by column and named (the fast path of the tracker); a
-        column given as one value (not a list or tuple) holds it in every row."""
+        """Append ``n`` rows at once, given column by column and named; a column given as one value (not a list
+        or tuple) holds it in every row."""
         self._named(columns)
-        for c in self.columns:                 # every column checked before any is stored
-            values = columns[c]
-            if isinstance(values, (list, tuple)) and len(values) != n:
-                raise ValueError(f"table {self.name!r}: column {c!r} has {len(values)} values for {n} rows")
+        self.add_block(n, [columns[c] for c in self.columns])
+
+    def add_block(self, n: int, values):
+        """``add_columns`` with the columns given in the order of ``columns`` (the tracker's path, once per turn
+        and table: no names to match); every column is checked before any is stored."""
+        if len(values) != len(self.columns):
+            raise ValueError(f"table {self.name!r}: a block has {len(self.columns)} columns {self.columns}, "
+                             f"got {len(values)}")
+        for c, v in zip(self.columns, values):
+            if isinstance(v, (list, tuple)) and len(v) != n:
+                raise ValueError(f"table {self.name!r}: column {c!r} has {len(v)} values for {n} rows")
         data = self.data
-        for c in self.columns:
-            values = columns[c]
+        for c, values in zip(self.columns, values):
             col = data[c]
             if not isinstance(values, (list, tuple)):          # one value in every row
                 if not n:

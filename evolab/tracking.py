@@ -335,24 +335,22 @@ class Tracker:
         k = len(ids)
         g = self.game
         tb = self.tables
-        if "traits" in self._on:
-            tb["traits"].add_columns(k, game=g, turn=turn, trait=ids, animals=[c.count[t] for t in ids],
-                                     alive=c.alive, at_feeding=[cohort["at_feeding"][t] for t in ids],
-                                     survived=[cohort["survived"][t] for t in ids],
-                                     born=[cohort["born"][t] for t in ids])
+        count = c.count
+        animals = [count[t] for t in ids]
+        if "traits" in self._on:          # columns in the order of _COLUMNS["traits"]
+            tb["traits"].add_block(k, (g, turn, ids, animals, c.alive, list(map(cohort["at_feeding"].get, ids)),
+                                       list(map(cohort["survived"].get, ids)), list(map(cohort["born"].get, ids))))
         if "seat_traits" in self._on:
+            add = tb["seat_traits"].add_block
             for seat in range(self.players):
                 sc = c.seat_count[seat]
-                tb["seat_traits"].add_columns(k, game=g, turn=turn, seat=seat, trait=ids,
-                                              animals=[sc.get(t, 0) for t in ids], alive=c.alive_seat[seat])
+                add(k, (g, turn, seat, ids, [sc.get(t, 0) for t in ids], c.alive_seat[seat]))
         if "mutations" in self._on:
-            for t, n in self.arose.items():
-                self.arose_total[t] += n
-            tb["mutations"].add_columns(k, game=g, turn=turn, trait=ids, arose=[self.arose.get(t, 0) for t in ids],
-                                        arose_total=[self.arose_total[t] for t in ids],
-                                        mutations_total=sum(self.arose_total.values()),
-                                        animals=[c.count[t] for t in ids], alive=c.alive,
-                                        copies=sum(c.count.values()))
+            arose, total = self.arose, self.arose_total
+            for t, n in arose.items():
+                total[t] += n
+            tb["mutations"].add_block(k, (g, turn, ids, [arose.get(t, 0) for t in ids], list(map(total.get, ids)),
+                                          sum(total.values()), animals, c.alive, sum(count.values())))
 
     def _seat_rows(self, s, turn, c):
         if "species" in self._on:
