@@ -15,7 +15,7 @@ from . import heredity as H
 from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
-from .traits import BIT, CARNIVOROUS, EXCLUDES, SCAVENGER, TRAITS
+from .traits import BIT, CARNIVOROUS, EXCLUDES, GUARD_BITS, HUNTER_BITS, SCAVENGER, TRAITS
 
 # interned constructors for the actions legal_actions builds again and again
 _PlayPair, _BurnFat = interned(PlayPairTrait), interned(BurnFat)
@@ -261,7 +261,12 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if m & CARNIVOROUS and F.can_attack(s, a):
                 prey = prey_of.get(m)
                 if prey is None:
-                    prey = prey_of[m] = [b.id for b in animals.values() if F.protection(s, a, b) is None]
+                    if m & HUNTER_BITS:
+                        prey = [b.id for b in animals.values() if F.protection(s, a, b) is None]
+                    else:               # only a guard or a Symbiosis link can protect: the rest need no look
+                        prey = [b.id for b in animals.values()
+                                if not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None]
+                    prey_of[m] = prey
                 aid = a.id
                 row = _ATTACKS[aid]
                 out.extend([row[b] for b in prey if b != aid])
