@@ -183,11 +183,9 @@ def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES):
     for g, game_seed, params in games:
         p = {k: v for k, v in params.items() if k != "rep"}
         rs, bot_names, rate = game_setup(ruleset_id, p, default_bots)
-        tracker = Tracker(params=params, game=g, tables=tables)
+        tracker = Tracker(params=params, game=g, tables=tables, store=out)      # rows go straight into ``out``
         seats = _seats(bot_names, rate, rs.players, p.get("divergence_rate"))
         Match(rs, seats=seats, seed=game_seed, observers=[tracker]).play_out()
-        for name in tables:
-            out[name].extend(tracker.tables[name])
     return out
 
 

@@ -140,13 +140,15 @@ class Tracker:
     ``tables`` limits what is recorded (big sweeps may skip ``seat_traits`` and ``attacks``).
     """
 
-    def __init__(self, params=None, game=0, tables=DEFAULT_TABLES):
+    def __init__(self, params=None, game=0, tables=DEFAULT_TABLES, store=None):
+        """``store``: {table: Table} to append to (a batch's tables, shared by the trackers of its games, so each
+        game's rows go straight where they are collected); by default the tracker has tables of its own."""
         unknown = set(tables) - set(ALL_TABLES)
         if unknown:
             raise ValueError(f"unknown table(s) {sorted(unknown)}; tables are {list(ALL_TABLES)}")
         self.params = dict(params or {})
         self.game = game
-        self.tables = {name: new_table(name) for name in tables}
+        self.tables = {name: new_table(name) if store is None else store[name] for name in tables}
         self._on = set(tables)
 
     # ---- observer protocol ------------------------------------------------------------------
