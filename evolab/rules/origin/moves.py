@@ -201,25 +201,20 @@ def uniform_action(rs, s, rng):
             if restricted and not rs.trait_allowed(trait, s.turn):
                 continue
             kind = _KIND[trait]
-            if kind == "single":
-                block = _SINGLE_BLOCKS[trait]
-                k = 0
-                for a in mine:
-                    if not a.mask & block:
-                        k += 1
-                pick = block
-            elif kind == "parasite":
-                if others is None:
-                    others = [a for a in s.animals.values() if a.owner != seat]
-                bit = BIT[trait]
-                k = 0
-                for a in others:
-                    if not a.mask & bit:
-                        k += 1
-                pick = bit
-            else:
+            if kind == "pair":
                 pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
                 k = len(pick) * (2 if trait == "symbiosis" else 1)
+            else:                      # a single trait on one's own animals, a parasite on the others'
+                if kind == "single":
+                    pick, among = _SINGLE_BLOCKS[trait], mine
+                else:
+                    if others is None:
+                        others = [a for a in s.animals.values() if a.owner != seat]
+                    pick, among = BIT[trait], others
+                k = 0
+                for a in among:
+                    if not a.mask & pick:
+                        k += 1
             if k:
                 parts.append((k, cid, trait, pick))
                 n += k
