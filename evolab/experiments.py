@@ -180,9 +180,14 @@ def plan(ruleset_id, grid, reps=1, seed=0, base=None) -> list:
 def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES):
     """Play a list of planned games in this process; returns {table: Table} (picklable, for workers)."""
     out = {name: new_table(name) for name in tables}
+    setups: dict = {}            # a grid point's setup, built once for its replicates (rulesets are values)
     for g, game_seed, params in games:
         p = {k: v for k, v in params.items() if k != "rep"}
-        rs, bot_names, rate = game_setup(ruleset_id, p, default_bots)
+        key = json.dumps(p, sort_keys=True, default=str)
+        setup = setups.get(key)
+        if setup is None:
+            setup = setups[key] = game_setup(ruleset_id, p, default_bots)
+        rs, bot_names, rate = setup
         tracker = Tracker(params=params, game=g, tables=tables, store=out)      # rows go straight into ``out``
         seats = _seats(bot_names, rate, rs.players, p.get("divergence_rate"))
         Match(rs, seats=seats, seed=game_seed, observers=[tracker]).play_out()
