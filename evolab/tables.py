@@ -190,17 +190,17 @@ class Table:
         self._named(columns)
         self.add_block(n, [columns[c] for c in self.columns])
 
-    def add_block(self, n: int, values):
+    def add_block(self, n: int, block):
         """``add_columns`` with the columns given in the order of ``columns`` (the tracker's path, once per turn
         and table: no names to match); every column is checked before any is stored."""
-        if len(values) != len(self.columns):
+        if len(block) != len(self.columns):
             raise ValueError(f"table {self.name!r}: a block has {len(self.columns)} columns {self.columns}, "
-                             f"got {len(values)}")
-        for c, v in zip(self.columns, values):
+                             f"got {len(block)}")
+        for c, v in zip(self.columns, block):
             if isinstance(v, (list, tuple)) and len(v) != n:
                 raise ValueError(f"table {self.name!r}: column {c!r} has {len(v)} values for {n} rows")
         data = self.data
-        for c, values in zip(self.columns, values):
+        for c, values in zip(self.columns, block):
             col = data[c]
             if not isinstance(values, (list, tuple)):          # one value in every row
                 if not n:
