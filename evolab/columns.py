@@ -116,7 +116,8 @@ def to_frame(table, names=None):
     data = {}
     for name in wanted:
         if name in table.codes and not any(v is None for v in table.names[name]):
-            codes = np.array(table.data[name], dtype=np.int16)      # the stored codes themselves
+            stored = table.data[name]                                # the stored codes themselves
+            codes = np.fromiter(stored, dtype=np.int16, count=len(stored))
             data[name] = pd.Categorical.from_codes(codes, categories=table.names[name])
             continue
         col = columns(table, [name])[name]

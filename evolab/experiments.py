@@ -180,14 +180,17 @@ def plan(ruleset_id, grid, reps=1, seed=0, base=None) -> list:
 def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES):
     """Play a list of planned games in this process; returns {table: Table} (picklable, for workers)."""
     out = {name: new_table(name) for name in tables}
+    setups: dict = {}            # a grid point's setup, built once for its replicates (rulesets are values)
     for g, game_seed, params in games:
         p = {k: v for k, v in params.items() if k != "rep"}
-        rs, bot_names, rate = game_setup(ruleset_id, p, default_bots)
-        tracker = Tracker(params=params, game=g, tables=tables)
+        key = json.dumps(p, sort_keys=True, default=str)
+        setup = setups.get(key)
+        if setup is None:
+            setup = setups[key] = game_setup(ruleset_id, p, default_bots)
+        rs, bot_names, rate = setup
+        tracker = Tracker(params=params, game=g, tables=tables, store=out)      # rows go straight into ``out``
         seats = _seats(bot_names, rate, rs.players, p.get("divergence_rate"))
         Match(rs, seats=seats, seed=game_seed, observers=[tracker]).play_out()
-        for name in tables:
-            out[name].extend(tracker.tables[name])
     return out
 
 
@@ -266,10 +269,7 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
     """
     games = prepare_batch(ruleset_id, grid, reps, seed, bots, executor, workers, tables, chunk, **base)
     tables = tuple(tables)
-    if chunk is None:
-        n_workers = workers or getattr(executor, "_max_workers", None) or 1
-        chunk = max(1, min(50, len(games) // (4 * n_workers) or 1))
-    chunks = [games[i:i + chunk] for i in range(0, len(games), chunk)]
+    chunks = _chunks(games, chunk, workers or getattr(executor, "_max_workers", None) or 1)
     bar = _progress(len(games), progress)
     merged = {name: new_table(name) for name in tables}
     done: dict = {}          # finished chunks waiting for their turn: rows are merged in chunk order
@@ -305,6 +305,21 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
         if own is not None:
             own.shutdown()
     return BatchResult(merged, games)
+
+
+def _chunks(games, chunk, workers) -> list:
+    """The games cut into the tasks a worker plays at a time: ``chunk`` games each when given; otherwise big
+    chunks first, shrinking as the games run out (at most 50, about a quarter of a worker's share of what is
+    left), so the workers finish together instead of one waiting on the other's last long chunk."""
+    n = len(games)
+    if chunk is not None:
+        return [games[i:i + chunk] for i in range(0, n, chunk)]
+    out, i = [], 0
+    while i < n:
+        k = max(1, min(50, (n - i) // (4 * workers)))
+        out.append(games[i:i + k])
+        i += k
+    return out
 
 
 class _NoBar:

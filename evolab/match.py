@@ -17,6 +17,7 @@ from .bots import RandomBot, make_bot
 from .errors import IllegalActionError
 from .i18n import _
 from .record import GameRecord
+from .rules.base import Ruleset
 from .view import observe
 
 
@@ -119,7 +120,7 @@ class Match:
         """Play to the end (every seat must be a bot). Returns the final scores."""
         s = self.state
         rs = self.ruleset
-        if not (self.observers or self.keep_events) and all(self.seats):
+        if all(self.seats):
             self._fast_play(max_moves)
         else:
             for _move in range(max_moves):
@@ -131,12 +132,26 @@ class Match:
         return rs.scores(self.state)
 
     def _fast_play(self, max_moves):
-        """The hot loop of experiments: no events; only the moves of bots not trusted to pick from legal are checked."""
+        """The hot loop of experiments (every seat a bot): ``step`` without its per-move look-ups; events are built
+        only for observers (a tracked sweep) or ``keep_events``; only the moves of bots not trusted to pick from
+        legal are checked."""
         s, rs, rng = self.state, self.ruleset, self.rng
         seats, moves = self.seats, self.record.moves
+        observers, keep = self.observers, self.keep_events
+        if observers or keep:
+            updates = [o.update for o in observers]
+            kept = self.events if keep else None
+        else:
+            updates = kept = None
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
         chance_sample = rs.sample_chance
+        # the edition's table of moves, called directly (unless the edition applies moves its own way)
+        table = rs.apply_table if type(rs).apply_inplace is Ruleset.apply_inplace else None
         checked = [not trusted(b) for b in seats]
+        # the seats whose move is one uniform draw over the legal list: the ruleset may build only that move
+        uniform = [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
+                   for b, c in zip(seats, checked)]
+        draw = rs.uniform_action
         # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
         shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
         look = rs.observe
@@ -146,6 +161,8 @@ class Match:
             who = to_move(s)
             if who == CHANCE:
                 action = chance_sample(s, rng)
+            elif uniform[who]:
+                action = draw(s, rng)
             else:
                 bot = seats[who]
                 legal = legal_actions(s)
@@ -155,8 +172,23 @@ class Match:
                     action = self._checked_choice(who, bot, view, legal)
                 else:
                     action = bot.choose(view, legal, rng)
-            apply(s, action, None)
+            if updates is None:
+                if table is not None:
+                    table[type(action)](rs, s, action, None)
+                else:
+                    apply(s, action, None)
+                moves.append(action)
+                continue
+            ev: list = []
+            if table is not None:
+                table[type(action)](rs, s, action, ev)
+            else:
+                apply(s, action, ev)
             moves.append(action)
+            if kept is not None:
+                kept.extend(ev)
+            for update in updates:
+                update(self, action, ev)
 
     def _checked_choice(self, seat, bot, view, legal):
         """The bot's choice, refused before anything changes when the rules forbid it.

@@ -7,9 +7,10 @@ from array import array
 from itertools import groupby, repeat
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
+_CATEGORIES = ("c", "b")
 # rows arrive game by game, turn by turn and (per seat) seat by seat, and a turn's rows share its count of
-# living animals (and of mutations so far): these columns are stored as runs
-_RUNS = ("game", "turn", "seat", "alive", "mutations_total")
+# living animals (and of mutations and trait copies so far): these columns are stored as runs
+_RUNS = ("game", "turn", "seat", "alive", "mutations_total", "copies")
 
 
 class Runs:
@@ -69,9 +70,68 @@ class Runs:
         self._len = sum(self.counts)
 
 
+class Blocks:
+    """A column of whole numbers kept as runs of repeated blocks: the tracker writes the same trait ids turn after
+    turn, so a million rows of ``trait`` are one block of codes and one run. Each ``extend`` adds its values as
+    one block (``append`` a block of one), and equal blocks in a row make a run. Reads like an ``array``:
+    ``len``, iteration, ``append``, ``extend``, ``typecode``."""
+
+    __slots__ = ("typecode", "blocks", "runs", "_ids", "_len")
+
+    def __init__(self, typecode="h"):
+        self.typecode = typecode
+        self.blocks: list = []         # distinct blocks (tuples of values), in order of first use
+        self._ids: dict = {}           # block -> its index in ``blocks``
+        self.runs = Runs("i")          # the index of each block written, as runs
+        self._len = 0
+
+    def __len__(self):
+        return self._len
+
+    def _add(self, block: tuple, k: int = 1):
+        i = self._ids.get(block)
+        if i is None:
+            array(self.typecode, block)                    # refuses what the typecode cannot hold
+            i = self._ids[block] = len(self.blocks)
+            self.blocks.append(block)
+        self.runs._add(i, k)
+        self._len += len(block) * k
+
+    def append(self, v):
+        self._add((v,))
+
+    def extend(self, values, remap=None):
+        """Add ``values`` as one block; from another ``Blocks``, its blocks and runs (codes through ``remap``)."""
+        if isinstance(values, Blocks):
+            for i, k in zip(values.runs.values, values.runs.counts):
+                b = values.blocks[i]
+                self._add(b if remap is None else tuple(map(remap.__getitem__, b)), k)
+            return
+        values = tuple(values if remap is None else map(remap.__getitem__, values))
+        if values:
+            self._add(values)
+
+    def __iter__(self):
+        blocks = self.blocks
+        for i, k in zip(self.runs.values, self.runs.counts):
+            b = blocks[i]
+            for _ in range(k):
+                yield from b
+
+    def __getstate__(self):
+        return self.typecode, self.blocks, self.runs
+
+    def __setstate__(self, st):
+        self.__init__(st[0])
+        blocks, runs = st[1], st[2]
+        for i, k in zip(runs.values, runs.counts):
+            self._add(tuple(blocks[i]), k)
+
+
 class Table:
     """Rows with fixed columns. ``kinds`` maps a column to "i" (int32), "h" (small int, int16),
-    "d" (float), "c" (a category: a string stored as a 2-byte code) or "o" (any object).
+    "d" (float), "c" (a category: a string stored as a 2-byte code), "b" (a category written in repeated
+    blocks, such as the trait ids of every turn: stored as ``Blocks``) or "o" (any object).
 
     ``derived`` columns are computed from a row when it is read (e.g. a frequency from two counts), so
     they cost no memory.
@@ -81,13 +141,14 @@ class Table:
         self.name = name
         self.columns = tuple(c for c, _ in columns)
         self.kinds = dict(columns)
-        self.data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else
+        self.data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else Blocks("h") if k == "b" else
                          array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
-        self.codes = {c: {} for c, k in columns if k == "c"}       # category -> code
-        self.names = {c: [] for c, k in columns if k == "c"}       # code -> category
+        self.codes = {c: {} for c, k in columns if k in _CATEGORIES}       # category -> code
+        self.names = {c: [] for c, k in columns if k in _CATEGORIES}       # code -> category
         self.derived = tuple(derived)     # ((name, function(row) -> value), ...)
         self.params = {}                  # game -> {parameter: value}
         self.param_names = []
+        self._coded: dict = {}            # id of a tuple of categories -> (the tuple, its codes): the tracker's trait ids
 
     def __len__(self):
         return len(self.data[self.columns[0]])
@@ -109,25 +170,63 @@ class Table:
     def append(self, **values):
         """One row, every column named: ``append(game=0, turn=3, trait="swimming", ...)``."""
         self._named(values)
-        for c in self.columns:
-            v = values[c]
-            if c in self.codes:
+        self.append_values([values[c] for c in self.columns])
+
+    def append_values(self, values):
+        """One row given as its values in the order of ``columns`` (the tracker's per-event path: no names to
+        match); a row of the wrong length is refused before anything is stored."""
+        if len(values) != len(self.columns):
+            raise ValueError(f"table {self.name!r}: a row has {len(self.columns)} values {self.columns}, "
+                             f"got {len(values)}")
+        data, codes = self.data, self.codes
+        for c, v in zip(self.columns, values):
+            if c in codes:
                 v = self._code(c, v)
-            self.data[c].append(v)
+            data[c].append(v)
 
     def add_columns(self, n: int, **columns):
-        """Append ``n`` rows at once, given column by column and named (the fast path of the tracker); a
-        column given as one value (not a list or tuple) holds it in every row."""
+        """Append ``n`` rows at once, given column by column and named; a column given as one value (not a list
+        or tuple) holds it in every row."""
         self._named(columns)
-        for c in self.columns:
-            values = columns[c]
-            if not isinstance(values, (list, tuple)):
-                values = (values,) * n
-            elif len(values) != n:
-                raise ValueError(f"table {self.name!r}: column {c!r} has {len(values)} values for {n} rows")
+        self.add_block(n, [columns[c] for c in self.columns])
+
+    def add_block(self, n: int, block):
+        """``add_columns`` with the columns given in the order of ``columns`` (the tracker's path, once per turn
+        and table: no names to match); every column is checked before any is stored."""
+        if len(block) != len(self.columns):
+            raise ValueError(f"table {self.name!r}: a block has {len(self.columns)} columns {self.columns}, "
+                             f"got {len(block)}")
+        for c, v in zip(self.columns, block):
+            if isinstance(v, (list, tuple)) and len(v) != n:
+                raise ValueError(f"table {self.name!r}: column {c!r} has {len(v)} values for {n} rows")
+        data = self.data
+        for c, values in zip(self.columns, block):
+            col = data[c]
+            if not isinstance(values, (list, tuple)):          # one value in every row
+                if not n:
+                    continue
+                if c in self.codes:
+                    values = self._code(c, values)
+                if type(col) is Runs:
+                    col._add(values, n)
+                else:
+                    col.extend(repeat(values, n))
+                continue
             if c in self.codes:
-                values = [self._code(c, v) for v in values]
-            self.data[c].extend(values)
+                values = self._codes_of(c, values)
+            col.extend(values)
+
+    def _codes_of(self, c, values):
+        """The codes of a column's categories; a tuple given again and again (the traits of every turn) is
+        coded once."""
+        if type(values) is tuple:
+            hit = self._coded.get((c, id(values)))
+            if hit is not None and hit[0] is values:
+                return hit[1]
+            codes = [self._code(c, v) for v in values]
+            self._coded[(c, id(values))] = (values, codes)       # the tuple is kept, so its id stays its own
+            return codes
+        return [self._code(c, v) for v in values]
 
     def set_params(self, game, params: dict):
         self.params[game] = params
@@ -139,7 +238,12 @@ class Table:
         for c in self.columns:
             if c in self.codes:
                 remap = [self._code(c, v) for v in other.names[c]]
-                self.data[c].extend(remap[k] for k in other.data[c])
+                if remap == list(range(len(remap))):            # the same codes (the usual case): no re-coding
+                    self.data[c].extend(other.data[c])
+                elif isinstance(self.data[c], Blocks):
+                    self.data[c].extend(other.data[c], remap)
+                else:
+                    self.data[c].extend(map(remap.__getitem__, other.data[c]))
             else:
                 self.data[c].extend(other.data[c])
         for g, p in other.params.items():

@@ -103,9 +103,9 @@ _COLUMNS = {
               ("species_new", "h"), ("species_lost", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
     "seats": (("game", "i"), ("turn", "h"), ("seat", "h"), ("alive", "h"), ("born", "h"), ("died", "h"),
               ("score", "h"), ("food_eaten", "h"), ("starved", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
-    "traits": (("game", "i"), ("turn", "h"), ("trait", "c"), ("animals", "h"), ("alive", "h"),
+    "traits": (("game", "i"), ("turn", "h"), ("trait", "b"), ("animals", "h"), ("alive", "h"),
                ("at_feeding", "h"), ("survived", "h"), ("born", "h")),
-    "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "c"), ("animals", "h"),
+    "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "b"), ("animals", "h"),
                     ("alive", "h")),
     "deaths": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("cause", "c"), ("traits", "c"),
                ("by", "i"), ("by_traits", "c"), ("food", "h"), ("fat", "h")),
@@ -115,9 +115,9 @@ _COLUMNS = {
     "extinctions": (("game", "i"), ("turn", "h"), ("kind", "c"), ("what", "c")),
     "species": (("game", "i"), ("turn", "h"), ("seat", "h"), ("species", "i"), ("body", "h"), ("population", "h"),
                 ("traits", "c")),
-    "mutations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("arose", "h"), ("arose_total", "i"),
+    "mutations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("arose", "h"), ("arose_total", "i"),
                   ("mutations_total", "i"), ("animals", "h"), ("alive", "h"), ("copies", "h")),
-    "generations": (("game", "i"), ("turn", "h"), ("trait", "c"), ("carriers", "i"), ("alive", "i"),
+    "generations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("carriers", "i"), ("alive", "i"),
                     ("feeding_carriers", "i"), ("feeding", "i"), ("survived_carriers", "i"), ("survived", "i"),
                     ("offspring_carriers", "i"), ("young", "i"), ("arose", "h"), ("added", "h"), ("lost", "h")),
     "births": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("parent", "i"), ("inherited", "c"),
@@ -140,13 +140,15 @@ class Tracker:
     ``tables`` limits what is recorded (big sweeps may skip ``seat_traits`` and ``attacks``).
     """
 
-    def __init__(self, params=None, game=0, tables=DEFAULT_TABLES):
+    def __init__(self, params=None, game=0, tables=DEFAULT_TABLES, store=None):
+        """``store``: {table: Table} to append to (a batch's tables, shared by the trackers of its games, so each
+        game's rows go straight where they are collected); by default the tracker has tables of its own."""
         unknown = set(tables) - set(ALL_TABLES)
         if unknown:
             raise ValueError(f"unknown table(s) {sorted(unknown)}; tables are {list(ALL_TABLES)}")
         self.params = dict(params or {})
         self.game = game
-        self.tables = {name: new_table(name) for name in tables}
+        self.tables = {name: new_table(name) if store is None else store[name] for name in tables}
         self._on = set(tables)
 
     # ---- observer protocol ------------------------------------------------------------------
@@ -194,9 +196,11 @@ class Tracker:
             if h is not None:
                 h(self, match, e)
 
-    def _row(self, table, **values):
-        if table in self._on:
-            self.tables[table].append(game=self.game, **values)
+    def _put(self, table, values):
+        """One row of ``table`` as its values in column order (``game`` first), when the table is recorded."""
+        t = self.tables.get(table)
+        if t is not None:
+            t.append_values(values)
 
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
@@ -219,7 +223,7 @@ class Tracker:
 
     def _species_extinct(self, match, e):
         self.species_lost += 1
-        self._row("extinctions", turn=match.state.turn, kind="species", what=str(e.species))
+        self._put("extinctions", (self.game, match.state.turn, "species", str(e.species)))
 
     def _mutation(self, match, e):
         self.arose[e.trait] = self.arose.get(e.trait, 0) + 1
@@ -241,8 +245,7 @@ class Tracker:
     def _migrated(self, match, e):
         if e.how == "arrived":
             traits = "+".join(e.traits)
-            self._row("births", turn=e.turn, seat=e.seat, animal=e.animal, parent=-1, inherited=traits,
-                      mutation="", effect="", lost="", traits=traits)
+            self._put("births", (self.game, e.turn, e.seat, e.animal, -1, traits, "", "", "", traits))
 
     def _food_bank(self, match, e):
         self.food_bank = e.food
@@ -261,8 +264,8 @@ class Tracker:
             if food:
                 self.partly_fed[e.seat] += 1
             self.wasted[e.seat] += food + e.fat
-        self._row("deaths", turn=match.state.turn, seat=e.seat, animal=e.animal, cause=e.cause,
-                  traits="+".join(e.traits), by=e.by, by_traits="+".join(e.by_traits), food=food, fat=e.fat)
+        self._put("deaths", (self.game, match.state.turn, e.seat, e.animal, e.cause, "+".join(e.traits), e.by,
+                             "+".join(e.by_traits), food, e.fat))
         if e.cause == "eaten" and self._attack is not None:
             self._end_attack(match, "eaten")
 
@@ -285,7 +288,9 @@ class Tracker:
     def _end_attack(self, match, outcome):
         if outcome == "eaten":
             self.kills += 1
-        self._row("attacks", turn=match.state.turn, outcome=outcome, **self._attack)
+        a = self._attack
+        self._put("attacks", (self.game, match.state.turn, a["seat"], a["predator"], a["prey"], a["prey_seat"],
+                              a["predator_traits"], a["prey_traits"], outcome, a["redirects"]))
         self._attack = None
 
     def _turn_ended(self, match, e):
@@ -303,11 +308,11 @@ class Tracker:
         self._trait_rows(e.turn, c, cohort)
         self._seat_rows(s, e.turn, c)
         self._extinction_rows(e.turn, c, gone)
-        self._row("turns", turn=e.turn, alive=c.alive, born=sum(self.born), food_bank=self.food_bank,
-                  food_eaten=self.food_eaten, deaths=sum(self.died), **{k: self.causes.get(k, 0) for k in CAUSES},
-                  attacks=self.attacks, kills=self.kills, escapes=self.escapes, extinctions=len(gone),
-                  trait_cards=c.trait_cards, species_new=self.species_new, species_lost=self.species_lost,
-                  partly_fed=sum(self.partly_fed), food_wasted=sum(self.wasted))
+        causes = self.causes
+        self._put("turns", (self.game, e.turn, c.alive, sum(self.born), self.food_bank, self.food_eaten,
+                            sum(self.died), *[causes.get(k, 0) for k in CAUSES], self.attacks, self.kills,
+                            self.escapes, len(gone), c.trait_cards, self.species_new, self.species_lost,
+                            sum(self.partly_fed), sum(self.wasted)))
         if self.heredity:
             self._generation_rows(e.turn, animals, c.count, c.alive)
         self._prev_alive_traits = present
@@ -332,44 +337,41 @@ class Tracker:
         k = len(ids)
         g = self.game
         tb = self.tables
-        if "traits" in self._on:
-            tb["traits"].add_columns(k, game=g, turn=turn, trait=ids, animals=[c.count[t] for t in ids],
-                                     alive=c.alive, at_feeding=[cohort["at_feeding"][t] for t in ids],
-                                     survived=[cohort["survived"][t] for t in ids],
-                                     born=[cohort["born"][t] for t in ids])
+        count = c.count
+        animals = [count[t] for t in ids]
+        if "traits" in self._on:          # columns in the order of _COLUMNS["traits"]
+            tb["traits"].add_block(k, (g, turn, ids, animals, c.alive, list(map(cohort["at_feeding"].get, ids)),
+                                       list(map(cohort["survived"].get, ids)), list(map(cohort["born"].get, ids))))
         if "seat_traits" in self._on:
+            add = tb["seat_traits"].add_block
             for seat in range(self.players):
                 sc = c.seat_count[seat]
-                tb["seat_traits"].add_columns(k, game=g, turn=turn, seat=seat, trait=ids,
-                                              animals=[sc.get(t, 0) for t in ids], alive=c.alive_seat[seat])
+                add(k, (g, turn, seat, ids, [sc.get(t, 0) for t in ids], c.alive_seat[seat]))
         if "mutations" in self._on:
-            for t, n in self.arose.items():
-                self.arose_total[t] += n
-            tb["mutations"].add_columns(k, game=g, turn=turn, trait=ids, arose=[self.arose.get(t, 0) for t in ids],
-                                        arose_total=[self.arose_total[t] for t in ids],
-                                        mutations_total=sum(self.arose_total.values()),
-                                        animals=[c.count[t] for t in ids], alive=c.alive,
-                                        copies=sum(c.count.values()))
+            arose, total = self.arose, self.arose_total
+            for t, n in arose.items():
+                total[t] += n
+            tb["mutations"].add_block(k, (g, turn, ids, [arose.get(t, 0) for t in ids], list(map(total.get, ids)),
+                                          sum(total.values()), animals, c.alive, sum(count.values())))
 
     def _seat_rows(self, s, turn, c):
         if "species" in self._on:
             for seat, sid, body, pop, traits in s.ruleset.species_census(s):
-                self._row("species", turn=turn, seat=seat, species=sid, body=body, population=pop,
-                          traits="+".join(traits))
+                self._put("species", (self.game, turn, seat, sid, body, pop, "+".join(traits)))
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
+            put = self.tables["seats"].append_values
             for seat in range(self.players):
-                self._row("seats", turn=turn, seat=seat, alive=c.alive_seat[seat], born=self.born[seat],
-                          died=self.died[seat], score=sc[seat], food_eaten=self.eaten_by[seat],
-                          starved=self.starved[seat], partly_fed=self.partly_fed[seat], food_wasted=self.wasted[seat])
+                put((self.game, turn, seat, c.alive_seat[seat], self.born[seat], self.died[seat], sc[seat],
+                     self.eaten_by[seat], self.starved[seat], self.partly_fed[seat], self.wasted[seat]))
 
     def _extinction_rows(self, turn, c, gone):
         for t in gone:
-            self._row("extinctions", turn=turn, kind="trait", what=t)
+            self._put("extinctions", (self.game, turn, "trait", t))
         cohort_seats = {seat for seat, _, _ in self.cohort.values()}
         for seat in range(self.players):
             if c.alive_seat[seat] == 0 and seat in cohort_seats:
-                self._row("extinctions", turn=turn, kind="seat", what=str(seat))
+                self._put("extinctions", (self.game, turn, "seat", str(seat)))
 
     # ---- the Heredity variant ---------------------------------------------------------------------
     def _generation_zero(self, state):
@@ -380,8 +382,7 @@ class Tracker:
             for t in set(traits):
                 count[t] += 1
             joined = "+".join(traits)
-            self._row("births", turn=0, seat=seat, animal=aid, parent=-1, inherited=joined, mutation="", effect="",
-                      lost="", traits=joined)
+            self._put("births", (self.game, 0, seat, aid, -1, joined, "", "", "", joined))
         self.animal_cohort = {}
         self._generation_rows(0, animals, count, len(animals))
 
@@ -410,8 +411,8 @@ class Tracker:
                 young=young, arose=[self.arose.get(t, 0) for t in ids], added=[self.added.get(t, 0) for t in ids],
                 lost=[self.lost.get(t, 0) for t in ids])
         for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
-            self._row("births", turn=turn, seat=seat, animal=uid, parent=parent, inherited=inherited, mutation=mut,
-                      effect=effect, lost=lost, traits="+".join(animals.get(uid, ())))
+            self._put("births", (self.game, turn, seat, uid, parent, inherited, mut, effect, lost,
+                                 "+".join(animals.get(uid, ()))))
         if alive:
             self._fate_rows(turn, count, alive)
 
@@ -425,13 +426,13 @@ class Tracker:
             if fate != before:
                 fates[t] = fate
                 if fate and before is not None:
-                    self._row("fates", turn=turn, trait=t, fate=fate)
+                    self._put("fates", (self.game, turn, t, fate))
 
     def _game_over(self, match, e):
         s = match.state
         alive = sum(k for _, _, _, k in s.ruleset.census(s))
-        self._row("games", turns=s.turn, moves=len(match.record.moves), players=self.players, winner=e.winner,
-                  winner_score=max(e.scores), alive=alive, scores=list(e.scores), winners=list(s.ruleset.winners(s)))
+        self._put("games", (self.game, s.turn, len(match.record.moves), self.players, e.winner, max(e.scores), alive,
+                            list(e.scores), list(s.ruleset.winners(s))))
 
     # ---- results ----------------------------------------------------------------------------
     def rows(self, table="traits") -> list:

@@ -122,3 +122,43 @@ def test_runs_store_a_column_as_runs_and_read_back_every_value():
     back = pickle.loads(pickle.dumps(r))
     assert list(back) == values and len(back) == len(values)
     assert list(array("i", back)) == values
+
+
+def test_blocks_store_repeated_blocks_once_and_read_back_every_value():
+    """A ``Blocks`` column (the trait ids written every turn) reads back the values added, after extending from
+    another (with its codes remapped) and after pickling; equal blocks in a row are one run."""
+    from evolab.tables import Blocks
+    b = Blocks("h")
+    for _ in range(3):
+        b.extend([0, 1, 2])
+    b.append(5)
+    b.extend((0, 1, 2))
+    values = [0, 1, 2] * 3 + [5, 0, 1, 2]
+    assert list(b) == values and len(b) == len(values)
+    assert b.blocks == [(0, 1, 2), (5,)] and list(b.runs.values) == [0, 1, 0] and list(b.runs.counts) == [3, 1, 1]
+    other = Blocks("h")
+    other.extend([1, 0])
+    other.extend([1, 0])
+    b.extend(other, remap=[7, 8])
+    assert list(b) == values + [8, 7, 8, 7] and len(b) == len(values) + 4
+    back = pickle.loads(pickle.dumps(b))
+    assert list(back) == list(b) and len(back) == len(b)
+    with pytest.raises(OverflowError):
+        b.extend([70_000])                     # what an int16 column cannot hold is refused
+    assert list(b) == list(back)
+
+
+def test_a_tracked_table_merged_from_workers_with_other_codes_reads_the_same_rows():
+    """Tables merged in another order of first appearance (codes differ) give the same rows, trait column included."""
+    from evolab.tracking import new_table
+    a, b = new_table("traits"), new_table("traits")
+    a.add_columns(2, game=0, turn=1, trait=("swimming", "running"), animals=[1, 2], alive=3, at_feeding=[0, 0],
+                  survived=[0, 0], born=[0, 0])
+    b.add_columns(2, game=1, turn=1, trait=("running", "swimming"), animals=[4, 5], alive=9, at_feeding=[0, 0],
+                  survived=[0, 0], born=[0, 0])
+    merged = new_table("traits")
+    merged.extend(a)
+    merged.extend(b)
+    got = [(r["game"], r["trait"], r["animals"]) for r in merged.rows()]
+    assert got == [(0, "swimming", 1), (0, "running", 2), (1, "running", 4), (1, "swimming", 5)]
+    assert columns(merged, ["trait"])["trait"] == ["swimming", "running", "running", "swimming"]

@@ -41,7 +41,7 @@ for name, players, seats, seed, options in configs:
     m = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=seed)
     m.play_out()
     out[name] = m.record.to_json()
-    # the same game with events kept (the slow path of play_out) must give the same record
+    # the same game with events kept (play_out then builds every event) must give the same record
     m2 = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=seed, keep_events=True)
     m2.play_out()
     assert m2.record.to_json() == out[name], name

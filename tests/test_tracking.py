@@ -214,3 +214,22 @@ def test_cli_summary_counts_a_shared_win_as_half_a_win_each(monkeypatch, capsys,
     assert "seat 1 (random): wins 2 (67%), 2 shared," in text
     rows = out.read_text().splitlines()
     assert "winners" in rows[0].split(",") and rows[1].count("[0, 1]") == 1 and ",1,[1]," in rows[2]
+
+
+@pytest.mark.parametrize("ruleset,options", [("origin", {"players": 3}), ("random_mutations", {"players": 2}),
+                                             ("northstar", {"players": 3}),
+                                             ("origin", {"players": 2, "heredity": True, "generations": 5})])
+def test_play_out_with_observers_equals_playing_move_by_move(ruleset, options):
+    """``play_out``'s loop for bots (events only for observers) gives the game and the tracked rows that ``step``
+    gives move by move."""
+    rules = evolab.load_ruleset(ruleset, **options)
+    seats = lambda: [GreedyBot(), RandomBot(), GreedyBot()][:rules.players]  # noqa: E731
+    fast, slow = Tracker(), Tracker()
+    a = Match(rules, seats=seats(), seed=21, observers=[fast], keep_events=True)
+    a.play_out()
+    b = Match(rules, seats=seats(), seed=21, observers=[slow], keep_events=True)
+    while not b.is_over():
+        b.step()
+    assert a.record.moves == b.record.moves and a.events == b.events
+    for table in fast.tables:
+        assert fast.rows(table) == slow.rows(table), table

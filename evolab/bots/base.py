@@ -77,15 +77,26 @@ class Bot:
         return f"{type(self).__name__}{mr}"
 
 
+# what each kind of action is for the filter, when its type alone says it (PlayCard's mode decides its kind)
+_KEEP_TRAITS = frozenset(_TRAIT_PLAYS + (Pass, EndTurn))
+_KEEP_GROWTH = frozenset((PlayAnimal, NewSpecies, Grow, Pass, EndTurn))
+
+
 def trait_card_filter(legal, rate, rng):
     """Keep only trait plays with probability ``rate``, else only animal plays (when both exist).
 
     Passing stays possible either way: the rate decides *how* a card is played, not *whether*.
     """
-    if not any(is_trait_play(a) for a in legal):
+    types = set(map(type, legal))
+    if PlayCard in types:
+        if not any(is_trait_play(a) for a in legal):
+            return legal
+        keep = is_trait_play if rng.random() < rate else is_growth_play
+        return [a for a in legal if keep(a) or type(a) is Pass or type(a) is EndTurn]
+    if types.isdisjoint(_TRAIT_PLAYS):            # the same test by type alone, for the editions without PlayCard
         return legal
-    keep = is_trait_play if rng.random() < rate else is_growth_play
-    return [a for a in legal if keep(a) or type(a) is Pass or type(a) is EndTurn]
+    keep = _KEEP_TRAITS if rng.random() < rate else _KEEP_GROWTH
+    return [a for a in legal if type(a) in keep]
 
 
 mutation_filter = trait_card_filter      # the old name

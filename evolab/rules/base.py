@@ -128,6 +128,9 @@ class Ruleset(abc.ABC):
     apply_table: ClassVar[dict[type, Callable[..., None]]] = {}
     #: action field -> the exact type it must have (True is not animal 1).
     field_types: ClassVar[dict[str, type]] = {}
+    #: A ``RandomBot`` without a trait-card rate plays ``uniform_action`` in every position of this edition (its
+    #: legal lists never offer a choice the bots draw for first, such as Divergence), so ``Match`` may ask for it.
+    random_bot_uniform: ClassVar[bool] = False
 
     # ---- facts the tracker and the log use ------------------------------------------------------------
     #: What a unit on the table is called in the log ("species" for boards).
@@ -216,6 +219,13 @@ class Ruleset(abc.ABC):
     @abc.abstractmethod
     def legal_actions(self, s) -> list:
         """Every legal action of the seat to move, in a fixed order; empty at chance and terminal nodes."""
+
+    def uniform_action(self, s, rng):
+        """The legal action one uniform draw picks, ``legal_actions(s)[int(rng.random() * len(legal))]`` (what
+        ``RandomBot`` plays). An edition may count its actions and build only the one drawn: the same draw must
+        give the same action, so seeded games do not change."""
+        legal = self.legal_actions(s)
+        return legal[int(rng.random() * len(legal))]
 
     @abc.abstractmethod
     def chance_outcomes(self, s) -> Outcomes:

@@ -15,12 +15,14 @@ from . import heredity as H
 from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
-from .traits import BIT, CARNIVOROUS, EXCLUDES, SCAVENGER, TRAITS
+from .traits import BIT, CARNIVOROUS, EXCLUDES, GUARD_BITS, HUNTER_BITS, SCAVENGER, TRAITS
 
 # interned constructors for the actions legal_actions builds again and again
-_PlayPair, _Attack, _BurnFat = interned(PlayPairTrait), interned(Attack), interned(BurnFat)
+_PlayPair, _BurnFat = interned(PlayPairTrait), interned(BurnFat)
 _Pirate, _Mimic, _DropTail = interned(Pirate), interned(Mimic), interned(DropTail)
 _FOOD, _GRAZE, _HIBERNATE = ById(TakeFood), ById(Graze), ById(Hibernate)        # by animal id
+#: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
+_ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _END = EndMove()
@@ -176,6 +178,69 @@ def dev_actions(rs, s, seat) -> list:
     return out
 
 
+def uniform_action(rs, s, rng):
+    """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): in the development phase, where the
+    lists are longest, each card's plays are counted and only the one drawn is built; elsewhere the list is built."""
+    if s.phase != "development":
+        legal = legal_actions(rs, s)
+        return legal[int(rng.random() * len(legal))]
+    seat = s.current
+    mine = [a for a in s.animals.values() if a.owner == seat]
+    others = None
+    restricted = rs.restricted
+    parts = []                   # (plays, card, trait, what to pick from) in the order of dev_actions
+    n = 0
+    seen = None
+    for cid in s.hands[seat]:
+        if cid == seen:
+            continue
+        seen = cid
+        parts.append((1, cid, None, None))
+        n += 1
+        for trait in CARD_BY_ID[cid].traits:
+            if restricted and not rs.trait_allowed(trait, s.turn):
+                continue
+            kind = _KIND[trait]
+            if kind == "pair":
+                pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
+                k = len(pick) * (2 if trait == "symbiosis" else 1)
+            else:                      # a single trait on one's own animals, a parasite on the others'
+                if kind == "single":
+                    pick, among = _SINGLE_BLOCKS[trait], mine
+                else:
+                    if others is None:
+                        others = [a for a in s.animals.values() if a.owner != seat]
+                    pick, among = BIT[trait], others
+                k = 0
+                for a in among:
+                    if not a.mask & pick:
+                        k += 1
+            if k:
+                parts.append((k, cid, trait, pick))
+                n += k
+    if pass_block(s, seat) is None:
+        n += 1
+    i = int(rng.random() * n)
+    for k, cid, trait, pick in parts:
+        if i >= k:
+            i -= k
+            continue
+        if trait is None:
+            return _ANIMAL_PLAYS[cid]
+        kind = _KIND[trait]
+        if kind == "pair":
+            if trait == "symbiosis":           # each pair both ways round: (a, b), then (b, a)
+                a, b = pick[i // 2]
+                return _PlayPair(cid, trait, (a, b) if i % 2 == 0 else (b, a))
+            return _PlayPair(cid, trait, pick[i])
+        for a in (mine if kind == "single" else others):
+            if not a.mask & pick:
+                if not i:
+                    return _trait_plays(cid, trait)[a.id]
+                i -= 1
+    return _PASS
+
+
 def move_actions(rs, s, seat, main: bool) -> list:
     """Feeding actions of ``seat`` now: free actions always, main actions when ``main``."""
     out = []
@@ -191,9 +256,15 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if m & CARNIVOROUS and F.can_attack(s, a):
                 prey = prey_of.get(m)
                 if prey is None:
-                    prey = prey_of[m] = [b.id for b in animals.values() if F.protection(s, a, b) is None]
+                    if m & HUNTER_BITS:
+                        prey = [b.id for b in animals.values() if F.protection(s, a, b) is None]
+                    else:               # only a guard or a Symbiosis link can protect: the rest need no look
+                        prey = [b.id for b in animals.values()
+                                if not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None]
+                    prey_of[m] = prey
                 aid = a.id
-                out.extend(_Attack(aid, b) for b in prey if b != aid)
+                row = _ATTACKS[aid]
+                out.extend([row[b] for b in prey if b != aid])
             if a.fat and not a.is_fed():
                 for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
                     out.append(_BurnFat(a.id, n))

@@ -106,6 +106,8 @@ class OriginRuleset(Ruleset):
     chance_outcomes = moves.chance_outcomes
     sample_chance = moves.sample_chance
     legal_actions = moves.legal_actions
+    uniform_action = moves.uniform_action
+    random_bot_uniform = True              # no Divergence: a RandomBot's only draw is its pick
     _dev_actions = moves.dev_actions
     _move_actions = moves.move_actions
     has_move_action = moves.has_move_action

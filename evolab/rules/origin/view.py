@@ -2,9 +2,10 @@
 and only the sizes of the others' hands, gene pools and discard piles."""
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
-from ...view import Observation, frozen, frozen_table, live_table, seal
+from ...view import Observation, frozen, frozen_table, seal
 
 
 class OriginObservation(Observation):
@@ -47,24 +48,29 @@ class OriginObservation(Observation):
 
 def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'."""
+    rs = state.ruleset
     o = OriginObservation.__new__(OriginObservation)
     o.seat = seat
-    o.ruleset = state.ruleset
+    o.ruleset = rs
     o.players = state.players
     o.phase = state.phase
     o.turn = state.turn
     o.round = state.round
     o.first = state.first
-    o.to_move = state.ruleset.to_move(state)
+    o.to_move = rs.to_move(state)
     o.food_bank = state.food_bank
     o.deck_size = state.deck_size
     o.hand = tuple(state.hands[seat])
-    o.hand_sizes = tuple(len(h) for h in state.hands)
+    o.hand_sizes = tuple(map(len, state.hands))
     o.discard_sizes = tuple(state.discards)
-    table = frozen_table if copy else live_table
-    o.animals = table(state.animals)
-    o.links = table(state.links)
-    o.attack = frozen(state.attack) if copy else state.attack
+    if copy:
+        o.animals = frozen_table(state.animals)
+        o.links = frozen_table(state.links)
+        o.attack = frozen(state.attack)
+    else:                            # the built-in bots' view over the table's own units (``live_table``)
+        o.animals = MappingProxyType(state.animals)
+        o.links = MappingProxyType(state.links)
+        o.attack = state.attack
     o.pending = state.pending
     o.scavenge = state.scavenge
     o.last_turn = state.last_turn
@@ -72,7 +78,14 @@ def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     o.move_main, o.move_any = state.move_main, state.move_any     # what the mover has done in this move
     o.winner = state.winner
     pools = state.pools
-    o.pool = tuple(pools[seat]) if pools is not None else ()          # Equilibrium: one's own gene pool
-    o.pool_sizes = tuple(len(p) for p in pools) if pools is not None else ()
-    o.public = state.ruleset.public_of(state)       # the rest of the public table, for sample_world
-    return seal(o)
+    if pools is None:
+        o.pool = o.pool_sizes = ()
+    else:
+        o.pool = tuple(pools[seat])                                   # Equilibrium: one's own gene pool
+        o.pool_sizes = tuple(map(len, pools))
+    o.public = rs.public_of(state)       # the rest of the public table, for sample_world
+    o.__class__ = _SEALED                # ``seal``: read-only from here on
+    return o
+
+
+_SEALED = type(seal(OriginObservation.__new__(OriginObservation)))

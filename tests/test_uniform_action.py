@@ -1,0 +1,48 @@
+"""``Ruleset.uniform_action``: the move one uniform draw picks, built without the legal list where an edition counts
+its moves, is exactly ``legal[int(rng.random() * len(legal))]`` with the same single draw, so a random bot's seeded
+games stay the same."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import evolab
+from evolab import Match
+from evolab.bots import GreedyBot, RandomBot
+
+CASES = [("origin", {"players": 2}), ("origin", {"players": 4}), ("origin", {"players": 6}),
+         ("origin", {"players": 3, "banned_traits": ["parasite"], "trait_from_turn": {"symbiosis": 3}}),
+         ("origin", {"players": 2, "heredity": True, "generations": 4}),
+         ("random_mutations", {"players": 3}), ("northstar", {"players": 3})]
+
+
+@pytest.mark.parametrize("ruleset,options", CASES, ids=lambda x: str(x))
+def test_uniform_action_is_the_listed_action_of_the_same_draw(ruleset, options):
+    rules = evolab.load_ruleset(ruleset, **options)
+    checked = 0
+    for seed in range(6):
+        m = Match(rules, seats=[GreedyBot() if i % 2 else RandomBot() for i in range(rules.players)], seed=seed)
+        while not m.is_over():
+            s = m.state
+            if rules.to_move(s) >= 0:
+                legal = rules.legal_actions(s)
+                for k in range(3):
+                    a, b = random.Random(k), random.Random(k)
+                    assert rules.uniform_action(s, a) == legal[int(b.random() * len(legal))]
+                    assert a.getstate() == b.getstate()          # one draw, no more
+                checked += 1
+            m.step()
+    assert checked > 100
+
+
+def test_random_bots_play_the_same_games_with_and_without_the_uniform_draw(monkeypatch):
+    """A seeded game of random bots is the same move for move whether the match asks the ruleset for the drawn
+    move or lets the bot pick from the whole list."""
+    rules = evolab.load_ruleset("origin", players=3)
+    fast = Match(rules, seats=[RandomBot(), RandomBot(), RandomBot()], seed=5)
+    fast.play_out()
+    monkeypatch.setattr(type(rules), "random_bot_uniform", False)
+    slow = Match(rules, seats=[RandomBot(), RandomBot(), RandomBot()], seed=5)
+    slow.play_out()
+    assert fast.record.moves == slow.record.moves and len(fast.record.moves) > 100
