@@ -220,7 +220,11 @@ def uniform_action(rs, s, rng):
                 n += k
     if pass_block(s, seat) is None:
         n += 1
-    i = int(rng.random() * n)
+    return _drawn(parts, int(rng.random() * n), mine, others)
+
+
+def _drawn(parts, i, mine, others):
+    """The ``i``-th development play counted in ``parts`` (``uniform_action``), or Pass past their end."""
     for k, cid, trait, pick in parts:
         if i >= k:
             i -= k
