@@ -115,9 +115,7 @@ class RandomMutationsRuleset(Ruleset):
     _victims = moves._victims
     _scavengers = moves._scavengers
     _stomp_capacity = moves._stomp_capacity
-    why = checks.why
-    _why_development = checks.why_development
-    _why_feeding = checks.why_feeding
+    check_player = checks.check_player
 
     # ---- derived facts ------------------------------------------------------------------------------
     traits_of = species.traits_of
