@@ -19,14 +19,17 @@ def room(rs, sp) -> int:
         r += max(0, sp.body - sp.fat)
     return r
 
+
 def hungry(rs, sp) -> bool:
     return sp.food < sp.pop
+
 
 def attack_size(rs, a) -> int:
     size = a.body
     if a.has("pack_hunting"):
         size += a.pop if rs.options["pack_hunting_variant"] == "population" else 3
     return size
+
 
 def defences(rs, s, a, t) -> list:
     """The protections (trait names) that stop ``a`` attacking ``t``, besides size (§5.3)."""
@@ -47,11 +50,13 @@ def defences(rs, s, a, t) -> list:
                 out.append("warning_call")
     return out
 
+
 def defence_size(rs, t, cancelled=()) -> int:
     size = t.body
     if t.has("hard_shell") and "hard_shell" not in cancelled:
         size += rs.options["hard_shell_bonus"]
     return size
+
 
 def attack_rule(rs, s, a, t, cancelled=()):
     """§5.3: the key of the rule that stops ``a`` attacking ``t`` now (``checks.REASONS``), or None; each protection

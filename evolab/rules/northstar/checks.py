@@ -9,13 +9,14 @@ that passes is always listed. A key is cheap to return; the message is built onl
 from __future__ import annotations
 
 from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
-from ...i18n import N_, _
+from ...i18n import N_
+from ..common import Reasons
 from . import attack as A
 from .deck import CARD_INDEX, TRAIT_OF
 from .traits import CANCELLABLE, TRAITS
 
 #: key -> (rule id, message[, fixed fields]): a rule id may have several messages (one per way to break it).
-REASONS: dict[str, tuple] = {
+REASONS = Reasons({
     "northstar.phase.select": ("northstar.phase", N_("choose a food card for the Watering Hole first")),
     "northstar.phase.play": ("northstar.phase", N_("{move} is not a Play Cards action")),
     "northstar.phase.feeding": ("northstar.phase", N_("{move} is not a feeding action")),
@@ -57,17 +58,10 @@ REASONS: dict[str, tuple] = {
                                  N_("a full Carnivore without Fat Tissue room cannot attack")),
     "northstar.size": ("northstar.size",
                        N_("the attacker must be larger than the target (Hard Shell adds to the target)")),
-}
-REASONS.update({f"northstar.{d}": (f"northstar.{d}", N_("the target is protected by {trait}"), {"trait": TRAITS[d].name})
-                for d in TRAITS})
-
-
-def refuse(key, **fields):
-    """(rule id, message) of the reason ``key``, its message translated, then filled with ``fields``."""
-    rule, message, *fixed = REASONS[key]
-    if fixed:
-        fields.update(fixed[0])
-    return rule, _(message).format(**fields)
+})
+REASONS.update({f"northstar.{d}": (f"northstar.{d}", N_("the target is protected by {trait}"),
+                                    {"trait": TRAITS[d].name}) for d in TRAITS})
+refuse = REASONS.refuse
 
 
 #: phase -> (the action types that answer its decision, the reason any other action is refused)
@@ -138,6 +132,8 @@ def check_select(rs, s, seat, action):
 
 
 # ---- Feeding (§5) -----------------------------------------------------------------------------------------
+
+
 def room_block(rs, sp):
     return None if rs.room(sp) else "northstar.full"
 

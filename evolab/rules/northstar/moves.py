@@ -22,7 +22,6 @@ _BY_SPECIES = {c: (ById(lambda sid, c=c: Grow(c, sid, "body")), ById(lambda sid,
                    ById(lambda sid, c=c: PlaceTrait(c, sid, ""))) for c in CARD_IDS}
 
 
-
 def to_move(rs, s) -> int:
     ph = s.phase
     if s.draw_queue:
@@ -33,12 +32,14 @@ def to_move(rs, s) -> int:
         return TERMINAL
     return CHANCE
 
+
 def chance_outcomes(rs, s) -> tuple:
     if s.draw_queue:
         return tuple((_DRAWS[c], k) for c, k in zip(CARD_IDS, s.deck) if k)
     if s.phase == "first_player":
         return tuple((FirstPlayer(i), 1) for i in range(s.players))
     return ()
+
 
 def sample_chance(rs, s, rng):
     if s.draw_queue:
@@ -63,6 +64,7 @@ def legal_actions(rs, s) -> list:
     if ph == "feeding":
         return feed_actions(rs, s, seat)
     return []
+
 
 def play_actions(rs, s, seat) -> list:
     """Play Cards: every card of the hand as a new species (either end), a growth, or a trait, as

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
                         PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
-from ...i18n import N_, _
+from ...i18n import N_
+from ..common import Reasons
 from .species import _cards_of
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
-REASONS = {
+REASONS = Reasons({
     "rm.simplification": ("rm.simplification", N_("choose which other trait Simplification discards")),
     "rm.phase.development": ("rm.phase", N_("{move} is not a development action")),
     "rm.phase.feeding": ("rm.phase", N_("{move} is not a feeding action")),
@@ -58,16 +59,13 @@ REASONS = {
     "rm.swimming.hunter": ("rm.swimming", N_("a swimming predator can only attack swimming species (provisional)")),
     "rm.large": ("rm.large", N_("only a Large predator can attack a Large species (provisional)")),
     "rm.shelter": ("rm.shelter", N_("every animal of that species is sheltered (or a fed Burrowing animal)")),
-}
-
-
-def refuse(key, **fields):
-    """(rule id, message) of the reason ``key``, its message translated, then filled with ``fields``."""
-    rule, message = REASONS[key]
-    return rule, _(message).format(**fields)
+})
+refuse = REASONS.refuse
 
 
 # ---- which decision is pending ------------------------------------------------------------------------
+
+
 def decision(s) -> str | None:
     """The decision the seat to move faces (each answers with its own kinds of action, ``ANSWERS``); None
     when nature moves or the game is over."""
@@ -98,6 +96,8 @@ _ANSWERS_ELSEWHERE = frozenset((DiscardTrait, ChooseParasiteVictim, ChooseVictim
 
 
 # ---- development (§5) ------------------------------------------------------------------------------------
+
+
 def discardable(s, sp) -> list:
     """Simplification: the trait cards of ``sp`` it may discard (any but itself)."""
     return [u for u, t in _cards_of(s, sp) if t != "simplification"]
@@ -155,6 +155,8 @@ def check_play(rs, s, seat, action):
 
 
 # ---- feeding (§7-§8) ---------------------------------------------------------------------------------------
+
+
 def food_block(rs, s, a, side):
     """§7: red food goes to a hungry animal that eats it. ``side``: (need, eats red food, hunter traits)."""
     if not s.red:
@@ -277,6 +279,8 @@ def check_end(rs, s, seat, action):
 
 
 # ---- the answers to a pending choice -------------------------------------------------------------------
+
+
 def check_discard(rs, s, seat, action):
     _seat, sid = s.simplify
     return None if action.card_uid in discardable(s, s.species[sid]) else refuse("rm.simplification")

@@ -39,6 +39,7 @@ def to_move(rs, s) -> int:
         return s.parasite_queue[0][0]
     return CHANCE
 
+
 def chance_outcomes(rs, s) -> tuple:
     ph = s.phase
     if ph == "reveal":
@@ -60,6 +61,7 @@ def chance_outcomes(rs, s) -> tuple:
     if ph == "tiebreak":
         return tuple((TieBreak(i), 1) for i in s.tied)
     return ()
+
 
 def sample_chance(rs, s, rng):
     if s.phase == "reproduction":
@@ -158,6 +160,7 @@ def _victims(rs, s, sp, traits=None):
     return [aid for aid in sp.animals if not s.animals[aid].shelter
             and not (burrow and rs.fed(s, s.animals[aid], need))]
 
+
 def _scavengers(rs, s, seat):
     out = []
     for sp in s.species_of(seat):
@@ -166,6 +169,7 @@ def _scavengers(rs, s, seat):
             need = rs.need(s, sp)
             out.extend(s.animals[x] for x in sp.animals if not rs.fed(s, s.animals[x], need))
     return out
+
 
 def _stomp_capacity(rs, s, seat) -> int:
     return sum(len(sp.animals) for sp in s.species_of(seat) if "stomper" in rs.traits_of(s, sp))

@@ -18,6 +18,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
                         Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, RollParasites, RollShelter,
                         Scavenge, Stomp, TakeFood, TakeShelter, TieBreak)
 from ..base import Ruleset
+from .. import common
 from .. import heredity as variant
 from . import heredity as H
 from ..origin.deck import dice_distribution
@@ -146,7 +147,7 @@ class RandomMutationsRuleset(Ruleset):
     animal_census = scoring.animal_census
     species_census = scoring.species_census
     scores = scoring.scores
-    ranking = scoring.ranking
+    ranking = common.ranking
     census_traits = scoring.census_traits
 
     def with_ruleset(self, s, other):
