@@ -91,21 +91,28 @@ def grow_block(sp, what):
     return "northstar.grow.max" if (sp.body if what == "body" else sp.pop) >= 6 else None
 
 
-def place_block(rs, s, sp, card, replace):
+def held(sp) -> tuple:
+    """(trait cards, their trait names) a species holds, face up and face down."""
+    cards = sp.traits + sp.pending
+    return cards, [TRAIT_OF[x] for x in cards]
+
+
+def place_block(rs, s, sp, card, replace, holding=None):
     """A trait card goes face down on a species (replacing one of its cards, or within the trait limit); never
-    two of the same name; experiments may hold a trait back."""
+    two of the same name; experiments may hold a trait back. ``holding``: ``held(sp)``, when known."""
     t = TRAIT_OF[card]
     if s.turn < rs.trait_turn[t]:
         return "experiment.trait-from-turn"
-    cards = sp.traits + sp.pending
-    names = [TRAIT_OF[x] for x in cards]
+    cards, names = holding or held(sp)
     if replace:
         if replace not in cards:
             return "northstar.replace"
-        names.remove(TRAIT_OF[replace])
+        clash = names.count(t) > (TRAIT_OF[replace] == t)        # the replaced card's name leaves
     elif len(cards) >= rs.limit:
         return "northstar.trait-limit"
-    return "northstar.trait-duplicate" if t in names else None
+    else:
+        clash = t in names
+    return "northstar.trait-duplicate" if clash else None
 
 
 def check_play(rs, s, seat, action):

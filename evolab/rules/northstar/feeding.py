@@ -53,7 +53,7 @@ def _has_action(rs, s, seat) -> bool:
     """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
     hand = s.hands[seat]
     for sp in s.species_of(seat):
-        if C.room_block(rs, sp):
+        if not rs.room(sp):                 # C.room_block
             continue
         if not sp.has("carnivore"):
             if C.eat_block(s, sp) is None or (hand and C.think_block(sp) is None):

@@ -79,13 +79,14 @@ def play_actions(rs, s, seat) -> list:
                 out.append(body[sp.id])
             if C.grow_block(sp, "population") is None:
                 out.append(pop[sp.id])
+    holdings = [(sp, C.held(sp)) for sp in mine]
     for c in hand:
         add = _BY_SPECIES[c][2]
-        for sp in mine:
-            if C.place_block(rs, s, sp, c, "") is None:
+        for sp, holding in holdings:
+            if C.place_block(rs, s, sp, c, "", holding) is None:
                 out.append(add[sp.id])
-            for r in dict.fromkeys(sp.traits + sp.pending):
-                if C.place_block(rs, s, sp, c, r) is None:
+            for r in dict.fromkeys(holding[0]):
+                if C.place_block(rs, s, sp, c, r, holding) is None:
                     out.append(_Place(c, sp.id, r))
     out.append(_END)
     return out
@@ -97,7 +98,7 @@ def feed_actions(rs, s, seat) -> list:
     out = []
     hand = list(dict.fromkeys(s.hands[seat]))
     for sp in s.species_of(seat):
-        if C.room_block(rs, sp):
+        if not rs.room(sp):                 # C.room_block
             continue
         if sp.has("carnivore"):
             clever = bool(hand) and sp.has("intelligence")
