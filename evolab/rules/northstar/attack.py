@@ -7,7 +7,7 @@ import itertools
 from ...actions import Hunt, interned
 from . import checks as C
 from .deck import CARD_INDEX
-from .traits import CANCELLABLE, TRAITS
+from .traits import CANCELLABLE, PROTECTIONS
 
 _Hunt = interned(Hunt)
 
@@ -79,7 +79,7 @@ def attack_rule(rs, s, a, t, cancelled=()):
 
 
 #: the key of each protection's rule
-DEFENCE_KEYS = {d: f"northstar.{d}" for d in TRAITS}
+DEFENCE_KEYS = {d: f"northstar.{d}" for d in PROTECTIONS}
 
 
 def attack_block(rs, s, a, t, cancelled=()):

@@ -13,7 +13,7 @@ from ...i18n import N_
 from ..common import Reasons
 from . import attack as A
 from .deck import CARD_INDEX, TRAIT_OF
-from .traits import CANCELLABLE, TRAITS
+from .traits import CANCELLABLE, PROTECTIONS, TRAITS
 
 #: key -> (rule id, message[, fixed fields]): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -60,7 +60,7 @@ REASONS = Reasons({
                        N_("the attacker must be larger than the target (Hard Shell adds to the target)")),
 })
 REASONS.update({f"northstar.{d}": (f"northstar.{d}", N_("the target is protected by {trait}"),
-                                    {"trait": TRAITS[d].name}) for d in TRAITS})
+                                    {"trait": TRAITS[d].name}) for d in PROTECTIONS})
 refuse = REASONS.refuse
 
 

@@ -85,6 +85,7 @@ class NorthStarRuleset(Ruleset):
     _play_actions = moves.play_actions
     _feed_actions = moves.feed_actions
     check_player = checks.check_player
+    why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
 
     # ---- rules of attack and feeding -------------------------------------------------------------------
     room = attack.room

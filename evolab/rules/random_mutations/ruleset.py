@@ -117,6 +117,7 @@ class RandomMutationsRuleset(Ruleset):
     _scavengers = moves._scavengers
     _stomp_capacity = moves._stomp_capacity
     check_player = checks.check_player
+    why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
 
     # ---- derived facts ------------------------------------------------------------------------------
     traits_of = species.traits_of
