@@ -72,13 +72,14 @@ def play_actions(rs, s, seat) -> list:
     hand = list(dict.fromkeys(s.hands[seat]))
     mine = s.species_of(seat)
     out: list = [a for c in hand for a in _NEWS[c]]
+    growths = [(sp.id, C.grow_block(sp, "body") is None, C.grow_block(sp, "population") is None) for sp in mine]
     for c in hand:
         body, pop, _add = _BY_SPECIES[c]
-        for sp in mine:
-            if C.grow_block(sp, "body") is None:
-                out.append(body[sp.id])
-            if C.grow_block(sp, "population") is None:
-                out.append(pop[sp.id])
+        for sid, bigger, more in growths:
+            if bigger:
+                out.append(body[sid])
+            if more:
+                out.append(pop[sid])
     holdings = [(sp, C.held(sp)) for sp in mine]
     for c in hand:
         add = _BY_SPECIES[c][2]
