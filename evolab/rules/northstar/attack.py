@@ -115,14 +115,16 @@ def _in_order(part, whole) -> bool:
     return all(any(x == y for y in it) for x in part)
 
 
-def cancel_rule(rs, s, a, t, cancels):
+def cancel_rule(rs, s, a, t, cancels, can=None):
     """Intelligence (§6): the key of the rule that stops ``a`` attacking ``t`` with the protections ``cancels``
     cancelled (one card each), or None: the attack is then legal; each cancelled protection is one the target
-    has, named in the order it has them; and no card is needless (one fewer would do, unless it cancels Horns)."""
+    has, named in the order it has them; and no card is needless (one fewer would do, unless it cancels Horns).
+    ``can``: ``_cancellable(a, t)``, when known."""
     key = attack_rule(rs, s, a, t, cancels)
     if key:
         return key
-    can = rs._cancellable(s, a, t)
+    if can is None:
+        can = rs._cancellable(s, a, t)
     if not _in_order(cancels, can):
         return "northstar.intelligence.order" if _in_order(sorted(cancels), sorted(can)) else "northstar.intelligence.absent"
     if len(cancels) > 1 and "horns" not in cancels and attack_rule(rs, s, a, t, cancels[:-1]) is None:
@@ -146,7 +148,7 @@ def _clever_hunts(rs, s, a, t, hand, multi=None):
         if card_count_rule(rs, k):
             break
         for cancels in itertools.combinations(can, k):
-            if cancels in seen or cancel_rule(rs, s, a, t, cancels) is not None:
+            if cancels in seen or cancel_rule(rs, s, a, t, cancels, can) is not None:
                 continue
             seen.add(cancels)
             for cards in itertools.combinations(sorted(s.hands[a.owner], key=CARD_INDEX.__getitem__), k):
