@@ -97,22 +97,23 @@ def held(sp) -> tuple:
     return cards, [TRAIT_OF[x] for x in cards]
 
 
-def place_block(rs, s, sp, card, replace, holding=None):
-    """A trait card goes face down on a species (replacing one of its cards, or within the trait limit); never
-    two of the same name; experiments may hold a trait back. ``holding``: ``held(sp)``, when known."""
+def trait_turn_block(rs, s, card):
+    """Experiments may hold a trait back (banned, or from a later round)."""
+    return "experiment.trait-from-turn" if s.turn < rs.trait_turn[TRAIT_OF[card]] else None
+
+
+def place_options(rs, card, holding) -> dict:
+    """{replace: the key of the rule that forbids it, or None} for each way to place the trait ``card`` face down
+    on a species holding ``holding`` (``held(sp)``): added ("") within the trait limit, or replacing one of its
+    cards; never two traits of the same name. A card it does not hold is not a key."""
     t = TRAIT_OF[card]
-    if s.turn < rs.trait_turn[t]:
-        return "experiment.trait-from-turn"
-    cards, names = holding or held(sp)
-    if replace:
-        if replace not in cards:
-            return "northstar.replace"
-        clash = names.count(t) > (TRAIT_OF[replace] == t)        # the replaced card's name leaves
-    elif len(cards) >= rs.limit:
-        return "northstar.trait-limit"
-    else:
-        clash = t in names
-    return "northstar.trait-duplicate" if clash else None
+    cards, names = holding
+    dup = "northstar.trait-duplicate"
+    out = {"": "northstar.trait-limit" if len(cards) >= rs.limit else dup if t in names else None}
+    n = names.count(t)
+    for r in cards:
+        out[r] = dup if n > (TRAIT_OF[r] == t) else None        # the replaced card's name leaves
+    return out
 
 
 def check_play(rs, s, seat, action):
@@ -129,7 +130,8 @@ def check_play(rs, s, seat, action):
     if t is Grow:
         key = grow_block(sp, action.what) if action.what in GROWTHS else "engine.malformed.grow"
         return None if key is None else refuse(key)
-    key = place_block(rs, s, sp, action.card, action.replace)
+    key = trait_turn_block(rs, s, action.card) or \
+        place_options(rs, action.card, held(sp)).get(action.replace, "northstar.replace")
     return None if key is None else refuse(key, trait=TRAIT_OF[action.card], card=repr(action.replace),
                                            species=sp.id, limit=rs.limit)
 

@@ -82,13 +82,13 @@ def play_actions(rs, s, seat) -> list:
                 out.append(pop[sid])
     holdings = [(sp, C.held(sp)) for sp in mine]
     for c in hand:
+        if C.trait_turn_block(rs, s, c):
+            continue
         add = _BY_SPECIES[c][2]
         for sp, holding in holdings:
-            if C.place_block(rs, s, sp, c, "", holding) is None:
-                out.append(add[sp.id])
-            for r in dict.fromkeys(holding[0]):
-                if C.place_block(rs, s, sp, c, r, holding) is None:
-                    out.append(_Place(c, sp.id, r))
+            for r, key in C.place_options(rs, c, holding).items():
+                if key is None:
+                    out.append(_Place(c, sp.id, r) if r else add[sp.id])
     out.append(_END)
     return out
 
