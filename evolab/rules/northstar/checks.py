@@ -141,8 +141,6 @@ def check_select(rs, s, seat, action):
 
 
 # ---- Feeding (§5) -----------------------------------------------------------------------------------------
-
-
 def room_block(rs, sp):
     return None if rs.room(sp) else "northstar.full"
 

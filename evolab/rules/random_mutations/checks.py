@@ -64,8 +64,6 @@ refuse = REASONS.refuse
 
 
 # ---- which decision is pending ------------------------------------------------------------------------
-
-
 def decision(s) -> str | None:
     """The decision the seat to move faces (each answers with its own kinds of action, ``ANSWERS``); None
     when nature moves or the game is over."""
@@ -96,8 +94,6 @@ _ANSWERS_ELSEWHERE = frozenset((DiscardTrait, ChooseParasiteVictim, ChooseVictim
 
 
 # ---- development (§5) ------------------------------------------------------------------------------------
-
-
 def discardable(s, sp) -> list:
     """Simplification: the trait cards of ``sp`` it may discard (any but itself)."""
     return [u for u, t in _cards_of(s, sp) if t != "simplification"]
@@ -155,8 +151,6 @@ def check_play(rs, s, seat, action):
 
 
 # ---- feeding (§7-§8) ---------------------------------------------------------------------------------------
-
-
 def food_block(rs, s, a, side):
     """§7: red food goes to a hungry animal that eats it. ``side``: (need, eats red food, hunter traits)."""
     if not s.red:
@@ -279,8 +273,6 @@ def check_end(rs, s, seat, action):
 
 
 # ---- the answers to a pending choice -------------------------------------------------------------------
-
-
 def check_discard(rs, s, seat, action):
     _seat, sid = s.simplify
     return None if action.card_uid in discardable(s, s.species[sid]) else refuse("rm.simplification")

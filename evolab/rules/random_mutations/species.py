@@ -69,8 +69,6 @@ def _add(t, i, n):
 
 
 # ---- table changes -----------------------------------------------------------------------------------
-
-
 def _new_species(s, seat, ev, parent=-1, position="right_end"):
     sp = Species(s.next_uid, seat, s.turn, parent)
     s.next_uid += 1
