@@ -124,15 +124,12 @@ def add_block(rs, s, seat, sp):
     return None
 
 
-def species_block(rs, s, seat, mode, sp):
-    """Why a card announced in ``mode`` cannot go on ``sp``, one of ``seat``'s species (or None)."""
-    if mode == "trait":
-        return "rm.trait-population" if len(sp.animals) != 1 else None
-    if mode == "add_animal":
-        return add_block(rs, s, seat, sp)
-    if rs.options["divergence_checks_cap"] and len(sp.animals) + 1 > len(s.rows[seat]):
-        return "rm.divergence-cap"
-    return None
+def species_options(rs, s, seat, sp) -> tuple:
+    """For a card announced on ``sp``, one of ``seat``'s species: the key of the rule that forbids it (or None)
+    as a trait, as an added animal, as a divergence (in the order of ``MODES[1:]``)."""
+    trait = "rm.trait-population" if len(sp.animals) != 1 else None        # a trait goes on population 1
+    cap = rs.options["divergence_checks_cap"] and len(sp.animals) + 1 > len(s.rows[seat])
+    return trait, add_block(rs, s, seat, sp), "rm.divergence-cap" if cap else None
 
 
 def check_play(rs, s, seat, action):
@@ -144,40 +141,24 @@ def check_play(rs, s, seat, action):
     sp = s.species.get(action.species)
     if sp is None or sp.owner != seat:
         return refuse("rm.own-species", species=repr(action.species))
-    key = species_block(rs, s, seat, action.mode, sp)
+    key = species_options(rs, s, seat, sp)[MODES.index(action.mode) - 1]
     if key:
         return refuse(key, species=sp.id, animals=len(sp.animals), count=len(s.rows[seat]))
     return None
 
 
 # ---- feeding (§7-§8) ---------------------------------------------------------------------------------------
-def food_block(rs, s, a, side):
-    """§7: red food goes to a hungry animal that eats it. ``side``: (need, eats red food, hunter traits)."""
-    if not s.red:
-        return "rm.centre-empty.food"
-    if not side[1]:
-        return "rm.obligate_predator"
-    if rs.fed(s, a, side[0]):
-        return "rm.fed"
-    return None
-
-
-def shelter_block(s, a):
-    """§7: one shelter per animal."""
-    if not s.green:
-        return "rm.centre-empty.shelter"
-    return "rm.shelter.one" if a.shelter else None
-
-
-def hunter_block(rs, s, a, side):
-    """§8.2: a hungry predator attacks once per turn."""
-    if side[2] is None:
-        return "rm.predator"
-    if a.attacked:
-        return "rm.predator.once"
-    if rs.fed(s, a, side[0]):
-        return "rm.predator.fed"
-    return None
+def animal_options(rs, s, a, side) -> tuple:
+    """What animal ``a`` may do in a move: the key of the rule that forbids it (or None) to take red food, to take
+    a shelter, to attack. ``side``: (need, eats red food, hunter traits) of its species."""
+    fed = rs.fed(s, a, side[0])
+    # §7: red food goes to a hungry animal that eats it
+    food = "rm.centre-empty.food" if not s.red else "rm.obligate_predator" if not side[1] else "rm.fed" if fed else None
+    # §7: one shelter per animal
+    shelter = "rm.centre-empty.shelter" if not s.green else "rm.shelter.one" if a.shelter else None
+    # §8.2: a hungry predator attacks once per turn
+    hunt = "rm.predator" if side[2] is None else "rm.predator.once" if a.attacked else "rm.predator.fed" if fed else None
+    return food, shelter, hunt
 
 
 def attack_block(rs, s, sid, traits, target):
@@ -201,9 +182,9 @@ def parasites_block(rs, s):
     return None if s.black and rs.options["parasite_move_enabled"] else "rm.parasite.none"
 
 
-def parasite_target_block(s, seat, a):
+def parasite_hosts(s, seat) -> list:
     """§7 (provisional): a parasite goes on another player's animal."""
-    return "rm.parasite.own" if a.owner == seat else None
+    return [a for a in s.animals.values() if a.owner != seat]
 
 
 def stomps(rs, s, seat) -> range:
@@ -237,18 +218,19 @@ def check_main(rs, s, seat, action):
         a = s.animals.get(action.animal)
         if a is None:
             return refuse("rm.no-animal", animal=repr(action.animal))
-        key = parasite_target_block(s, seat, a) or parasites_block(rs, s)
+        key = ("rm.parasite.own" if a not in parasite_hosts(s, seat) else None) or parasites_block(rs, s)
         return refuse(key) if key else None
     a, v = _own_animal(s, seat, action.predator if t is Attack else action.animal)
     if v:
         return v
     side = rs._feeding_side(s, s.species[a.species])
+    food, shelter, hunt = animal_options(rs, s, a, side)
     if t is TakeFood:
-        key = food_block(rs, s, a, side)
+        key = food
     elif t is TakeShelter:
-        key = shelter_block(s, a)
+        key = shelter
     else:
-        key = hunter_block(rs, s, a, side)
+        key = hunt
         if key is None:
             target = s.species.get(action.prey)
             if target is None:

@@ -102,10 +102,10 @@ def dev_actions(rs, s, seat) -> list:
     if C.deck_block(s, seat):
         return [_PASS]
     out = [_PlayCard("new_species", -1)]
-    mine = s.species_of(seat)
-    for mode in C.MODES[1:]:
+    options = [(sp.id, C.species_options(rs, s, seat, sp)) for sp in s.species_of(seat)]
+    for i, mode in enumerate(C.MODES[1:]):
         if C.mode_block(rs, mode) is None:
-            out.extend(_PlayCard(mode, sp.id) for sp in mine if C.species_block(rs, s, seat, mode, sp) is None)
+            out.extend([_PlayCard(mode, sid) for sid, keys in options if keys[i] is None])
     out.append(_PASS)
     return out
 
@@ -130,11 +130,12 @@ def _main_actions(rs, s, seat, first=False) -> list:
         side = sides.get(sid)
         if side is None:
             side = sides[sid] = rs._feeding_side(s, species[sid])
-        if C.food_block(rs, s, a, side) is None:
+        food, shelter, hunt = C.animal_options(rs, s, a, side)
+        if food is None:
             out.append(_FOOD[a.id])
-        if C.shelter_block(s, a) is None:
+        if shelter is None:
             out.append(_SHELTER[a.id])
-        if C.hunter_block(rs, s, a, side) is None:
+        if hunt is None:
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
                 hunter = side[2]
@@ -143,7 +144,7 @@ def _main_actions(rs, s, seat, first=False) -> list:
         if first and out:
             return out
     if C.parasites_block(rs, s) is None:
-        out.extend([_PARASITE[a.id] for a in s.animals.values() if C.parasite_target_block(s, seat, a) is None])
+        out.extend([_PARASITE[a.id] for a in C.parasite_hosts(s, seat)])
     return out
 
 
