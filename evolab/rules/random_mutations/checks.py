@@ -68,17 +68,15 @@ def decision(s) -> str | None:
     """The decision the seat to move faces (each answers with its own kinds of action, ``ANSWERS``); None
     when nature moves or the game is over."""
     ph = s.phase
+    if ph == "feeding":
+        if s.attack is not None:
+            return None
+        if s.choose_victim is not None:
+            return "victim"
+        return "scavenger" if s.scavenge >= 0 else "feeding"
     if ph == "development":
         return "simplification" if s.simplify is not None else "development"
-    if ph == "parasites":
-        return "parasites"
-    if ph != "feeding" or s.attack is not None:
-        return None
-    if s.choose_victim is not None:
-        return "victim"
-    if s.scavenge >= 0:
-        return "scavenger"
-    return "feeding"
+    return "parasites" if ph == "parasites" else None
 
 
 #: decision -> (the action types that answer it, the reason any other action is refused)
@@ -148,17 +146,27 @@ def check_play(rs, s, seat, action):
 
 
 # ---- feeding (§7-§8) ---------------------------------------------------------------------------------------
-def animal_options(rs, s, a, side) -> tuple:
-    """What animal ``a`` may do in a move: the key of the rule that forbids it (or None) to take red food, to take
-    a shelter, to attack. ``side``: (need, eats red food, hunter traits) of its species."""
-    fed = rs.fed(s, a, side[0])
-    # §7: red food goes to a hungry animal that eats it
-    food = "rm.centre-empty.food" if not s.red else "rm.obligate_predator" if not side[1] else "rm.fed" if fed else None
-    # §7: one shelter per animal
-    shelter = "rm.centre-empty.shelter" if not s.green else "rm.shelter.one" if a.shelter else None
-    # §8.2: a hungry predator attacks once per turn
-    hunt = "rm.predator" if side[2] is None else "rm.predator.once" if a.attacked else "rm.predator.fed" if fed else None
-    return food, shelter, hunt
+def animal_moves(rs, s, seat):
+    """For each animal of ``seat`` in table order: (animal, its species' side, and the key of the rule that
+    forbids it, or None, to take red food, to take a shelter, to attack). ``side``: (need, eats red food, hunter
+    traits) of its species, worked out once per species."""
+    red, green, species = s.red, s.green, s.species
+    sides: dict = {}
+    for a in s.animals.values():
+        if a.owner != seat:
+            continue
+        side = sides.get(a.species)
+        if side is None:
+            side = sides[a.species] = rs._feeding_side(s, species[a.species])
+        fed = rs.fed(s, a, side[0])
+        # §7: red food goes to a hungry animal that eats it
+        food = "rm.centre-empty.food" if not red else "rm.obligate_predator" if not side[1] else "rm.fed" if fed else None
+        # §7: one shelter per animal
+        shelter = "rm.centre-empty.shelter" if not green else "rm.shelter.one" if a.shelter else None
+        # §8.2: a hungry predator attacks once per turn
+        hunt = "rm.predator" if side[2] is None else "rm.predator.once" if a.attacked else "rm.predator.fed" if fed \
+            else None
+        yield a, side, food, shelter, hunt
 
 
 def attack_block(rs, s, sid, traits, target):
@@ -223,8 +231,7 @@ def check_main(rs, s, seat, action):
     a, v = _own_animal(s, seat, action.predator if t is Attack else action.animal)
     if v:
         return v
-    side = rs._feeding_side(s, s.species[a.species])
-    food, shelter, hunt = animal_options(rs, s, a, side)
+    _a, side, food, shelter, hunt = next(m for m in animal_moves(rs, s, seat) if m[0] is a)
     if t is TakeFood:
         key = food
     elif t is TakeShelter:

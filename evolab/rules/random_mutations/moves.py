@@ -92,7 +92,9 @@ def legal_actions(rs, s) -> list:
 def feeding_actions(rs, s, seat) -> list:
     out = _main_actions(rs, s, seat) if not s.move_main else []
     has_main = bool(out)
-    out.extend(_Stomp(n) for n in C.stomps(rs, s, seat))
+    stomps = C.stomps(rs, s, seat)
+    for n in stomps:
+        out.append(_Stomp(n))
     if C.end_block(rs, s, has_main) is None:
         out.append(_END)
     return out
@@ -102,10 +104,13 @@ def dev_actions(rs, s, seat) -> list:
     if C.deck_block(s, seat):
         return [_PASS]
     out = [_PlayCard("new_species", -1)]
-    options = [(sp.id, C.species_options(rs, s, seat, sp)) for sp in s.species_of(seat)]
-    for i, mode in enumerate(C.MODES[1:]):
-        if C.mode_block(rs, mode) is None:
-            out.extend([_PlayCard(mode, sid) for sid, keys in options if keys[i] is None])
+    options = []
+    for sp in s.species_of(seat):
+        options.append((sp.id, C.species_options(rs, s, seat, sp)))
+    for i, mode in rs.play_modes:
+        for sid, keys in options:
+            if keys[i] is None:
+                out.append(_PlayCard(mode, sid))
     out.append(_PASS)
     return out
 
@@ -121,21 +126,14 @@ def _main_actions(rs, s, seat, first=False) -> list:
     stops after the first animal that has one (enough to tell whether there is any)."""
     out: list = []
     species = s.species
-    sides: dict = {}                       # per species: what its animals may do, worked out once
     aims: dict = {}                        # per hunting species: the species it may attack
-    for a in s.animals.values():
-        if a.owner != seat:
-            continue
-        sid = a.species
-        side = sides.get(sid)
-        if side is None:
-            side = sides[sid] = rs._feeding_side(s, species[sid])
-        food, shelter, hunt = C.animal_options(rs, s, a, side)
+    for a, side, food, shelter, hunt in C.animal_moves(rs, s, seat):
         if food is None:
             out.append(_FOOD[a.id])
         if shelter is None:
             out.append(_SHELTER[a.id])
         if hunt is None:
+            sid = a.species
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
                 hunter = side[2]

@@ -87,6 +87,8 @@ class RandomMutationsRuleset(Ruleset):
         self.need_bonus = dict(NEED_BONUS, predator=options["predator_need_bonus"],
                                obligate_predator=options["obligate_need_bonus"])
         self.trait_turn = dict(options["trait_from_turn"])
+        #: (index, mode) of the ways to announce a card on a species that are in play (``checks.mode_block``)
+        self.play_modes = tuple((i, m) for i, m in enumerate(checks.MODES[1:]) if checks.mode_block(self, m) is None)
         if options["heredity"]:
             self.heredity = True
             self.provisional = PROVISIONAL_RULES + variant.RULES
