@@ -73,10 +73,17 @@ def legal_actions(rs, s) -> list:
     """The moves that pass ``checks.check_player`` now, in a fixed order: each is listed by asking the predicate
     of the rule that could forbid it (``checks.py``)."""
     d = C.decision(s)
+    if d == "feeding":                     # the commonest decision first: a move of feeding
+        seat = s.current
+        out = _main_actions(rs, s, seat) if not s.move_main else []
+        has_main = bool(out)
+        for n in C.stomps(rs, s, seat):
+            out.append(_Stomp(n))
+        if C.end_block(rs, s, has_main) is None:
+            out.append(_END)
+        return out
     if d is None:
         return []
-    if d == "feeding":
-        return feeding_actions(rs, s, s.current)
     if d == "development":
         return dev_actions(rs, s, s.current)
     if d == "simplification":
@@ -87,17 +94,6 @@ def legal_actions(rs, s) -> list:
         _seat, sid, _pred = s.choose_victim
         return [ChooseVictim(a) for a in rs._victims(s, s.species[sid])]
     return [Scavenge(a.id) for a in rs._scavengers(s, s.scavenge)]
-
-
-def feeding_actions(rs, s, seat) -> list:
-    out = _main_actions(rs, s, seat) if not s.move_main else []
-    has_main = bool(out)
-    stomps = C.stomps(rs, s, seat)
-    for n in stomps:
-        out.append(_Stomp(n))
-    if C.end_block(rs, s, has_main) is None:
-        out.append(_END)
-    return out
 
 
 def dev_actions(rs, s, seat) -> list:
