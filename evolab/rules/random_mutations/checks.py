@@ -113,21 +113,16 @@ def mode_block(rs, mode):
     return None
 
 
-def add_block(rs, s, seat, sp):
-    """§5.2: a species grows to at most as many animals as its owner has species; Extremophile (§8.6)."""
-    if len(sp.animals) + 1 > len(s.rows[seat]):
-        return "rm.population-cap"
-    if "extremophile" in rs.traits_of(s, sp) and s.pdecks[seat] <= 1:
-        return "rm.extremophile"
-    return None
-
-
 def species_options(rs, s, seat, sp) -> tuple:
     """For a card announced on ``sp``, one of ``seat``'s species: the key of the rule that forbids it (or None)
     as a trait, as an added animal, as a divergence (in the order of ``MODES[1:]``)."""
-    trait = "rm.trait-population" if len(sp.animals) != 1 else None        # a trait goes on population 1
-    cap = rs.options["divergence_checks_cap"] and len(sp.animals) + 1 > len(s.rows[seat])
-    return trait, add_block(rs, s, seat, sp), "rm.divergence-cap" if cap else None
+    n, over = len(sp.animals), len(sp.animals) + 1 > len(s.rows[seat])
+    trait = "rm.trait-population" if n != 1 else None        # §5.1: a trait goes on a species of population 1
+    # §5.2: a species grows to at most as many animals as its owner has species; Extremophile (§8.6)
+    add = "rm.population-cap" if over else \
+        "rm.extremophile" if s.pdecks[seat] <= 1 and "extremophile" in rs.traits_of(s, sp) else None
+    # Divergence (optional): the daughter species' cap, when checked
+    return trait, add, "rm.divergence-cap" if over and rs.options["divergence_checks_cap"] else None
 
 
 def check_play(rs, s, seat, action):
@@ -195,10 +190,13 @@ def parasite_hosts(s, seat) -> list:
     return [a for a in s.animals.values() if a.owner != seat]
 
 
+_NO_STOMP = range(0)
+
+
 def stomps(rs, s, seat) -> range:
     """§8.8: how much red food Stomper may destroy now: 1 to its animals' count, once per move."""
     k = rs._stomp_capacity(s, seat) if s.red and not s.move_stomped else 0
-    return range(1, min(k, s.red) + 1)
+    return range(1, min(k, s.red) + 1) if k else _NO_STOMP
 
 
 def end_block(rs, s, has_main: bool):

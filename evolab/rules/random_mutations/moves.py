@@ -113,7 +113,7 @@ def dev_actions(rs, s, seat) -> list:
 
 def _add_block(rs, s, seat, sp):
     """(rule, message) when no animal may join ``sp`` now, or None."""
-    key = C.add_block(rs, s, seat, sp)
+    key = C.species_options(rs, s, seat, sp)[1]
     return C.refuse(key, species=sp.id, animals=len(sp.animals), count=len(s.rows[seat])) if key else None
 
 
