@@ -85,7 +85,7 @@ DEFENCE_KEYS = {d: f"northstar.{d}" for d in PROTECTIONS}
 def attack_block(rs, s, a, t, cancelled=()):
     """Why ``a`` may not attack ``t`` now (rule, message), or None."""
     key = attack_rule(rs, s, a, t, cancelled)
-    return None if key is None else C.refuse(key, species=a.id)
+    return None if key is None else C.refuse(key, species=a.id, animal=a.id)
 
 
 def compulsory(rs, s, seat) -> bool:

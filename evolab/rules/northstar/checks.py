@@ -43,16 +43,14 @@ REASONS = Reasons({
     "northstar.no-species": ("northstar.no-species", N_("there is no species {species}")),
     "northstar.intelligence.cancel": ("northstar.intelligence.cancel",
                                       N_("each discarded card cancels one defence, never the size rule")),
-    "northstar.intelligence.absent": ("northstar.intelligence.cancel",
-                                      N_("a discarded card cancels only a defence the target has")),
-    "northstar.intelligence.needless": ("northstar.intelligence.cancel",
-                                        N_("one card fewer would do: discard no more cards than the attack needs")),
-    "northstar.intelligence.order": ("engine.canonical",
-                                     N_("name the cancelled defences in the order the target has them")),
-    "northstar.intelligence.cards-order": ("engine.canonical", N_("name the discarded cards in the deck's order")),
+    # Intelligence's cards that cancel a protection the target lacks, name them out of order, or are needless
+    "northstar.intelligence.absent": ("northstar.attack", N_("this attack is not allowed")),
+    "northstar.intelligence.needless": ("northstar.attack", N_("this attack is not allowed")),
+    "northstar.intelligence.order": ("northstar.attack", N_("this attack is not allowed")),
+    "northstar.intelligence.cards-order": ("northstar.attack", N_("this attack is not allowed")),
     "northstar.intelligence.one-card": ("northstar.intelligence.one-card",
                                         N_("one card per use (intelligence_multi_discard is off)")),
-    "northstar.carnivore": ("northstar.carnivore", N_("species {species} is not a Carnivore")),
+    "northstar.carnivore": ("northstar.carnivore", N_("species {animal} is not a Carnivore")),
     "northstar.carnivore.itself": ("northstar.carnivore.itself", N_("a Carnivore cannot attack itself")),
     "northstar.carnivore.full": ("northstar.carnivore.full",
                                  N_("a full Carnivore without Fat Tissue room cannot attack")),
@@ -195,7 +193,7 @@ def check_hunt(rs, s, seat, sp, action):
             key = A.cancel_rule(rs, s, sp, target, cancelled)
     else:
         key, fields = A.attack_rule(rs, s, sp, target), {}
-    return None if key is None else refuse(key, species=sp.id, **fields)
+    return None if key is None else refuse(key, species=sp.id, animal=sp.id, **fields)
 
 
 def check_feeding(rs, s, seat, action):
