@@ -113,6 +113,6 @@ def feed_actions(rs, s, seat) -> list:
                 out.append(_Eat(sp.id))
             if C.think_block(sp) is None:
                 out.extend(_Think(sp.id, c) for c in hand)
-    if C.pass_block(rs, s, seat) is None:
+    if not rs.compulsory(s, seat):        # C.pass_block
         out.append(_PASS)
     return out
