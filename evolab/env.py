@@ -27,196 +27,19 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .actions import CHANCE, TERMINAL
-from .rules import load_ruleset
+from .rules import edition, editions, load_ruleset
 from .view import observe
 
-PHASES = {
-    "origin": ("deal", "choose", "first_player", "food", "development", "feeding", "extinction", "draw",
-               "tiebreak", "over"),
-    "random_mutations": ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
-                         "feeding", "parasites", "extinction", "tiebreak", "over"),
-    "northstar": ("remove", "first_player", "deal", "select_food", "play_cards", "feeding", "end_of_round",
-                  "end_draws", "over"),
-}
 
+def __getattr__(name):
+    """``PHASES``, ``ENCODERS`` and ``DEFAULT_UNITS`` per edition id, asked of the editions (each edition's
+    package holds its encoder: ``Edition.encoder``)."""
+    parts = {"PHASES": lambda enc: enc.phases, "ENCODERS": lambda enc: enc,
+             "DEFAULT_UNITS": lambda enc: enc.default_units}
+    if name in parts:
+        return {i: parts[name](ed.encoder) for i, ed in editions().items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-# ---- observation encoders, one per edition ------------------------------------------------------------
-class _Encoder:
-    """Builds the fixed layout once; ``encode(view)`` fills a vector segment by segment."""
-
-    def __init__(self, rs, max_units):
-        self.rs, self.n, self.k = rs, rs.players, max_units
-        self.layout = self.segments()
-        self.size = sum(n for _, n in self.layout)
-        self.offset = {}
-        at = 0
-        for name, n in self.layout:
-            self.offset[name] = at
-            at += n
-
-    def rel(self, view, seat):
-        return (seat - view.seat) % self.n
-
-    def per_seat(self, view, values):
-        out = [0.0] * self.n
-        for seat, v in enumerate(values):
-            out[self.rel(view, seat)] = float(v)
-        return out
-
-    def common(self, view) -> dict:
-        phase = [0.0] * len(PHASES[self.rs.id])
-        if view.phase in PHASES[self.rs.id]:
-            phase[PHASES[self.rs.id].index(view.phase)] = 1.0
-        mover = [0.0] * self.n
-        if view.to_move >= 0:
-            mover[self.rel(view, view.to_move)] = 1.0
-        return {"phase": phase, "to_move": mover, "turn": [float(view.turn)]}
-
-    def encode(self, view):
-        out = np.zeros(self.size, dtype=np.float32)
-        for name, values in self.values(view).items():
-            start = self.offset[name]
-            out[start:start + len(values)] = values
-        return out
-
-
-class _OriginEncoder(_Encoder):
-    def segments(self):
-        from .rules.origin.deck import CARDS
-        from .rules.origin.traits import PAIR_TRAITS, TRAIT_IDS
-        self.cards = {c.id: i for i, c in enumerate(CARDS)}
-        singles = [t for t in TRAIT_IDS if t not in PAIR_TRAITS]
-        self.traits = {t: i for i, t in enumerate(singles)}
-        self.pairs = {t: i for i, t in enumerate(sorted(PAIR_TRAITS))}
-        self.fields = ("present", "red", "blue", "fat", "need", "fed", "hibernating", "attacked", "pirated",
-                       "poisoned", "predator_now", "prey_now") + tuple(f"trait:{t}" for t in singles) + \
-            tuple(f"pair:{t}" for t in sorted(PAIR_TRAITS))
-        n, k = self.n, self.k
-        return [("phase", len(PHASES["origin"])), ("to_move", n), ("turn", 1), ("food_bank", 1), ("deck_size", 1),
-                ("last_turn", 1), ("hand", len(CARDS)), ("pool", len(CARDS)), ("hand_sizes", n),
-                ("discard_sizes", n), ("pool_sizes", n), ("animals", n * k * len(self.fields))]
-
-    def values(self, view):
-        v = self.common(view)
-        v["food_bank"] = [float(view.food_bank)]
-        v["deck_size"] = [float(view.deck_size)]
-        v["last_turn"] = [float(view.last_turn)]
-        for name, cards in (("hand", view.hand), ("pool", view.pool)):
-            counts = [0.0] * len(self.cards)
-            for c in cards:
-                counts[self.cards[c]] += 1
-            v[name] = counts
-        v["hand_sizes"] = self.per_seat(view, view.hand_sizes)
-        v["discard_sizes"] = self.per_seat(view, view.discard_sizes)
-        v["pool_sizes"] = self.per_seat(view, view.pool_sizes) if view.pool_sizes else [0.0] * self.n
-        f = len(self.fields)
-        units = [0.0] * (self.n * self.k * f)
-        slot = [0] * self.n
-        at = view.attack
-        for aid in sorted(view.animals):
-            a = view.animals[aid]
-            r = self.rel(view, a.owner)
-            if slot[r] >= self.k:
-                continue
-            base = (r * self.k + slot[r]) * f
-            slot[r] += 1
-            units[base:base + 12] = [1.0, a.red, a.blue, a.fat, a.need, float(a.is_fed()), float(a.hibernating),
-                                     float(a.attacked), float(a.pirated), float(a.poisoned),
-                                     float(at is not None and at.predator == aid),
-                                     float(at is not None and at.prey == aid)]
-            for c in a.cards:
-                units[base + 12 + self.traits[c.trait]] += 1
-            for u in a.links:
-                units[base + 12 + len(self.traits) + self.pairs[view.links[u].trait]] += 1
-        v["animals"] = units
-        return v
-
-
-class _RMEncoder(_Encoder):
-    def segments(self):
-        from .rules.random_mutations.deck import TRAIT_IDS
-        self.traits = {t: i for i, t in enumerate(TRAIT_IDS)}
-        self.fields = ("present", "population", "need", "food", "fed_animals", "shelters", "parasites") + \
-            tuple(f"trait:{t}" for t in TRAIT_IDS)
-        n, k = self.n, self.k
-        return [("phase", len(PHASES["random_mutations"])), ("to_move", n), ("turn", 1), ("red", 1), ("green", 1),
-                ("black", 1), ("deck_size", 1), ("last_turn", 1), ("player_deck_sizes", n), ("discard_sizes", n),
-                ("species", n * k * len(self.fields))]
-
-    def values(self, view):
-        rs = self.rs
-        v = self.common(view)
-        v["red"], v["green"], v["black"] = [float(view.red)], [float(view.green)], [float(view.black)]
-        v["deck_size"] = [float(view.deck_size)]
-        v["last_turn"] = [float(view.last_turn)]
-        v["player_deck_sizes"] = self.per_seat(view, view.pdeck_sizes)
-        v["discard_sizes"] = self.per_seat(view, view.discard_sizes)
-        f = len(self.fields)
-        units = [0.0] * (self.n * self.k * f)
-        for seat, row in enumerate(view.rows):
-            r = self.rel(view, seat)
-            for slot, sid in enumerate(row[:self.k]):
-                sp = view.species[sid]
-                need = rs.need(view, sp)
-                animals = [view.animals[a] for a in sp.animals]
-                base = (r * self.k + slot) * f
-                units[base:base + 7] = [1.0, len(animals), need, sum(a.red + a.blue for a in animals),
-                                        sum(1 for a in animals if a.red + a.blue >= need or a.fed_by_kill),
-                                        sum(1 for a in animals if a.shelter), sum(a.parasites for a in animals)]
-                for t in rs.traits_of(view, sp):
-                    if t in self.traits:
-                        units[base + 7 + self.traits[t]] += 1
-        v["species"] = units
-        return v
-
-
-class _NSEncoder(_Encoder):
-    def segments(self):
-        from .rules.northstar.deck import TRAIT_IDS, card_kinds
-        self.cards = {k[0]: i for i, k in enumerate(card_kinds())}
-        self.traits = {t: i for i, t in enumerate(TRAIT_IDS)}
-        self.fields = ("present", "body", "population", "food", "fat", "face_down") + \
-            tuple(f"trait:{t}" for t in TRAIT_IDS) + tuple(f"my_face_down:{t}" for t in TRAIT_IDS)
-        n, k = self.n, self.k
-        return [("phase", len(PHASES["northstar"])), ("to_move", n), ("turn", 1), ("watering_hole", 1),
-                ("deck_size", 1), ("last_round", 1), ("hand", len(self.cards)), ("my_food_card", len(self.cards)),
-                ("hand_sizes", n), ("bags", n), ("food_placed", n), ("species", n * k * len(self.fields))]
-
-    def values(self, view):
-        v = self.common(view)
-        v["watering_hole"] = [float(view.watering)]
-        v["deck_size"] = [float(view.deck_size)]
-        v["last_round"] = [float(view.last_round)]
-        hand = [0.0] * len(self.cards)
-        for c in view.hand:
-            hand[self.cards[c]] += 1
-        v["hand"] = hand
-        food = [0.0] * len(self.cards)
-        if view.food_card:
-            food[self.cards[view.food_card]] = 1.0
-        v["my_food_card"] = food
-        v["hand_sizes"] = self.per_seat(view, view.hand_sizes)
-        v["bags"] = self.per_seat(view, view.bags)
-        v["food_placed"] = self.per_seat(view, view.food_placed)
-        f, t = len(self.fields), len(self.traits)
-        units = [0.0] * (self.n * self.k * f)
-        for seat, row in enumerate(view.rows):
-            r = self.rel(view, seat)
-            for slot, sid in enumerate(row[:self.k]):
-                sp = view.species[sid]
-                base = (r * self.k + slot) * f
-                units[base:base + 6] = [1.0, sp.body, sp.pop, sp.food, sp.fat, len(sp.pending)]
-                for c in sp.traits:
-                    units[base + 6 + self.traits[c.split(":", 1)[0]]] += 1
-                if seat == view.seat:
-                    for c in sp.pending:
-                        units[base + 6 + t + self.traits[c.split(":", 1)[0]]] += 1
-        v["species"] = units
-        return v
-
-
-ENCODERS = {"origin": _OriginEncoder, "random_mutations": _RMEncoder, "northstar": _NSEncoder}
-DEFAULT_UNITS = {"origin": 12, "random_mutations": 8, "northstar": 6}
 
 
 class EvolabEnv(AECEnv):
@@ -232,7 +55,8 @@ class EvolabEnv(AECEnv):
         self.ruleset = ruleset
         self.render_mode = render_mode
         self.max_actions = max_actions
-        self.encoder = ENCODERS[ruleset.id](ruleset, max_units or DEFAULT_UNITS[ruleset.id])
+        encoder = edition(ruleset.id).encoder
+        self.encoder = encoder(ruleset, max_units or encoder.default_units)
         self.layout = self.encoder.layout
         self.possible_agents = [f"player_{i}" for i in range(ruleset.players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -379,4 +203,4 @@ def env(ruleset="origin", **kwargs):
     return wrappers.OrderEnforcingWrapper(e)
 
 
-__all__ = ["EvolabEnv", "env", "raw_env", "evaluate", "PHASES", "ENCODERS"]
+__all__ = ["EvolabEnv", "env", "raw_env", "evaluate", "PHASES", "ENCODERS"]  # noqa: F822  (PHASES, ENCODERS: module __getattr__)

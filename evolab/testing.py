@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from .actions import CHANCE, TERMINAL, Pass
+from .actions import CHANCE, TERMINAL, Pass, same_move
 from .errors import IllegalActionError
 from .match import Match
 from .record import GameRecord, load_state, save_state
@@ -142,17 +142,20 @@ def _other_moves(ruleset, seed: int) -> list:
 
 def check_refusals(ruleset_id: str, players: int, seed: int, every: int = 7) -> int:
     """Along a random game, every move of the game that ``check`` refuses at a position is refused by ``apply``
-    with the same rule and changes nothing; ``Pass`` at a chance node and anything after the end too.
-    Returns how many refusals were checked."""
+    with the same rule and changes nothing; ``Pass`` at a chance node and anything after the end too; and every
+    move that ``check`` lets through is listed (by ``legal_actions`` or as a chance outcome): the list and the
+    checks agree both ways. Returns how many refusals were checked."""
     rs = load_ruleset(ruleset_id, players=players)
     pool = _other_moves(rs, seed + 1) + [Pass()]
     refused = 0
     for k, (s, _) in enumerate(_random_walk(rs, seed)):
         if k % every and rs.to_move(s) != TERMINAL:
             continue
+        listed = rs.legal_actions(s) + [o for o, _w in rs.chance_outcomes(s)]
         for a in pool:
             v = rs.check(s, a)
             if v is None:
+                assert any(same_move(a, b) for b in listed), f"{a!r} passes check but is not listed"
                 continue
             _assert_refused(rs, s, a, v)
             refused += 1

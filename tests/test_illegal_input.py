@@ -308,3 +308,21 @@ def test_match_step_refuses_an_impossible_chance_outcome():
     m = Match(load_ruleset("origin", players=2), seed=8)
     assert_step_refused(m, RollFood(4))
     assert_step_refused(m, Draw("dodo"))
+
+
+# ---- an engine bug is not the player's mistake -----------------------------------------------------
+@pytest.mark.parametrize("edition", ["origin", "random_mutations", "northstar"])
+def test_an_exception_in_a_check_propagates_instead_of_refusing_the_move(edition, monkeypatch):
+    """A check that fails (an engine bug) raises; it is never reported as the player's malformed action."""
+    import importlib
+    m = Match(load_ruleset(edition, players=2), seats=[None, None], seed=5)
+    m.play_until_human()
+    s = m.state
+    action = legal_actions(s)[0]
+
+    def broken(rs, state, seat, a):
+        raise KeyError("a bug in the rules")
+
+    monkeypatch.setitem(importlib.import_module(f"evolab.rules.{edition}.checks").CHECKS, type(action), broken)
+    with pytest.raises(KeyError, match="a bug in the rules"):
+        check(s, action)

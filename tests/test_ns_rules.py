@@ -793,6 +793,14 @@ def test_non_carnivore_cannot_attack():
     assert block(s, 1, 2) == "northstar.carnivore" and rule_of(s, Hunt(1, 2)) is not None
 
 
+def test_refusals_of_attacks_say_which_rule_in_words():
+    """Each refusal's message is its own rule's: a non-Carnivore is not protected against, a protection is named."""
+    s = atk(S(1, 0, body=6, pop=2), S(2, 1, pop=2))
+    assert tuple(check(s, Hunt(1, 2))) == ("northstar.carnivore", "species 1 is not a Carnivore")
+    s = atk(S(1, 0, "carnivore", body=6, pop=2), S(2, 1, "climbing", pop=2))
+    assert tuple(check(s, Hunt(1, 2))) == ("northstar.climbing", "the target is protected by Climbing")
+
+
 def test_full_carnivore_without_fat_room_cannot_attack():
     """§13.2: a full Carnivore without Fat Tissue room cannot attack."""
     s = atk(S(1, 0, "carnivore", body=4, pop=2, food=2), S(2, 1, pop=2))

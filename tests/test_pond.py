@@ -78,3 +78,19 @@ def test_board_draws_and_plays_pond_by_clicks():
         steps += 1
     assert b.match.is_over() and steps > 3
     assert "Game over" in b.text()
+
+
+def test_the_environment_plays_pond_with_the_neutral_encoder():
+    """``evolab.env`` asks the edition for its encoder; Pond names none and gets the neutral one (phase, whose
+    decision, turn), which passes PettingZoo's own API test."""
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from evolab import env as evolab_env
+    from evolab.rules.encoding import Encoder
+
+    e = evolab_env.env("pond", players=2)
+    api_test(e, num_cycles=200)
+    assert type(e.unwrapped.encoder) is Encoder
+    assert [name for name, _ in e.unwrapped.layout] == ["phase", "to_move", "turn"]
+    assert "pond" in evolab_env.PHASES and evolab_env.DEFAULT_UNITS["pond"] == Encoder.default_units

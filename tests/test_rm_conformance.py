@@ -1435,3 +1435,15 @@ def test_tracker_rows_equal_the_rows_of_a_replayed_record():
     assert [r["turn"] for r in turns] == list(range(1, m.state.turn + 1))
     assert sum(r["arose"] for r in tracker.rows("mutations")) == \
         sum(1 for mv in m.record.moves if type(mv) is Reveal)
+
+
+@pytest.mark.parametrize("action,rule", [
+    (Pass(), "rm.phase"), (PlayCard("trait", 1), "rm.phase"), (ChooseVictim(11), "rm.no-decision"),
+    (Scavenge(31), "rm.no-decision"), (DiscardTrait(1), "rm.no-decision"), (ChooseParasiteVictim(11), "rm.no-decision")])
+def test_moves_of_other_decisions_in_feeding_say_so(action, rule):
+    """A development move in feeding is a move of another phase; an answer to a choice that is not pending (a
+    victim, a Scavenger, a discard, a parasite victim) says that no such decision is pending, whatever animal
+    it names."""
+    s = feeding_position()
+    assert_refused(s, action, rule=rule)
+    assert check(s, action).message.startswith(type(action).__name__)

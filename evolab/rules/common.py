@@ -1,9 +1,11 @@
 """Steps the Knorre & Machin editions (Origin of Species, Random Mutations) share: the development round
 in which passing is final, and the end of the game with its tie-breaks (points, discard pile, dice); and, for
-every edition, the table of prebuilt actions per animal or species that legal-move lists read."""
+every edition, the table of prebuilt actions per animal or species that legal-move lists read, and the table
+of refusal reasons its checks report."""
 from __future__ import annotations
 
 from ..events import GameOver, Passed
+from ..i18n import _
 
 
 def pass_seat(s, seat, ev):
@@ -20,7 +22,7 @@ def next_to_play(s, ev, can_play) -> bool:
     choice). False when every seat has passed: the phase is over."""
     n = s.players
     seat = s.current
-    for _ in range(n + 1):
+    for _step in range(n + 1):
         seat = (seat + 1) % n
         if s.passed[seat]:
             continue
@@ -48,6 +50,16 @@ def finish(s, ev):
         s.phase = "tiebreak"
 
 
+def ranking(rs, s) -> list:
+    """Seats best first by points, then discard pile size (the dice decide the winner only)."""
+    sc = rs.scores(s)
+    order = sorted(range(s.players), key=lambda i: (-sc[i], -s.discards[i], i))
+    if s.winner >= 0:
+        order.remove(s.winner)
+        order.insert(0, s.winner)
+    return order
+
+
 def game_over(s, ev):
     s.phase = "over"
     if ev is not None:
@@ -67,3 +79,16 @@ class ById(dict):
             self.clear()
         action = self[key] = self.make(key)
         return action
+
+
+class Reasons(dict):
+    """{key: (rule id, message id[, fixed fields])}: why a move is refused, one entry per way to break a rule (a
+    rule id may have several). A rule's predicate returns its key, cheap enough for the legal-move lists;
+    ``refuse`` builds the refusal only when one is reported."""
+
+    def refuse(self, key, **fields):
+        """(rule id, message) of ``key``: the message translated first, then its named fields filled."""
+        rule, message, *fixed = self[key]
+        if fixed:
+            fields.update(fixed[0])
+        return rule, _(message).format(**fields)

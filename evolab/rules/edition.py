@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .base import Ruleset
+    from .encoding import Encoder
     from .hints import BotHints
     from .presentation import Presentation
 
@@ -40,26 +41,29 @@ class Edition:
     """One edition of the game as evolab knows it: ``Edition(id, title, ruleset=..., presentation=...,
     bot_hints=...)``.
 
-    ``title`` is the one-line description ``available_rulesets()`` shows. ``presentation`` and ``bot_hints``
-    default to the neutral base classes (an edition shown and played with no help).
+    ``title`` is the one-line description ``available_rulesets()`` shows. ``presentation``, ``bot_hints`` and
+    ``encoder`` (the observation as numbers, for ``evolab.env``) default to the neutral base classes (an
+    edition shown and played with no help).
     """
 
     __slots__ = ("id", "title", "_refs", "_cache")
 
-    def __init__(self, id: str, title: str, *, ruleset: Any, presentation: Any = None, bot_hints: Any = None):
+    def __init__(self, id: str, title: str, *, ruleset: Any, presentation: Any = None, bot_hints: Any = None,
+                 encoder: Any = None):
         if not isinstance(id, str) or not id.isidentifier():
             raise ValueError(f"an edition id is a short identifier such as 'origin', got {id!r}")
         self.id, self.title = id, title
         self._refs = {"ruleset": ruleset,
                       "presentation": presentation or "evolab.rules.presentation:Presentation",
-                      "bot_hints": bot_hints or "evolab.rules.hints:BotHints"}
+                      "bot_hints": bot_hints or "evolab.rules.hints:BotHints",
+                      "encoder": encoder or "evolab.rules.encoding:Encoder"}
         self._cache: dict[str, Any] = {}
 
     def _part(self, name: str) -> Any:
         got = self._cache.get(name)
         if got is None:
             got = _resolve(self._refs[name])
-            if isinstance(got, type) and name != "ruleset":
+            if isinstance(got, type) and name not in ("ruleset", "encoder"):
                 got = got()              # a class of hints or presentation: its one instance
             self._cache[name] = got
         return got
@@ -81,6 +85,12 @@ class Edition:
     def bot_hints(self) -> BotHints:
         """What the greedy and lookahead bots value in this edition."""
         return self._part("bot_hints")
+
+    @property
+    def encoder(self) -> type[Encoder]:
+        """How ``evolab.env`` turns an observation into numbers (a class, made per environment); the neutral one
+        encodes the phase, whose decision and the turn."""
+        return self._part("encoder")
 
     def __repr__(self):
         return f"Edition({self.id!r}, {self.title!r})"

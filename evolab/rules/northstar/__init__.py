@@ -9,6 +9,7 @@ EDITION = Edition(
     ruleset="evolab.rules.northstar.ruleset:NorthStarRuleset",
     presentation="evolab.rules.northstar.present:NorthStarPresentation",
     bot_hints="evolab.rules.northstar.hints:NorthStarHints",
+    encoder="evolab.rules.northstar.encoder:NorthStarEncoder",
 )
 
 

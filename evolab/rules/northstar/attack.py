@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 
 from ...actions import Hunt, interned
-from ...i18n import _
+from . import checks as C
 from .deck import CARD_INDEX
-from .traits import CANCELLABLE, TRAITS
+from .traits import CANCELLABLE, PROTECTIONS
 
 _Hunt = interned(Hunt)
 
@@ -19,14 +19,17 @@ def room(rs, sp) -> int:
         r += max(0, sp.body - sp.fat)
     return r
 
+
 def hungry(rs, sp) -> bool:
     return sp.food < sp.pop
+
 
 def attack_size(rs, a) -> int:
     size = a.body
     if a.has("pack_hunting"):
         size += a.pop if rs.options["pack_hunting_variant"] == "population" else 3
     return size
+
 
 def defences(rs, s, a, t) -> list:
     """The protections (trait names) that stop ``a`` attacking ``t``, besides size (§5.3)."""
@@ -47,29 +50,43 @@ def defences(rs, s, a, t) -> list:
                 out.append("warning_call")
     return out
 
+
 def defence_size(rs, t, cancelled=()) -> int:
     size = t.body
     if t.has("hard_shell") and "hard_shell" not in cancelled:
         size += rs.options["hard_shell_bonus"]
     return size
 
-def attack_block(rs, s, a, t, cancelled=()):
-    """Why ``a`` may not attack ``t`` now (rule, message), or None."""
+
+def attack_rule(rs, s, a, t, cancelled=()):
+    """§5.3: the key of the rule that stops ``a`` attacking ``t`` now (``checks.REASONS``), or None; each protection
+    in ``cancelled`` is cancelled by an Intelligence card."""
     if not a.has("carnivore"):
-        return "northstar.carnivore", _("species {animal} is not a Carnivore").format(animal=a.id)
+        return "northstar.carnivore"
     if a is t:
-        return "northstar.carnivore.itself", _("a Carnivore cannot attack itself")
+        return "northstar.carnivore.itself"
     if not rs.room(a):
-        return "northstar.carnivore.full", _("a full Carnivore without Fat Tissue room cannot attack")
+        return "northstar.carnivore.full"
     if not rs.attack_size(a) > rs.defence_size(t, cancelled):
-        return "northstar.size", _("the attacker must be larger than the target (Hard Shell adds to the target)")
+        return "northstar.size"
     left = list(cancelled)
     for d in rs.defences(s, a, t):
         if d in left:
             left.remove(d)                 # one discarded card cancels one protection
         else:
-            return f"northstar.{d}", _("the target is protected by {trait}").format(trait=TRAITS[d].name)
+            return DEFENCE_KEYS[d]
     return None
+
+
+#: the key of each protection's rule
+DEFENCE_KEYS = {d: f"northstar.{d}" for d in PROTECTIONS}
+
+
+def attack_block(rs, s, a, t, cancelled=()):
+    """Why ``a`` may not attack ``t`` now (rule, message), or None."""
+    key = attack_rule(rs, s, a, t, cancelled)
+    return None if key is None else C.refuse(key, species=a.id, animal=a.id)
+
 
 def compulsory(rs, s, seat) -> bool:
     """§5.2: a hungry species of ``seat`` that can feed must feed (Intelligence never counts)."""
@@ -78,7 +95,7 @@ def compulsory(rs, s, seat) -> bool:
         if not (rs.hungry(sp) or (strict and rs.room(sp))):
             continue
         if sp.has("carnivore"):
-            if any(rs.attack_block(s, sp, t) is None for t in s.species.values()):
+            if any(attack_rule(rs, s, sp, t) is None for t in s.species.values()):
                 return True
         elif s.watering:
             return True
@@ -91,20 +108,49 @@ def _cancellable(rs, s, a, t):
     out.extend(d for d in rs.defences(s, a, t) if d == "warning_call")
     return out
 
-def _clever_hunts(rs, s, a, t, hand, multi):
+
+def _in_order(part, whole) -> bool:
+    """Whether ``part`` is ``whole`` with some entries left out (the same order)."""
+    it = iter(whole)
+    return all(any(x == y for y in it) for x in part)
+
+
+def cancel_rule(rs, s, a, t, cancels, can=None):
+    """Intelligence (§6): the key of the rule that stops ``a`` attacking ``t`` with the protections ``cancels``
+    cancelled (one card each), or None: the attack is then legal; each cancelled protection is one the target
+    has, named in the order it has them; and no card is needless (one fewer would do, unless it cancels Horns).
+    ``can``: ``_cancellable(a, t)``, when known."""
+    key = attack_rule(rs, s, a, t, cancels)
+    if key:
+        return key
+    if can is None:
+        can = rs._cancellable(s, a, t)
+    if not _in_order(cancels, can):
+        return "northstar.intelligence.order" if _in_order(sorted(cancels), sorted(can)) else "northstar.intelligence.absent"
+    if len(cancels) > 1 and "horns" not in cancels and attack_rule(rs, s, a, t, cancels[:-1]) is None:
+        return "northstar.intelligence.needless"
+    return None
+
+
+def card_count_rule(rs, k):
+    """One card per use of Intelligence, several with the first-edition text (``intelligence_multi_discard``)."""
+    return "northstar.intelligence.one-card" if k > 1 and not rs.options["intelligence_multi_discard"] else None
+
+
+def _clever_hunts(rs, s, a, t, hand, multi=None):
     """Attacks with Intelligence: one card cancels one protection (several with the first-edition text).
 
-    Several cards are joined with "+" in ``Hunt.card`` and ``Hunt.cancel``, in the same order."""
+    Several cards are joined with "+" in ``Hunt.card`` and ``Hunt.cancel``, in the same order; the cards in the
+    deck's order."""
     can = rs._cancellable(s, a, t)
-    sizes = range(1, len(can) + 1) if multi else (1,)
     out, seen = [], set()
-    for k in sizes:
+    for k in range(1, len(can) + 1):
+        if card_count_rule(rs, k):
+            break
         for cancels in itertools.combinations(can, k):
-            if cancels in seen or rs.attack_block(s, a, t, cancels) is not None:
+            if cancels in seen or cancel_rule(rs, s, a, t, cancels, can) is not None:
                 continue
             seen.add(cancels)
-            if k > 1 and rs.attack_block(s, a, t, cancels[:-1]) is None and "horns" not in cancels:
-                continue                   # a needless extra card
             for cards in itertools.combinations(sorted(s.hands[a.owner], key=CARD_INDEX.__getitem__), k):
                 out.append(_Hunt(a.id, t.id, "+".join(cards), "+".join(cancels)))
     return list(dict.fromkeys(out))

@@ -3,6 +3,8 @@ attacks with Horns and Scavengers, Population loss and extinction, and the end o
 from __future__ import annotations
 
 from ...events import Attacked, Died, FoodLost, FoodTaken, Passed, Scavenged, SpeciesExtinct, TurnEnded
+from . import attack as A
+from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
@@ -51,18 +53,17 @@ def _has_action(rs, s, seat) -> bool:
     """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
     hand = s.hands[seat]
     for sp in s.species_of(seat):
-        if not rs.room(sp):
+        if not rs.room(sp):                 # C.room_block
             continue
         if not sp.has("carnivore"):
-            if s.watering or (hand and sp.has("intelligence")):
+            if C.eat_block(s, sp) is None or (hand and C.think_block(sp) is None):
                 return True
             continue
         clever = bool(hand) and sp.has("intelligence")
-        multi = rs.options["intelligence_multi_discard"]
         for t in s.species.values():
-            if rs.attack_block(s, sp, t) is None:
+            if A.attack_rule(rs, s, sp, t) is None:
                 return True
-            if clever and t is not sp and rs._clever_hunts(s, sp, t, hand, multi):
+            if clever and t is not sp and rs._clever_hunts(s, sp, t, hand):
                 return True
     return False
 

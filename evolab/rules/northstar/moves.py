@@ -6,19 +6,20 @@ from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, 
                         SelectFood, ThinkFood, interned)
 from ..base import Ruleset
 from ..common import ById
+from . import attack as A
+from . import checks as C
 from .attack import _Hunt
-from .deck import CARD_IDS, _trait
+from .deck import CARD_IDS
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _PASS, _END = Pass(), EndTurn()
 _Eat, _Think = interned(EatPlant), interned(ThinkFood)
 _Place, _New, _Select = interned(PlaceTrait), interned(NewSpecies), interned(SelectFood)
 _CHANCE = frozenset(("first_player", "tiebreak"))
-_NEWS = {c: (_New(c, "left"), _New(c, "right")) for c in CARD_IDS}      # a card as a new species, either end
+_NEWS = {c: tuple(_New(c, side) for side in C.SIDES) for c in CARD_IDS}      # a card as a new species, either end
 #: Per card, {species id: action} for growing its Body Size, its Population, and adding the card as a trait.
 _BY_SPECIES = {c: (ById(lambda sid, c=c: Grow(c, sid, "body")), ById(lambda sid, c=c: Grow(c, sid, "population")),
                    ById(lambda sid, c=c: PlaceTrait(c, sid, ""))) for c in CARD_IDS}
-
 
 
 def to_move(rs, s) -> int:
@@ -31,12 +32,14 @@ def to_move(rs, s) -> int:
         return TERMINAL
     return CHANCE
 
+
 def chance_outcomes(rs, s) -> tuple:
     if s.draw_queue:
         return tuple((_DRAWS[c], k) for c, k in zip(CARD_IDS, s.deck) if k)
     if s.phase == "first_player":
         return tuple((FirstPlayer(i), 1) for i in range(s.players))
     return ()
+
 
 def sample_chance(rs, s, rng):
     if s.draw_queue:
@@ -62,56 +65,54 @@ def legal_actions(rs, s) -> list:
         return feed_actions(rs, s, seat)
     return []
 
+
 def play_actions(rs, s, seat) -> list:
-    out: list = []
+    """Play Cards: every card of the hand as a new species (either end), a growth, or a trait, as
+    ``checks.check_play`` allows; then ending the turn."""
     hand = list(dict.fromkeys(s.hands[seat]))
     mine = s.species_of(seat)
+    out: list = [a for c in hand for a in _NEWS[c]]
+    growths = [(sp.id, C.grow_block(sp, "body") is None, C.grow_block(sp, "population") is None) for sp in mine]
     for c in hand:
-        out.extend(_NEWS[c])
+        body, pop, _add = _BY_SPECIES[c]
+        for sid, bigger, more in growths:
+            if bigger:
+                out.append(body[sid])
+            if more:
+                out.append(pop[sid])
+    holdings = [(sp, C.held(sp)) for sp in mine]
     for c in hand:
-        body, pop, _ = _BY_SPECIES[c]
-        for sp in mine:
-            if sp.body < 6:
-                out.append(body[sp.id])
-            if sp.pop < 6:
-                out.append(pop[sp.id])
-    for c in hand:
-        t = _trait(c)
-        if s.turn < rs.trait_turn[t]:
+        if C.trait_turn_block(rs, s, c):
             continue
         add = _BY_SPECIES[c][2]
-        for sp in mine:
-            cards = sp.traits + sp.pending
-            names = [_trait(x) for x in cards]
-            if len(cards) < rs.limit and t not in names:
-                out.append(add[sp.id])
-            for r in dict.fromkeys(cards):
-                rest = list(names)
-                rest.remove(_trait(r))
-                if t not in rest:
-                    out.append(_Place(c, sp.id, r))
+        for sp, holding in holdings:
+            for r, key in C.place_options(rs, c, holding).items():
+                if key is None:
+                    out.append(_Place(c, sp.id, r) if r else add[sp.id])
     out.append(_END)
     return out
 
+
 def feed_actions(rs, s, seat) -> list:
+    """Feeding: what ``checks.check_feeding`` allows each species with room (a Carnivore hunts, any other eats
+    or thinks), then passing when feeding is not compulsory."""
     out = []
-    multi = rs.options["intelligence_multi_discard"]
     hand = list(dict.fromkeys(s.hands[seat]))
     for sp in s.species_of(seat):
-        if not rs.room(sp):
+        if not rs.room(sp):                 # C.room_block
             continue
         if sp.has("carnivore"):
+            clever = bool(hand) and sp.has("intelligence")
             for t in s.species.values():
-                if rs.attack_block(s, sp, t) is None:
+                if A.attack_rule(rs, s, sp, t) is None:
                     out.append(_Hunt(sp.id, t.id, "", ""))
-                if sp.has("intelligence") and hand and t is not sp:
-                    out.extend(rs._clever_hunts(s, sp, t, hand, multi))
+                if clever and t is not sp:
+                    out.extend(rs._clever_hunts(s, sp, t, hand))
         else:
-            if s.watering:
+            if C.eat_block(s, sp) is None:
                 out.append(_Eat(sp.id))
-            if sp.has("intelligence"):
-                for c in hand:
-                    out.append(_Think(sp.id, c))
-    if not rs.compulsory(s, seat):
+            if C.think_block(sp) is None:
+                out.extend(_Think(sp.id, c) for c in hand)
+    if not rs.compulsory(s, seat):        # C.pass_block
         out.append(_PASS)
     return out

@@ -84,9 +84,8 @@ class NorthStarRuleset(Ruleset):
     legal_actions = moves.legal_actions
     _play_actions = moves.play_actions
     _feed_actions = moves.feed_actions
-    why = checks.why
-    _why_play_cards = checks.why_play_cards
-    _why_feeding = checks.why_feeding
+    check_player = checks.check_player
+    why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
 
     # ---- rules of attack and feeding -------------------------------------------------------------------
     room = attack.room

@@ -15,33 +15,41 @@ def scores(rs, s) -> tuple:
             pts[sp.owner] += sp.body
     return tuple(pts)
 
+
 def tie_key(rs, s, seat):
     mine = s.species_of(seat)
     return (sum(len(sp.traits) + len(sp.pending) for sp in mine), sum(sp.pop + sp.body for sp in mine))
+
 
 def winners(rs, s) -> tuple:
     """§10: the seats that won; several when the tie-breaks leave a tie (the tied players share the win)."""
     return tuple(s.winners) if s.phase == "over" else ()
 
+
 def ranking(rs, s) -> list:
     sc = rs.scores(s)
     return sorted(range(s.players), key=lambda i: (-sc[i], tuple(-x for x in rs.tie_key(s, i)), i))
+
 
 def census(rs, s):
     for sp in s.species.values():
         yield sp.owner, sp.id, sp.trait_ids, sp.pop
 
+
 def species_census(rs, s):
     for sp in s.species.values():
         yield sp.owner, sp.id, sp.body, sp.pop, sp.trait_ids
 
+
 def census_traits(rs, s, sp):
     return sp.trait_ids
+
 
 def unit_info(rs, s, sid):
     """(owner, traits) of a species on the table, or None."""
     sp = s.species.get(sid)
     return None if sp is None else (sp.owner, sp.trait_ids)
+
 
 def animal_traits(rs, s, sid):
     return s.species[sid].trait_ids

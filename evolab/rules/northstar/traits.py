@@ -35,5 +35,7 @@ TRAITS = {t: TraitRule(t, t.replace("_", " ").title(), rule=f"northstar.{t}", hi
           for t in TRAIT_IDS}
 TRAITS["carnivore"] = TraitRule("carnivore", "Carnivore", rule="northstar.carnivore", hint=_TEXT["carnivore"][0],
                                 text=_TEXT["carnivore"][1])
+#: traits that protect a species from an attack besides its size (``Ruleset.defences``, §5.3)
+PROTECTIONS = ("climbing", "burrowing", "defensive_herding", "symbiosis", "warning_call")
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")

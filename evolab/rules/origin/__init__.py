@@ -10,6 +10,7 @@ EDITION = Edition(
     ruleset="evolab.rules.origin.ruleset:OriginRuleset",
     presentation="evolab.rules.origin.present:OriginPresentation",
     bot_hints="evolab.rules.origin.hints:OriginHints",
+    encoder="evolab.rules.origin.encoder:OriginEncoder",
 )
 
 

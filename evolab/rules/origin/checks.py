@@ -16,12 +16,12 @@ FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "vict
 
 
 def check_player(rs, s, seat, action):
+    """The rule a well-formed action of ``seat`` breaks, or None. Field types are checked before (``Ruleset.check``
+    with ``FIELD_TYPES``), so an exception here is an engine bug and propagates: it is never reported as the
+    player's malformed action."""
     if type(action) is PlayPairTrait and not all(type(x) is int for x in action.animals):
         return "engine.malformed", _("a pair trait names two animal ids (whole numbers)")
-    try:
-        return CHECKS[type(action)](rs, s, seat, action)
-    except (TypeError, KeyError, AttributeError, ValueError, IndexError):
-        return "engine.malformed", _("{action} has fields of the wrong kind").format(action=repr(action))
+    return CHECKS[type(action)](rs, s, seat, action)
 
 
 def pass_block(s, seat):

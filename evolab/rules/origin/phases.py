@@ -9,6 +9,7 @@ from . import heredity as H
 from .deck import CARDS
 from .setup import HAND_SIZE
 
+
 def _next_chooser(s, start, ev):
     """Each player chooses his cards in turn (clockwise from ``start``); then the game goes on."""
     n = s.players

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...actions import RollFood
 from ...errors import OptionError
 from ..base import Ruleset
+from .. import common
 from . import feeding as F
 from . import heredity as H
 from . import checks, moves, play, scoring, setup
@@ -154,7 +155,7 @@ class OriginRuleset(Ruleset):
     # ---- census (for tracking) and scoring -----------------------------------------------------
     census = scoring.census
     scores = scoring.scores
-    ranking = scoring.ranking
+    ranking = common.ranking
 
 
 from .io import validate_state  # noqa: E402,F401  (saved positions, checked in full)

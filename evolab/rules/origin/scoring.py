@@ -25,12 +25,3 @@ def scores(rs, s) -> tuple:
     for l in s.links.values():
         pts[s.animals[l.a].owner] += 1
     return tuple(pts)
-
-def ranking(rs, s) -> list:
-    """Seats best first by points, then discard pile size (the dice decide the winner only)."""
-    sc = rs.scores(s)
-    order = sorted(range(s.players), key=lambda i: (-sc[i], -s.discards[i], i))
-    if s.winner >= 0:
-        order.remove(s.winner)
-        order.insert(0, s.winner)
-    return order

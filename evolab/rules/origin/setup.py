@@ -92,6 +92,7 @@ def food_outcomes(rs, mult) -> tuple:
         merged = {rs.options["food_fixed"]: 1}
     return tuple((RollFood(t), w) for t, w in sorted(merged.items()))
 
+
 def food_table(rs, turn: int) -> tuple:
     """(outcomes, cumulative weights) of the food dice in ``turn`` (``food_multiplier_from`` may change them)."""
     outs, cum = rs.food_outcomes, rs.food_cum

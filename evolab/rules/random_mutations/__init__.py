@@ -10,6 +10,7 @@ EDITION = Edition(
     ruleset="evolab.rules.random_mutations.ruleset:RandomMutationsRuleset",
     presentation="evolab.rules.random_mutations.present:RandomMutationsPresentation",
     bot_hints="evolab.rules.random_mutations.hints:RandomMutationsHints",
+    encoder="evolab.rules.random_mutations.encoder:RandomMutationsEncoder",
 )
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
                         FirstPlayer, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, Scavenge, Stomp,
                         TakeFood, TakeShelter, TieBreak, interned)
-from ...i18n import _
 from ..base import Ruleset
 from ..common import ById
 from . import heredity as H
 from .deck import TRAIT_IDS
-from .species import _cards_of
+from . import checks as C
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
@@ -40,6 +39,7 @@ def to_move(rs, s) -> int:
         return s.parasite_queue[0][0]
     return CHANCE
 
+
 def chance_outcomes(rs, s) -> tuple:
     ph = s.phase
     if ph == "reveal":
@@ -62,6 +62,7 @@ def chance_outcomes(rs, s) -> tuple:
         return tuple((TieBreak(i), 1) for i in s.tied)
     return ()
 
+
 def sample_chance(rs, s, rng):
     if s.phase == "reproduction":
         return H.sample(s, rng)
@@ -69,106 +70,83 @@ def sample_chance(rs, s, rng):
 
 
 def legal_actions(rs, s) -> list:
-    ph = s.phase
-    if ph == "development":
-        if s.simplify is not None:
-            seat, sid = s.simplify
-            sp = s.species[sid]
-            return [DiscardTrait(u) for u, t in _cards_of(s, sp) if t != "simplification"]
-        return dev_actions(rs, s, s.current)
-    if ph == "parasites":
-        seat, sids = s.parasite_queue[0]
-        return [ChooseParasiteVictim(a) for sid in sids for a in s.species[sid].animals]
-    if ph != "feeding" or s.attack is not None:
+    """The moves that pass ``checks.check_player`` now, in a fixed order: each is listed by asking the predicate
+    of the rule that could forbid it (``checks.py``)."""
+    d = C.decision(s)
+    if d == "feeding":                     # the commonest decision first: a move of feeding
+        seat = s.current
+        out = _main_actions(rs, s, seat) if not s.move_main else []
+        has_main = bool(out)
+        for n in C.stomps(rs, s, seat):
+            out.append(_Stomp(n))
+        if C.end_block(rs, s, has_main) is None:
+            out.append(_END)
+        return out
+    if d is None:
         return []
-    if s.choose_victim is not None:
-        seat, sid, _pred = s.choose_victim
+    if d == "development":
+        return dev_actions(rs, s, s.current)
+    if d == "simplification":
+        return [DiscardTrait(u) for u in C.discardable(s, s.species[s.simplify[1]])]
+    if d == "parasites":
+        return [ChooseParasiteVictim(a) for a in C.parasite_victims(s)]
+    if d == "victim":
+        _seat, sid, _pred = s.choose_victim
         return [ChooseVictim(a) for a in rs._victims(s, s.species[sid])]
-    if s.scavenge >= 0:
-        return [Scavenge(a.id) for a in rs._scavengers(s, s.scavenge)]
-    out = rs._main_actions(s, s.current) if not s.move_main else []
-    has_main = bool(out)
-    k = rs._stomp_capacity(s, s.current) if s.red and not s.move_stomped else 0
-    if k:
-        out.extend(_Stomp(n) for n in range(1, min(k, s.red) + 1))
-    if s.move_main or not has_main or rs.options["rm_feeding_voluntary"]:
-        out.append(_END)
-    return out
+    return [Scavenge(a.id) for a in rs._scavengers(s, s.scavenge)]
+
 
 def dev_actions(rs, s, seat) -> list:
-    out = []
-    if s.pdecks[seat] < 1:
+    if C.deck_block(s, seat):
         return [_PASS]
-    out.append(_PlayCard("new_species", -1))
-    mine = s.species_of(seat)
-    n = len(mine)
-    for sp in mine:
-        if len(sp.animals) == 1:
-            out.append(_PlayCard("trait", sp.id))
-    for sp in mine:
-        if rs._add_block(s, seat, sp) is None:
-            out.append(_PlayCard("add_animal", sp.id))
-    if rs.options["divergence"]:
-        for sp in mine:
-            if not rs.options["divergence_checks_cap"] or len(sp.animals) + 1 <= n:
-                out.append(_PlayCard("diverge", sp.id))
+    out = [_PlayCard("new_species", -1)]
+    options = []
+    for sp in s.species_of(seat):
+        options.append((sp.id, C.species_options(rs, s, seat, sp)))
+    for i, mode in rs.play_modes:
+        for sid, keys in options:
+            if keys[i] is None:
+                out.append(_PlayCard(mode, sid))
     out.append(_PASS)
     return out
 
+
 def _add_block(rs, s, seat, sp):
-    if len(sp.animals) + 1 > len(s.rows[seat]):
-        return "rm.population-cap", _("species {species} has {animals} animals; you have {count} species, and a "
-                                      "species may not grow beyond that").format(species=sp.id, animals=len(sp.animals),
-                                                                                 count=len(s.rows[seat]))
-    if "extremophile" in rs.traits_of(s, sp) and s.pdecks[seat] <= 1:
-        return "rm.extremophile", _("an animal cannot join an Extremophile species while your player deck holds one card")
-    return None
+    """(rule, message) when no animal may join ``sp`` now, or None."""
+    key = C.species_options(rs, s, seat, sp)[1]
+    return C.refuse(key, species=sp.id, animals=len(sp.animals), count=len(s.rows[seat])) if key else None
+
 
 def _main_actions(rs, s, seat, first=False) -> list:
     """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` it
     stops after the first animal that has one (enough to tell whether there is any)."""
     out: list = []
-    red, green, species = s.red, s.green, s.species
-    sides: dict = {}                       # per species: what its animals may do, worked out once
+    species = s.species
     aims: dict = {}                        # per hunting species: the species it may attack
-    for a in s.animals.values():
-        if a.owner != seat:
-            continue
-        sid = a.species
-        side = sides.get(sid)
-        if side is None:
-            side = sides[sid] = rs._feeding_side(s, species[sid])
-        need, eats, hunter = side
-        hungry = not rs.fed(s, a, need)
-        if red and eats and hungry:
+    for a, side, food, shelter, hunt in C.animal_moves(rs, s, seat):
+        if food is None:
             out.append(_FOOD[a.id])
-        if green and not a.shelter:
+        if shelter is None:
             out.append(_SHELTER[a.id])
-        if hunter is not None and hungry and not a.attacked:
+        if hunt is None:
+            sid = a.species
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
-                targets = aims[sid] = [t.id for t in species.values() if rs._attack_block(s, sid, hunter, t) is None]
+                hunter = side[2]
+                targets = aims[sid] = [t.id for t in species.values() if C.attack_block(rs, s, sid, hunter, t) is None]
             out.extend(_Attack(a.id, t) for t in targets)
         if first and out:
             return out
-    if s.black and rs.options["parasite_move_enabled"]:
-        out.extend([_PARASITE[a.id] for a in s.animals.values() if a.owner != seat])
+    if C.parasites_block(rs, s) is None:
+        out.extend([_PARASITE[a.id] for a in C.parasite_hosts(s, seat)])
     return out
 
+
 def _attack_block(rs, s, sid, traits, target):
-    """Why an animal of species ``sid`` (with ``traits``) may not attack species ``target`` (or None)."""
-    if target.id == sid:
-        return "rm.predator.own-species", _("a predator never attacks its own species")
-    tt = rs.traits_of(s, target)
-    if "swimming" in tt and "swimming" not in traits:
-        return "rm.swimming", _("only a swimming predator can attack a swimming species (provisional)")
-    if "swimming" in traits and "swimming" not in tt:
-        return "rm.swimming", _("a swimming predator can only attack swimming species (provisional)")
-    if "large" in tt and "large" not in traits and rs.options["large_blocks_small_predators"]:
-        return "rm.large", _("only a Large predator can attack a Large species (provisional)")
-    if not rs._victims(s, target, tt):
-        return "rm.shelter", _("every animal of that species is sheltered (or a fed Burrowing animal)")
-    return None
+    """(rule, message) when an animal of species ``sid`` (with ``traits``) may not attack ``target``, or None."""
+    key = C.attack_block(rs, s, sid, traits, target)
+    return C.refuse(key) if key else None
+
 
 def _victims(rs, s, sp, traits=None):
     traits = rs.traits_of(s, sp) if traits is None else traits
@@ -176,6 +154,7 @@ def _victims(rs, s, sp, traits=None):
     need = rs.need(s, sp) if burrow else 0
     return [aid for aid in sp.animals if not s.animals[aid].shelter
             and not (burrow and rs.fed(s, s.animals[aid], need))]
+
 
 def _scavengers(rs, s, seat):
     out = []
@@ -185,6 +164,7 @@ def _scavengers(rs, s, seat):
             need = rs.need(s, sp)
             out.extend(s.animals[x] for x in sp.animals if not rs.fed(s, s.animals[x], need))
     return out
+
 
 def _stomp_capacity(rs, s, seat) -> int:
     return sum(len(sp.animals) for sp in s.species_of(seat) if "stomper" in rs.traits_of(s, sp))

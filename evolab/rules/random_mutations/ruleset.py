@@ -18,6 +18,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
                         Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, RollParasites, RollShelter,
                         Scavenge, Stomp, TakeFood, TakeShelter, TieBreak)
 from ..base import Ruleset
+from .. import common
 from .. import heredity as variant
 from . import heredity as H
 from ..origin.deck import dice_distribution
@@ -86,6 +87,8 @@ class RandomMutationsRuleset(Ruleset):
         self.need_bonus = dict(NEED_BONUS, predator=options["predator_need_bonus"],
                                obligate_predator=options["obligate_need_bonus"])
         self.trait_turn = dict(options["trait_from_turn"])
+        #: (index, mode) of the ways to announce a card on a species that are in play (``checks.mode_block``)
+        self.play_modes = tuple((i, m) for i, m in enumerate(checks.MODES[1:]) if checks.mode_block(self, m) is None)
         if options["heredity"]:
             self.heredity = True
             self.provisional = PROVISIONAL_RULES + variant.RULES
@@ -115,9 +118,8 @@ class RandomMutationsRuleset(Ruleset):
     _victims = moves._victims
     _scavengers = moves._scavengers
     _stomp_capacity = moves._stomp_capacity
-    why = checks.why
-    _why_development = checks.why_development
-    _why_feeding = checks.why_feeding
+    check_player = checks.check_player
+    why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
 
     # ---- derived facts ------------------------------------------------------------------------------
     traits_of = species.traits_of
@@ -148,7 +150,7 @@ class RandomMutationsRuleset(Ruleset):
     animal_census = scoring.animal_census
     species_census = scoring.species_census
     scores = scoring.scores
-    ranking = scoring.ranking
+    ranking = common.ranking
     census_traits = scoring.census_traits
 
     def with_ruleset(self, s, other):

@@ -16,10 +16,12 @@ def animal_census(rs, s):
         for aid in sp.animals:
             yield sp.owner, aid, t
 
+
 def species_census(rs, s):
     """(seat, species, Body Size, Population, traits); this edition has no Body Size (0)."""
     for sp in s.species.values():
         yield sp.owner, sp.id, 0, len(sp.animals), rs.traits_of(s, sp)
+
 
 def census_traits(rs, s, sp):
     return rs.traits_of(s, sp)
@@ -36,11 +38,3 @@ def scores(rs, s) -> tuple:
         if owner >= 0:
             pts[owner] += sum(1 + b[t] for _, t in cards)
     return tuple(pts)
-
-def ranking(rs, s) -> list:
-    sc = rs.scores(s)
-    order = sorted(range(s.players), key=lambda i: (-sc[i], -s.discards[i], i))
-    if s.winner >= 0:
-        order.remove(s.winner)
-        order.insert(0, s.winner)
-    return order

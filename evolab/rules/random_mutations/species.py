@@ -15,11 +15,13 @@ def traits_of(rs, s, sp) -> tuple:
         c = sp.tcache = rs._traits_need(s, sp)
     return c[0]
 
+
 def need(rs, s, sp) -> int:
     c = sp.tcache
     if c is None:
         c = sp.tcache = rs._traits_need(s, sp)
     return c[1]
+
 
 def _traits_need(rs, s, sp):
     out = ()
@@ -29,12 +31,14 @@ def _traits_need(rs, s, sp):
     hunter = frozenset(out) if not _HUNTERS.isdisjoint(out) else None
     return out, 1 + sum(rs.need_bonus[t] for t in out), "obligate_predator" not in out, hunter
 
+
 def _feeding_side(rs, s, sp) -> tuple:
     """(food need, whether it takes red food, its traits if it hunts else None) of species ``sp``."""
     c = sp.tcache
     if c is None:
         c = sp.tcache = rs._traits_need(s, sp)
     return c[1:]
+
 
 def fed(rs, s, a, need=None) -> bool:
     if a.fed_by_kill:
