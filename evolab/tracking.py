@@ -271,14 +271,15 @@ class Tracker:
 
     def _attacked(self, match, e):
         self.attacks += 1
-        self._attack = dict(seat=e.seat, predator=e.predator, prey=e.prey, prey_seat=e.prey_seat,
-                            predator_traits="+".join(e.predator_traits), prey_traits="+".join(e.prey_traits),
-                            redirects=0)
+        # the attack's row so far, in the table's column order: seat, predator, prey, prey's seat, their
+        # traits, and how often it was redirected (Tail Loss, Mimicry); the outcome is added when it ends
+        self._attack = [e.seat, e.predator, e.prey, e.prey_seat, "+".join(e.predator_traits),
+                        "+".join(e.prey_traits), 0]
 
     def _redirected(self, match, e):
         if self._attack is not None:
-            self._attack.update(prey=e.to, prey_traits="+".join(e.to_traits),
-                                redirects=self._attack["redirects"] + 1)
+            a = self._attack
+            a[2], a[5], a[6] = e.to, "+".join(e.to_traits), a[6] + 1
 
     def _escaped(self, match, e):
         self.escapes += 1
@@ -289,8 +290,7 @@ class Tracker:
         if outcome == "eaten":
             self.kills += 1
         a = self._attack
-        self._put("attacks", (self.game, match.state.turn, a["seat"], a["predator"], a["prey"], a["prey_seat"],
-                              a["predator_traits"], a["prey_traits"], outcome, a["redirects"]))
+        self._put("attacks", (self.game, match.state.turn, *a[:6], outcome, a[6]))
         self._attack = None
 
     def _turn_ended(self, match, e):
