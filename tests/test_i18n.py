@@ -110,6 +110,34 @@ def test_the_checks_catch_a_broken_translation():
     assert fields("{n:.1f} of {who}'s {x[0]}") == {"n", "who", "x"}
 
 
+def test_compiled_catalogues_are_those_of_the_po_files():
+    """A ``.mo`` next to a catalogue is the compilation of that ``.po`` as it is now (the build writes them;
+    after editing a ``.po``, ``python tools/i18n.py compile``)."""
+    from babel.messages.mofile import write_mo
+    t = tool()
+    for po in sorted(t.LOCALE.glob("*/LC_MESSAGES/evolab.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists():
+            import io
+            buf = io.BytesIO()
+            write_mo(buf, t.read(po))
+            assert mo.read_bytes() == buf.getvalue(), f"{mo} is older than {po.name}: run python tools/i18n.py compile"
+
+
+def test_the_wheel_carries_the_compiled_catalogues(tmp_path):
+    """The package's wheel (the browser version's too) has a ``.mo`` for every catalogue: the build hook
+    compiles them."""
+    pytest.importorskip("hatchling")
+    import zipfile
+
+    from evolab.lite.build import build_evolab_wheel
+    wheel = build_evolab_wheel(tmp_path)
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for lang in i18n.LANGUAGES[1:]:
+        assert f"evolab/locale/{lang}/LC_MESSAGES/evolab.mo" in names, lang
+    assert not any(n.startswith(("tools/", "tests/")) for n in names)
+
+
 # ---- (c) nothing a student reads escapes the catalogues -----------------------------------------------------
 def _assert_marked(texts, names=(), where=""):
     leaks = {}

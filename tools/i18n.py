@@ -3,6 +3,7 @@ compile them. Babel is needed here (and when the package is built), never when e
 
     python tools/i18n.py extract            # evolab/locale/evolab.pot from the sources (babel.cfg)
     python tools/i18n.py update             # merge the template into every evolab/locale/<lang>/.../evolab.po
+                                            # (and compile them)
     python tools/i18n.py init LANG          # a new catalogue for LANG, with its CLDR plural forms
     python tools/i18n.py compile            # every .po -> .mo next to it (the package build does this too)
     python tools/i18n.py check              # the template is up to date with the sources (exit status 1 if not)
@@ -154,6 +155,7 @@ def main(argv=None) -> int:
     elif cmd == "update":
         for p in update(rest or None):
             print(p)
+        compile_catalogues()                   # the .mo files next to them follow
     elif cmd == "init":
         for lang in rest:
             print(init(lang))

@@ -1,0 +1,173 @@
+"""Screenshots of the card table in every language, to see that the layout survives longer words and other
+scripts: a game of each edition opened in JupyterLab, a few moves played by clicking cards, the table saved
+as a PNG per language and edition.
+
+    python tools/screenshots.py [--out artifacts/i18n] [--langs en,ru,tr,vi,zh_Hant] [--editions origin,...]
+
+Needs Debian's Chromium (/usr/bin/chromium, driven by Playwright) and, for Chinese, a CJK font
+(``apt-get install fonts-wqy-microhei``). The folder is not kept in git. ``tests/test_i18n_browser.py`` uses
+the same helpers.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LANGS = ("en", "ru", "tr", "vi", "zh_Hant")
+EDITIONS = ("origin", "random_mutations", "northstar")
+
+#: The notebook cell that shows a card table in a language (``setup``: code run first, e.g. to register a
+#: test's pseudo-language in the kernel).
+CELL = ("{setup}from evolab.viz.table import CardBoard\n"
+        "board = CardBoard({rid!r}, seat=0, seed={seed}, players=2, lang={lang!r})\n"
+        "board")
+
+
+def notebook(code: str) -> str:
+    return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                                  "source": code}],
+                       "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                   "language": "python"}},
+                       "nbformat": 4, "nbformat_minor": 5})
+
+
+def write_table_notebook(folder: Path, rid: str, lang: str, seed: int = 1, setup: str = "") -> str:
+    name = f"table_{rid}_{lang}.ipynb"
+    (folder / name).write_text(notebook(CELL.format(setup=setup, rid=rid, seed=seed, lang=lang)))
+    return name
+
+
+def lab_env(tmp: Path) -> dict:
+    env = dict(os.environ)
+    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false",
+                                                                          "checkForUpdates": False}))
+    env.update(JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "ws"),
+               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"))
+    return env
+
+
+def start_lab(folder: Path, tmp: Path, port: int, token: str):
+    """JupyterLab serving ``folder``; returns the process once it answers."""
+    proc = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+                             f"--port={port}", f"--ServerApp.token={token}", f"--ServerApp.root_dir={folder}"],
+                            env=lab_env(tmp), stdout=subprocess.DEVNULL, stderr=open(tmp / "lab.log", "w"))
+    url = f"http://127.0.0.1:{port}/api/status?token={token}"
+    t0 = time.time()
+    while time.time() - t0 < 90:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return proc
+        except OSError:
+            time.sleep(0.3)
+    proc.terminate()
+    raise TimeoutError("JupyterLab did not start")
+
+
+def open_table(page, base: str, token: str, name: str):
+    """Open a notebook, run it, and wait for its card table."""
+    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
+                           timeout=60_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    page.wait_for_selector(".evolab-table .et-seat", timeout=90_000)
+
+
+def offered(page) -> dict:
+    """What the table offers now: lit targets, buttons on cards, buttons in the centre, its number, its prompt."""
+    return page.evaluate("""(() => {
+        const t = document.querySelector('.evolab-table');
+        const ids = (sel) => [...t.querySelectorAll(sel)].map(e => e.dataset.target || e.dataset.move);
+        return {lit: ids('.is-lit[data-target]'), cards: ids('.et-card .et-choice, .et-member-wrap .et-choice'),
+                centre: ids('.et-centre-moves .et-choice'), seq: +t.dataset.seq,
+                prompt: t.querySelector('.et-prompt').innerText};
+    })()""")
+
+
+def play_a_few(page, decisions: int, over_prompt: str) -> int:
+    """Click cards until ``decisions`` moves were made or the game ended (its prompt ``over_prompt``): a lit
+    target if any, else a button on a card, every third time a button in the centre. Returns the moves made."""
+    made, c = 0, offered(page)
+    for step in range(decisions * 6):
+        if made >= decisions or c["prompt"] == over_prompt or not (c["lit"] or c["cards"] or c["centre"]):
+            break
+        table = page.locator(".evolab-table")
+        finish = step % 3 == 2 and c["centre"]
+        if c["lit"] and not finish:
+            table.locator(f'[data-target="{c["lit"][step % len(c["lit"])]}"]').first.click()
+        elif c["cards"] and not finish:
+            move = c["cards"][step % len(c["cards"])]
+            table.locator(f'.et-card .et-choice[data-move="{move}"], '
+                          f'.et-member-wrap .et-choice[data-move="{move}"]').first.click()
+        else:
+            table.locator(f'.et-centre-moves .et-choice[data-move="{c["centre"][0]}"]').first.click()
+        page.wait_for_function("!document.querySelector('.evolab-table').classList.contains('is-waiting')",
+                               timeout=30_000)
+        before, c = c, offered(page)
+        made += c["seq"] != before["seq"]
+    return made
+
+
+def cut_off(page) -> list:
+    """Buttons on the table whose text does not fit them."""
+    return page.evaluate("""[...document.querySelectorAll('.evolab-table button')]
+        .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)""")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", default=str(ROOT / "artifacts" / "i18n"))
+    p.add_argument("--langs", default=",".join(LANGS))
+    p.add_argument("--editions", default=",".join(EDITIONS))
+    p.add_argument("--moves", type=int, default=8, help="moves played before the screenshot")
+    args = p.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    from evolab.i18n import translations
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        folder = tmp / "nb"
+        folder.mkdir()
+        jobs = [(rid, lang, write_table_notebook(folder, rid, lang)) for lang in args.langs.split(",")
+                for rid in args.editions.split(",")]
+        proc = start_lab(folder, tmp, 8911, "evolabshots")
+        try:
+            with sync_playwright() as pw:
+                ctx = pw.chromium.launch_persistent_context(str(tmp / "profile"), executable_path=CHROMIUM,
+                                                            headless=True, args=ARGS,
+                                                            viewport={"width": 1600, "height": 2000})
+                for rid, lang, name in jobs:
+                    page = ctx.new_page()
+                    open_table(page, "http://127.0.0.1:8911", "evolabshots", name)
+                    over = translations(lang).gettext("The game is over.")
+                    made = play_a_few(page, args.moves, over)
+                    path = out / f"table-{rid}-{lang}.png"
+                    page.locator(".evolab-cardboard").first.screenshot(path=str(path), animations="disabled")
+                    cut = cut_off(page)
+                    print(f"{path} ({made} moves){'; text cut off: ' + repr(cut) if cut else ''}")
+                    page.close()
+                ctx.close()
+        finally:
+            proc.terminate()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
