@@ -11,7 +11,8 @@ catalogues are ``locale/<lang>/LC_MESSAGES/evolab.po``; the package ships them c
 compiles them when the package is built), and this module reads the ``.mo`` files with ``gettext`` only.
 
 Which language: ``lang=`` given to a board, a chart or the narrator, else the ``EVOLAB_LANG`` environment
-variable, else the system's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+variable, else the system's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English (the
+default is read when a message is first shown; ``use`` changes it).
 ``using(lang)`` sets it for a block of code, per thread and per asyncio task (a context variable), so a
 Russian board and an English board can live in one kernel.
 """
@@ -53,7 +54,9 @@ _lock = threading.Lock()
 # The catalogue in use in this context (None: the default language, resolved from the environment).
 _active: contextvars.ContextVar[gettext.NullTranslations | None] = contextvars.ContextVar("evolab_i18n",
                                                                                           default=None)
-_default: gettext.NullTranslations | None = None      # set by ``use``; None: resolved from the environment
+# The default catalogue: set by ``use``, else resolved from the environment when first needed (and kept, so a
+# message costs one context-variable read and one dictionary lookup: the engine's refusals are messages too).
+_default: gettext.NullTranslations | None = None
 
 
 def N_(message: str) -> str:
@@ -149,9 +152,13 @@ def _catalogue() -> gettext.NullTranslations:
     cat = _active.get()
     if cat is not None:
         return cat
-    if _default is not None:
-        return _default
-    return translations(None)
+    return _default if _default is not None else _resolve_default()
+
+
+def _resolve_default() -> gettext.NullTranslations:
+    global _default
+    _default = translations(None)
+    return _default
 
 
 def current_language() -> str:
@@ -192,14 +199,18 @@ def speaks(fn):
 
 def use(catalogue: gettext.NullTranslations | str | None) -> None:
     """Set the default language for everything people read: a language code, a gettext catalogue, or
-    ``None`` (back to ``EVOLAB_LANG``, then the system locale, then English)."""
+    ``None`` (back to ``EVOLAB_LANG``, then the system locale, then English, read again when next needed:
+    the default is otherwise read once, when a message is first shown)."""
     global _default
     _default = translations(catalogue) if isinstance(catalogue, str) else catalogue
 
 
 def _(message: str) -> str:
     """``message`` in the language in use (the English message id itself in English)."""
-    return _catalogue().gettext(message)
+    cat = _active.get()
+    if cat is None:
+        cat = _default if _default is not None else _resolve_default()
+    return cat.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

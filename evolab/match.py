@@ -15,6 +15,7 @@ import random
 from .actions import CHANCE, TERMINAL
 from .bots import RandomBot, make_bot
 from .errors import IllegalActionError
+from .i18n import _
 from .record import GameRecord
 from .view import observe
 
@@ -38,7 +39,7 @@ class Match:
         self.ruleset = ruleset
         n = ruleset.players
         if seats is None:
-            seats = [RandomBot() for _ in range(n)]
+            seats = [RandomBot() for _seat in range(n)]
         seats = [None if s is None or s == "human" else make_bot(s) for s in seats]
         if len(seats) != n:
             raise ValueError(f"this ruleset has {n} seats, got {len(seats)} players")
@@ -83,7 +84,7 @@ class Match:
         rs = self.ruleset
         who = rs.to_move(s)
         if who == TERMINAL:
-            raise IllegalActionError("the game is over", "engine.game-over", action)
+            raise IllegalActionError(_("the game is over"), "engine.game-over", action)
         if action is None:
             if who == CHANCE:
                 action = rs.sample_chance(s, self.rng)
@@ -100,8 +101,8 @@ class Match:
         else:
             v = rs.check(s, action)
             if v is not None:
-                raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action,
-                                         rs.legal_actions(s))
+                raise IllegalActionError(_("{action} is not allowed: {reason}").format(action=repr(action), reason=v[1]),
+                                         v[0], action, rs.legal_actions(s))
             if who >= 0 and self.seats[who] is None:
                 self._checkpoints.append((len(self.record.moves), self.rng.getstate()))
         ev = [] if (self.observers or self.keep_events) else None
@@ -121,7 +122,7 @@ class Match:
         if not (self.observers or self.keep_events) and all(self.seats):
             self._fast_play(max_moves)
         else:
-            for _ in range(max_moves):
+            for _move in range(max_moves):
                 if s.phase == "over":
                     break
                 if self.waiting_for_human():
@@ -139,7 +140,7 @@ class Match:
         # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
         shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
         look = rs.observe
-        for _ in range(max_moves):
+        for _move in range(max_moves):
             if s.phase == "over":
                 return
             who = to_move(s)
@@ -167,8 +168,9 @@ class Match:
         v = self.ruleset.check(self.state, action, seat)
         if v is not None:
             rng.setstate(before)
-            raise IllegalActionError(f"the bot of seat {seat} ({bot!r}) chose {action!r}, which is not allowed: "
-                                     f"{v[1]}", v[0], action, legal, seat=seat)
+            raise IllegalActionError(_("the bot of seat {seat} ({bot}) chose {action}, which is not allowed: {reason}")
+                                     .format(seat=seat, bot=repr(bot), action=repr(action), reason=v[1]),
+                                     v[0], action, legal, seat=seat)
         return action
 
     def play_until_human(self) -> list:
@@ -233,7 +235,7 @@ def trusted(bot) -> bool:
 def sample(outcomes, rng):
     """One outcome of ((outcome, weight), ...) drawn with ``rng.random()`` and bisect."""
     cum, t = [], 0
-    for _, w in outcomes:
+    for _outcome, w in outcomes:
         t += w
         cum.append(t)
     return outcomes[bisect.bisect_right(cum, rng.random() * t)][0]

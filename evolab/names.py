@@ -3,22 +3,9 @@ language in use (``evolab.i18n``). A trait's name comes from its edition's prese
 from __future__ import annotations
 
 from .i18n import N_, _
+from .rules.sentences import CAUSE_AFTER_WERE, CAUSE_NAMES, CAUSE_WORDS  # noqa: F401 (here for the charts)
 from .palette import pretty
 
-#: Each edition's name in a menu (the ids are the values).
-EDITION_NAMES = {"origin": N_("The Origin of Species"), "random_mutations": N_("Random Mutations"),
-                 "northstar": N_("Evolution (North Star)")}
-#: Causes of death (``events.CAUSES``) as a chart's legend names them.
-CAUSE_NAMES = {"starved": N_("Starved"), "eaten": N_("Eaten"), "poisoned": N_("Poisoned"),
-               "parasites": N_("Parasites"), "horns": N_("Horns")}
-#: Each edition's name in a menu (the ids are the values).
-EDITION_NAMES = {"origin": N_("The Origin of Species"), "random_mutations": N_("Random Mutations"),
-                 "northstar": N_("Evolution (North Star)")}
-#: Causes of death inside a sentence ("12 starved"; "40% of deaths were by parasites").
-CAUSE_WORDS = {"starved": N_("starved"), "eaten": N_("eaten"), "poisoned": N_("poisoned"),
-               "parasites": N_("parasites"), "horns": N_("horns")}
-CAUSE_AFTER_WERE = {"starved": N_("starved"), "eaten": N_("eaten"), "poisoned": N_("poisoned"),
-                    "parasites": N_("by parasites"), "horns": N_("horns")}
 #: Table columns a chart puts on an axis, as people read them (an id not listed is made readable).
 COLUMN_NAMES = {"mutation_rate": N_("Mutation rate"), "trait_card_rate": N_("Trait card rate"),
                 "frequency": N_("Frequency"), "survival": N_("Survival"), "animals": N_("Animals"),
@@ -60,5 +47,7 @@ def column_label(column: str) -> str:
 
 
 def edition_options(ids) -> list:
-    """(name, id) of each edition id, for a menu, in the language in use."""
-    return [(_(EDITION_NAMES[i]) if i in EDITION_NAMES else i, i) for i in ids]
+    """(name, id) of each edition id, for a menu, in the language in use (the edition's presentation names it)."""
+    from .rules import editions
+    eds = editions()
+    return [(_(eds[i].presentation.title) if i in eds and eds[i].presentation.title else i, i) for i in ids]

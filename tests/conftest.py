@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import os
 
-import pytest
+# The tests read English whatever the machine's locale (kernels the notebook and browser tests start inherit it);
+# a test of another language asks for it (lang=, using()).
+os.environ["EVOLAB_LANG"] = "en"
+
+import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings
 
 import evolab

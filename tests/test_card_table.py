@@ -198,6 +198,29 @@ def test_north_star_species_boards():
     assert [["species:1", "species:2"]] in hunts
 
 
+def test_fat_room_is_drawn_before_any_fat_is_stored():
+    """A unit that can store fat shows its empty fat slots (how many is the edition presentation's
+    ``fat_room``): a North Star species with Fat Tissue holds up to its Body Size, an Origin animal one per Fat
+    Tissue card; a unit without Fat Tissue, and every Random Mutations unit, has none."""
+    from evolab.rules.presentation import Presentation
+    ns = scenario("northstar", {"players": 2, "watering": 2, "species": [
+        {"id": 1, "owner": 0, "traits": ["fat_tissue:4"], "body": 4, "pop": 2, "food": 1},
+        {"id": 2, "owner": 1, "body": 2, "pop": 1}]})
+    units = {u["target"]: u for seat in model_of(ns, 0)["seats"] for u in seat["units"]}
+    assert units["species:1"]["tokens"] == ["plant", "empty"] + ["fat-empty"] * 4
+    assert "fat 0 of 4" in units["species:1"]["aria"] and units["species:1"]["food_text"].endswith("fat 0/4")
+    assert units["species:2"]["tokens"] == ["empty"] and "fat" not in units["species:2"]["aria"]
+    origin = scenario("origin", {"players": 2, "phase": "feeding", "food_bank": 3, "animals": [
+        {"id": 1, "owner": 0, "traits": ["fat_tissue", "fat_tissue"]}, {"id": 2, "owner": 1, "traits": []}]})
+    units = {u["target"]: u for seat in model_of(origin, 0)["seats"] for u in seat["units"]}
+    assert units["animal:1"]["tokens"] == ["empty", "fat-empty", "fat-empty"]
+    assert "fat 0 of 2" in units["animal:1"]["aria"] and units["animal:2"]["tokens"] == ["empty"]
+    assert Presentation().fat_room(None, None) == 0                   # neutral: an edition without fat
+    tokens = [tk for s in play("random_mutations", {}, seed=2, players=2, every=9) for seat in model_of(s)["seats"]
+              for u in seat["units"] for a in u["members"] for tk in a["tokens"]]
+    assert tokens and not [tk for tk in tokens if tk.startswith("fat")]
+
+
 def test_random_mutations_species_hold_their_animals():
     s = scenario("random_mutations", {"players": 2, "red": 2, "green": 1, "black": 0, "species": [
         {"id": 1, "owner": 0, "traits": ["large"], "animals": [{"id": 11}, {"id": 12, "shelter": True}]},

@@ -363,6 +363,18 @@ def test_committed_check_ignores_a_played_working_copy_but_not_a_committed_outpu
         test_notebook_committed_without_outputs(loose)
 
 
+def test_games_to_play_are_tables_of_cards():
+    """Every notebook with a game to play shows the table of cards (its list of buttons one click away): no
+    notebook builds a GameBoard itself, which play.ipynb keeps only as its fallback where anywidget is missing."""
+    playable = []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        code = "\n".join(cell_source(c) for c in read_notebook(path)["cells"] if c["cell_type"] == "code")
+        assert not re.search(r"\bGameBoard\(", code), f"{path.name} builds a GameBoard: show a CardBoard"
+        if re.search(r"\bCardBoard\b", code):
+            playable.append(path.name)
+    assert {"play.ipynb", "01_playing_evolution.ipynb", "02_random_mutation.ipynb"} <= set(playable), playable
+
+
 def test_play_notebook_reads_right_in_voila():
     """Voila (``voila notebooks/play.ipynb``, for the projector) shows the text and the board but no code cells:
     an instruction to run a cell must say it is for JupyterLab."""

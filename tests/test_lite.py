@@ -1,5 +1,6 @@
 """The JupyterLite site, offline: build it, serve it from a sub-path with a plain static server, and play a whole
-game of ``play.ipynb`` in Debian's Chromium while every request that would leave the machine is blocked."""
+game of ``play.ipynb`` in Debian's Chromium while every request that would leave the machine is blocked: first on
+the table of cards (anywidget, shipped in the site), then on its list of buttons."""
 from __future__ import annotations
 
 import importlib.util
@@ -15,12 +16,16 @@ from urllib.parse import urlsplit
 import pytest
 
 from browser_support import ARGS, ARTIFACTS, ROOT, _need_browser
+from test_browser import open_panel
+from test_card_table_browser import clickable, settle
 from evolab.lite.build import site_size
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 SUB_PATH = "evolab"          # GitHub Pages serves a project site at https://<account>.github.io/<repository>/
 MAX_MB = 40
+#: Moves made on the table of cards (in the browser's own Python) before the game goes on with the buttons.
+CARD_DECISIONS = 12
 
 
 #: Chromium's own background services (updates, sign-in, autofill) that it calls whatever page is open.
@@ -172,6 +177,29 @@ def _play_to_the_end(page, limit=400):
     return clicks, captions
 
 
+def _play_on_the_cards(page, decisions):
+    """Click lit places, buttons on cards and (every third decision) the centre's buttons until ``decisions``
+    moves were made on the table of cards; returns them (fewer when the game ends first)."""
+    made, c = 0, clickable(page)
+    for step in range(decisions * 6):
+        if c["over"] or made >= decisions:
+            break
+        table = page.locator(".evolab-table")
+        finish = step % 3 == 2 and c["centre"]
+        if c["lit"] and not finish:
+            table.locator(f'[data-target="{c["lit"][step % len(c["lit"])]}"]').first.click()
+        elif c["cards"] and not finish:
+            table.locator(f'.et-choice[data-move="{c["cards"][step % len(c["cards"])]}"]').first.click()
+        elif c["centre"]:
+            table.locator(f'.et-centre-moves .et-choice[data-move="{c["centre"][0]}"]').first.click()
+        else:                                   # the bots' turn: they play on by themselves
+            page.wait_for_timeout(200)
+        settle(page)
+        before, c = c, clickable(page)
+        made += c["seq"] != before["seq"]
+    return made
+
+
 def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     page = offline_page
     www, built = site
@@ -184,6 +212,18 @@ def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     assert ({p.relative_to(files) for p in (files / "lessons").rglob("*.md")}
             == {p.relative_to(ROOT) for p in (ROOT / "lessons").rglob("*.md")})
 
+    # the table of cards travels with the site: anywidget's wheel (served from the site, never a CDN), its front
+    # end, and play.ipynb drawing the CardBoard
+    pyodide = www / SUB_PATH / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    for name in ("anywidget", "psygnal", "typing-extensions"):
+        wheel = lock["packages"][name]["file_name"]
+        assert "://" not in wheel and (pyodide / wheel).exists(), (name, wheel)
+    assert (www / SUB_PATH / "extensions" / "anywidget" / "package.json").exists()
+    play = json.loads((files / "notebooks" / "play.ipynb").read_text())
+    code = "\n".join("".join(c["source"]) for c in play["cells"] if c["cell_type"] == "code")
+    assert "CardBoard" in code, code
+
     page.goto(server)
     start = page.locator("body").inner_text()
     assert "playing the game works with no internet" in start and "need the internet for their charts" in start
@@ -195,10 +235,18 @@ def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     kernel_s = time.perf_counter() - t0
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
-    page.wait_for_selector(".evolab-board .evolab-actions button", timeout=180_000)
+    page.wait_for_selector(".evolab-table .et-seat", timeout=180_000)       # the table of cards, drawn
     ready_s = time.perf_counter() - t0
     assert "Turn 1" in _board(page).inner_text()
+    assert page.locator(".evolab-table .et-handcard").count() >= 1
+    page.locator(".evolab-cardboard").first.screenshot(path=str(ARTIFACTS / "lite-cardtable-start.png"))
 
+    t1 = time.perf_counter()
+    on_cards = _play_on_the_cards(page, CARD_DECISIONS)
+    cards_s = time.perf_counter() - t1
+    assert on_cards == CARD_DECISIONS or clickable(page)["over"], on_cards
+    page.locator(".evolab-cardboard").first.screenshot(path=str(ARTIFACTS / "lite-cardtable-played.png"))
+    open_panel(page)                             # ... and the game goes on with the list of buttons
     t1 = time.perf_counter()
     clicks, captions = _play_to_the_end(page)
     game_s = time.perf_counter() - t1
@@ -215,6 +263,7 @@ def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     assert page.errors == [], page.errors
     report = {"install_s": round(built["install_seconds"], 1), "build_s": round(built["seconds"], 1),
               "site_mb": round(size_mb, 1), "kernel_start_s": round(kernel_s, 1), "board_ready_s": round(ready_s, 1),
+              "card_decisions": on_cards, "cards_s": round(cards_s, 1),
               "game_clicks": clicks, "game_s": round(game_s, 1)}
     (ARTIFACTS / "lite.json").write_text(json.dumps(report, indent=1))
     print("JupyterLite site:", report)

@@ -9,10 +9,11 @@ What goes in, and where it comes from:
   (``pip install -e '.[lite]'``);
 - the Pyodide runtime (the Python interpreter compiled to WebAssembly) from npm's ``pyodide`` package, at the
   version the kernel expects, served from the site itself;
-- the pure-Python wheels the kernel loads when it starts (IPython and its dependencies, micropip, jedi, tqdm) from
-  PyPI at the versions of Pyodide's lock, comm and ipywidgets at the build environment's versions, the kernel's
-  own small wheels, and evolab itself; Pyodide's lock is rewritten for the wheels shipped, and all of them are
-  preloaded, so a notebook needs no install cell;
+- the pure-Python wheels the kernel loads when it starts (IPython and its dependencies, micropip, jedi, tqdm,
+  typing-extensions) from PyPI at the versions of Pyodide's lock, comm, ipywidgets, anywidget and psygnal at the
+  build environment's versions (anywidget draws the card table; its front end comes from the build environment
+  like the widgets'), the kernel's own small wheels, and evolab itself; Pyodide's lock is rewritten for the wheels
+  shipped, and all of them are preloaded, so a notebook needs no install cell and the game no network;
 - every notebook, and the lessons' teacher guides and worksheets.
 
 Compiled packages (numpy, matplotlib, pandas, ...) are not on PyPI in a form a browser can run, so the rewritten
@@ -42,20 +43,22 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Pyodide's core runtime, from its npm package (no source maps, no type declarations).
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: What the kernel loads from Pyodide's lock when it starts (their dependencies come along).
-LOCK_ROOTS = ("micropip", "ipython", "jedi", "tqdm")
+LOCK_ROOTS = ("micropip", "ipython", "jedi", "tqdm", "typing-extensions")
 #: Not in Pyodide's lock: from PyPI at the versions installed in the build environment (ipywidgets must match
-#: the widgets' front end, ``jupyterlab_widgets``, that the site ships).
-ENV_PACKAGES = ("comm", "ipywidgets")
+#: the widgets' front end, ``jupyterlab_widgets``, that the site ships; anywidget its own front end, which is in
+#: its wheel; psygnal is anywidget's pure-Python dependency).
+ENV_PACKAGES = ("comm", "ipywidgets", "anywidget", "psygnal")
 #: The kernel's own wheels, shipped inside ``jupyterlite-pyodide-kernel`` (``widgetsnbextension`` is a stub:
 #: the front end is already in the site).
 KERNEL_WHEELS = {"piplite": None, "pyodide-kernel": None, "ipykernel": None, "widgetsnbextension": "4."}
 #: Requirements the browser does not need, because the site already has what they would bring.
 FRONT_END_ONLY = {"jupyterlab-widgets"}
 #: Loaded with Pyodide, before the kernel starts (the kernel would otherwise install some of them one by one).
-PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "ipywidgets", "evolab")
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "ipywidgets", "anywidget",
+           "evolab")
 #: The JupyterLab extensions the site needs; others installed in the build environment (Voila's preview...) are
 #: left out because they need a server.
-EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/pyodide-kernel-extension")
 #: Settings of the site: guides open as formatted text; no news or update checks (no request leaves the site).
 OVERRIDES = {
     "@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}},

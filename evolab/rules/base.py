@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import CHANCE, TERMINAL, Move, same_move
 from ..errors import EvolabError, IllegalActionError, OptionError, ScenarioError
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..view import Observation
@@ -229,27 +230,30 @@ class Ruleset(abc.ABC):
         The checks every edition shares come first (a move at all, game over, chance or player node, whose
         decision, field types); then ``check_player`` names the edition's own rule."""
         if not isinstance(action, Move):
-            return "engine.malformed", f"{action!r} is not an evolab action"
+            return "engine.malformed", _("{action} is not an evolab action").format(action=repr(action))
         who = self.to_move(s)
         if who == TERMINAL:
-            return f"{self.rule_prefix}.game-over", "the game is over"
+            return f"{self.rule_prefix}.game-over", _("the game is over")
         if action.chance:
             if who != CHANCE:
-                return "engine.not-chance", f"{type(action).__name__} is a chance outcome, but a player moves now"
-            if any(same_move(o, action) for o, _ in self.chance_outcomes(s)):
+                return ("engine.not-chance",
+                        _("{move} is a chance outcome, but a player moves now").format(move=type(action).__name__))
+            if any(same_move(o, action) for o, _w in self.chance_outcomes(s)):
                 return None
-            return "engine.impossible-outcome", f"{action!r} is not a possible outcome here"
+            return "engine.impossible-outcome", _("{action} is not a possible outcome here").format(action=repr(action))
         if who == CHANCE:
-            return "engine.chance-node", "nature moves now (a card or a die), not a player"
+            return "engine.chance-node", _("nature moves now (a card or a die), not a player")
         if seat is not None and seat != who:
-            return f"{self.rule_prefix}.turn-order", f"it is seat {who}'s decision, not seat {seat}'s"
+            return (f"{self.rule_prefix}.turn-order",
+                    _("it is seat {to_move}'s decision, not seat {seat}'s").format(to_move=who, seat=seat))
         if type(action) not in self.apply_table:
-            return "engine.malformed", f"{action!r} is not an action of this game"
+            return "engine.malformed", _("{action} is not an action of this game").format(action=repr(action))
         for name in action._field_names:
             v = getattr(action, name)
             kind = self.field_types.get(name)
             if kind is not None and type(v) is not kind:
-                return "engine.malformed", f"{type(action).__name__}.{name} must be a {kind.__name__}, got {v!r}"
+                return "engine.malformed", _("{move}.{field} must be a {kind}, got {value}").format(
+                    move=type(action).__name__, field=name, kind=kind.__name__, value=repr(v))
         return self.check_player(s, who, action)
 
     def check_player(self, s, seat: int, action) -> Refusal | None:
@@ -259,13 +263,14 @@ class Ruleset(abc.ABC):
         return self.why(s, seat, action)
 
     def why(self, s, seat: int, action) -> Refusal:
-        return f"{self.rule_prefix}.illegal", f"{action!r} is not allowed now"
+        return f"{self.rule_prefix}.illegal", _("{action} is not allowed now").format(action=repr(action))
 
     def apply(self, s, action, seat=None):
         """A new state with ``action`` applied, and the events; ``s`` is unchanged."""
         v = self.check(s, action, seat)
         if v is not None:
-            raise IllegalActionError(f"{action!r} is not allowed: {v[1]}", v[0], action)
+            raise IllegalActionError(_("{action} is not allowed: {reason}").format(action=repr(action), reason=v[1]),
+                                     v[0], action)
         s2 = s.clone()
         ev: list = []
         self.apply_inplace(s2, action, ev)
@@ -279,7 +284,7 @@ class Ruleset(abc.ABC):
         """One chance outcome, drawn with ``rng.random()`` and bisect (stable across Python versions)."""
         outs = self.chance_outcomes(s)
         cum, t = [], 0
-        for _, w in outs:
+        for _outcome, w in outs:
             t += w
             cum.append(t)
         return outs[bisect.bisect_right(cum, rng.random() * t)][0]
@@ -329,7 +334,7 @@ class Ruleset(abc.ABC):
     def animal_census(self, s) -> Iterator[tuple[int, int, tuple]]:
         """(seat, animal id, traits) for every living animal (the Heredity tables count animals); by default
         every unit of the census is one animal."""
-        for seat, uid, traits, _ in self.census(s):
+        for seat, uid, traits, _count in self.census(s):
             yield seat, uid, traits
 
     def species_census(self, s) -> Iterable[tuple[int, int, int, int, tuple]]:

@@ -61,6 +61,8 @@ _WORD_TABLES = {"trait_names": "TRAIT_NAMES", "trait_hints": "TRAIT_HINTS", "tra
 class Presentation:
     """How the board and the log show one edition (neutral: units listed with their traits)."""
 
+    #: The edition's name in a menu (a message id).
+    title: ClassVar[str] = ""
     #: The edition's id, the first part of the context keying its trait names and hints for translation
     #: ("origin.trait.carnivorous"): the same id may name a different card in another edition.
     context: ClassVar[str] = ""
@@ -164,6 +166,11 @@ class Presentation:
         return False
 
     # ---- the board ---------------------------------------------------------------------------------------
+    def fat_room(self, view, unit) -> int:
+        """How many fat tokens ``unit`` (an animal or species of ``view``) may store: the table draws that many fat
+        slots, the empty ones too, so a unit that can store fat shows it before it stores any. 0: it cannot."""
+        return 0
+
     def centre(self, view) -> str:
         """The centre of the table on the header line (food, deck...)."""
         return _("Deck: {cards} cards").format(cards=view.deck_size)

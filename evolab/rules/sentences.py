@@ -17,6 +17,15 @@ PHASE_TEXTS = {"development": N_("development: play cards as animals or traits")
                "food": N_("the food bank is rolled"), "feeding": N_("feeding: take food or hunt"),
                "extinction": N_("extinction: animals that are not fed die"),
                "reproduction": N_("reproduction: every fed animal has young that inherit its traits")}
+#: Causes of death (``events.CAUSES``) as a chart's legend names them.
+CAUSE_NAMES = {"starved": N_("Starved"), "eaten": N_("Eaten"), "poisoned": N_("Poisoned"),
+               "parasites": N_("Parasites"), "horns": N_("Horns")}
+#: Causes of death inside a sentence ("12 starved").
+CAUSE_WORDS = {"starved": N_("starved"), "eaten": N_("eaten"), "poisoned": N_("poisoned"),
+               "parasites": N_("parasites"), "horns": N_("horns")}
+#: Causes of death after "of deaths were" ("40% of deaths were by parasites").
+CAUSE_AFTER_WERE = {"starved": N_("starved"), "eaten": N_("eaten"), "poisoned": N_("poisoned"),
+                    "parasites": N_("by parasites"), "horns": N_("horns")}
 #: How a unit got food, by the event's ``source`` ({food}: "2 red food").
 FOOD_SOURCES = {"food_bank": N_("took {food} from the food bank"), "carnivore": N_("got {food} from the kill"),
                 "scavenger": N_("scavenged {food}")}

@@ -306,6 +306,11 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
               frameon=False)
     ax.set_title(_("Predators and prey over time, with the food supply{where}").format(where=_where_text(where)))
     ax.food_axis = right
+    return _caption(ax, _predator_prey_caption(turns, pred, alive, n, n_all, where, predator_trait, min_share))
+
+
+def _predator_prey_caption(turns, pred, alive, n, n_all, where, predator_trait, min_share) -> str:
+    """When prey and predators peaked, over which turns, and whether predators lagged behind prey."""
     peak_pred = max(turns, key=lambda t: pred.get(t, 0))
     peak_prey = max(turns, key=lambda t: alive[t] - pred.get(t, 0))
     lag = peak_pred - peak_prey
@@ -329,7 +334,7 @@ def predator_prey(trait_rows, turn_rows, ax=None, where=None, predator_trait="ca
         text += (ngettext("predators peaked {n} turn(s) after prey.", "predators peaked {n} turn(s) after prey.",
                           lag).format(n=lag) if lag > 0 else
                  _("predators did not peak after prey here.") if lag < 0 else _("both peaked in the same turn."))
-    return _caption(ax, text)
+    return text
 
 
 # ---- deaths and extinctions ---------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..i18n import _, speaks
+from ..i18n import N_, _, speaks
 from ..names import trait_label
 from ..palette import trait_style
 from .plots import _games, _load, describe_frequencies, frequency_series
@@ -38,6 +38,10 @@ class SvgChart:
         return self.html()
 
 
+#: The chart's fixed words: the x axis, the y axis, the legend's title, and what an empty chart says.
+_WORDS = (N_("Turn"), N_("Share of living animals"), N_("Trait"), N_("No living animal carries a trait yet"))
+
+
 @speaks
 def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
     """Lines: the share of living animals carrying each trait, turn by turn (tracked ``traits`` rows).
@@ -47,8 +51,7 @@ def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
     """
     if title is None:
         title = _("How common each trait is among living animals")
-    turn_word, share_word = html.escape(_("Turn")), html.escape(_("Share of living animals"))
-    trait_word, empty = html.escape(_("Trait")), html.escape(_("No living animal carries a trait yet"))
+    turn_word, share_word, trait_word, empty = (html.escape(_(w)) for w in _WORDS)
     rows = _load(rows)
     series, traits = frequency_series(rows, None, top)
     caption = describe_frequencies(series, traits, _games(rows))

@@ -36,3 +36,28 @@ def card_kinds(numbers=FOOD_NUMBERS):
         for f in sorted(counts):
             out.append((f"{t}:{f}", t, f, counts[f]))
     return out
+
+
+KINDS = card_kinds()
+CARD_IDS = tuple(k[0] for k in KINDS)
+CARD_INDEX = {c: i for i, c in enumerate(CARD_IDS)}
+FOOD = {k[0]: k[2] for k in KINDS}
+TRAIT_OF = {k[0]: k[1] for k in KINDS}
+
+
+def _trait(card):
+    return TRAIT_OF[card]
+
+
+def _add(t, i, n):
+    lst = list(t)
+    lst[i] += n
+    return tuple(lst)
+
+
+def _discard(s, card):
+    s.discard = _add(s.discard, CARD_INDEX[card], 1)
+
+
+def _play_card(s, seat, card):
+    s.hands[seat].remove(card)

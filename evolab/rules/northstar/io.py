@@ -35,7 +35,7 @@ STATE = Record({
 
 
 def _facts(rs):
-    from .ruleset import CARD_INDEX
+    from .deck import CARD_INDEX
     return {"cards": CARD_INDEX, "food_card_ids": frozenset(CARD_INDEX) | {""}}
 
 
@@ -71,7 +71,7 @@ def consistent(rs, s, ctx: Context, at_rest: bool = True):
 
 def _table(rs, s, species, rows, where, ctx):
     """Species boards and rows: every board in its owner's row once, within the limits of a board."""
-    from .ruleset import TRAIT_OF
+    from .deck import TRAIT_OF
     for seat, row in enumerate(rows):
         loading.unique(row, f"{where}rows[{seat}]", "species", ctx)
         for j, x in enumerate(row):
@@ -97,7 +97,7 @@ def _table(rs, s, species, rows, where, ctx):
 
 
 def _cards(rs, s, ctx):
-    from .ruleset import CARD_IDS, CARD_INDEX
+    from .deck import CARD_IDS, CARD_INDEX
     if sum(s.deck) != s.deck_size:
         ctx.fail("deck_size", f"is {s.deck_size} but the deck counts add up to {sum(s.deck)}")
     if s.removed > rs.remove:

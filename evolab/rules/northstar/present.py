@@ -11,6 +11,7 @@ from . import sentences as _sentences
 
 class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
     context = "northstar"
+    title = N_("Evolution (North Star)")
     phase_titles = {**PHASE_TITLES, "select_food": N_("Select a food card (secret)"),
                     "play_cards": N_("Play cards (traits face down)"), "remove": N_("Remove"),
                     "end_draws": N_("End draws")}
@@ -33,6 +34,10 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
 
     def last_turn(self, view) -> bool:
         return view.last_round
+
+    def fat_room(self, view, unit) -> int:
+        """A species with (face-up) Fat Tissue stores fat up to its Body Size."""
+        return unit.body if unit.has("fat_tissue") else 0
 
     def centre(self, view) -> str:
         return _("Watering Hole: <b>{food}</b> plant food · Deck: {cards} cards · Food cards placed: {placed}").format(

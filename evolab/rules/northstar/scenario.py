@@ -72,7 +72,7 @@ def build(cls, spec):
 
 def _take(left, c, what, ctx):
     """One card out of the deck: a card id, or a trait's first card with a copy left."""
-    from .ruleset import CARD_IDS, CARD_INDEX, TRAIT_OF
+    from .deck import CARD_IDS, CARD_INDEX, TRAIT_OF
     if c in CARD_INDEX:
         i = CARD_INDEX[c]
         if left[i] == 0:
@@ -87,7 +87,7 @@ def _take(left, c, what, ctx):
 
 
 def _species(rs, s, left, d, sid, turn, ctx, what):
-    from .ruleset import TRAIT_OF
+    from .deck import TRAIT_OF
     if sid in s.species:
         ctx.fail(f"{what}.id", f"id {sid} is not new")
     sp = NSSpecies(sid, d.get("owner", 0), turn)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...events import (Attacked, Died, Escaped, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
                        Pirated, Poisoned, Redirected, RunFailed, Scavenged, TraitLost, TriggerFired, WokeUp)
+from ...i18n import N_, _
 from .state import AttackState
 from .traits import (CARNIVOROUS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS, HUNTERS, MIMICRY,
                      PIRACY, POISONOUS, RUNNING, SCAVENGER, TAIL_LOSS)
@@ -30,20 +31,22 @@ def can_receive(s, a) -> bool:
 def receive_block(s, a):
     """The rule that stops ``a`` receiving food, or None (used for error messages)."""
     if a.hibernating:
-        return "origin.hibernation", "a hibernating animal cannot receive food"
+        return "origin.hibernation", _("a hibernating animal cannot receive food")
     for luid in a.links:
         l = s.links[luid]
         if l.b == a.id and l.trait == "symbiosis" and not s.animals[l.a].is_fed():
-            return "origin.symbiosis", f"animal {a.id} is protected by Symbiosis and eats only after its protector {l.a} is fed"
+            return ("origin.symbiosis",
+                    _("animal {animal} is protected by Symbiosis and eats only after its protector {protector} is fed")
+                    .format(animal=a.id, protector=l.a))
     if a.red + a.blue >= a.need and a.fat >= a.fat_cards:
-        return "origin.feeding.fed", f"animal {a.id} is fed and has no empty Fat Tissue"
+        return "origin.feeding.fed", _("animal {animal} is fed and has no empty Fat Tissue").format(animal=a.id)
     return None
 
 
 def attack_block(s, pred, prey):
     """§8.2: the rule that makes ``pred`` attacking ``prey`` illegal (static protections), or None."""
     if pred is prey:
-        return "origin.carnivorous.itself", "a carnivore cannot attack itself"
+        return "origin.carnivorous.itself", _("a carnivore cannot attack itself")
     return protection(s, pred, prey)
 
 
@@ -54,38 +57,40 @@ def protection(s, pred, prey):
     if pm & HUNTER_BITS:
         for bit, hunter, rule in HUNTERS:
             if pm & bit and hunter(s, pred, prey):
-                return rule, "a swimming carnivore can only attack swimming animals"
+                return rule, _("a swimming carnivore can only attack swimming animals")
     if qm & GUARD_BITS:
         for bit, guard, rule in GUARDS:
             if qm & bit and guard(s, pred, prey):
-                return rule, _GUARD_TEXT[rule]
+                return rule, _(_GUARD_TEXT[rule])
     if prey.links:
         for luid in prey.links:
             l = s.links[luid]
             if l.b == prey.id and l.trait == "symbiosis":
-                return "origin.symbiosis", f"animal {prey.id} is protected by Symbiosis while its protector {l.a} lives"
+                return ("origin.symbiosis",
+                        _("animal {animal} is protected by Symbiosis while its protector {protector} lives")
+                        .format(animal=prey.id, protector=l.a))
     return None
 
 
 _GUARD_TEXT = {
-    "origin.swimming": "only a swimming carnivore can attack a swimming animal",
-    "origin.camouflage": "only a carnivore with Sharp Vision can attack a camouflaged animal",
-    "origin.high_body_weight": "only a carnivore with High Body Weight can attack an animal with High Body Weight",
-    "origin.burrowing": "a burrowing animal cannot be attacked while it is fed",
+    "origin.swimming": N_("only a swimming carnivore can attack a swimming animal"),
+    "origin.camouflage": N_("only a carnivore with Sharp Vision can attack a camouflaged animal"),
+    "origin.high_body_weight": N_("only a carnivore with High Body Weight can attack an animal with High Body Weight"),
+    "origin.burrowing": N_("a burrowing animal cannot be attacked while it is fed"),
 }
 
 
 def predator_block(s, pred):
     """§8.1: why ``pred`` cannot attack now at all, or None."""
     if not pred.mask & CARNIVOROUS:
-        return "origin.carnivorous", f"animal {pred.id} is not Carnivorous"
+        return "origin.carnivorous", _("animal {animal} is not Carnivorous").format(animal=pred.id)
     if pred.attacked:
-        return "origin.carnivorous.once-per-turn", f"animal {pred.id} has already attacked this turn"
+        return "origin.carnivorous.once-per-turn", _("animal {animal} has already attacked this turn").format(animal=pred.id)
     if pred.hibernating:
-        return "origin.hibernation", "a hibernating carnivore cannot attack"
+        return "origin.hibernation", _("a hibernating carnivore cannot attack")
     r = receive_block(s, pred)
     if r:
-        return "origin.carnivorous.must-eat", "a carnivore attacks only when it can receive food: " + r[1]
+        return "origin.carnivorous.must-eat", _("a carnivore attacks only when it can receive food: {reason}").format(reason=r[1])
     return None
 
 
@@ -96,46 +101,49 @@ def can_attack(s, pred) -> bool:
 def hibernate_block(s, a):
     o = s.ruleset.options
     if not a.mask & HIBERNATION:
-        return "origin.hibernation", f"animal {a.id} has no Hibernation Ability"
+        return "origin.hibernation", _("animal {animal} has no Hibernation Ability").format(animal=a.id)
     if a.hibernating:
-        return "origin.hibernation", f"animal {a.id} is already hibernating"
+        return "origin.hibernation", _("animal {animal} is already hibernating").format(animal=a.id)
     if s.last_turn:
-        return "origin.hibernation.last-turn", "no animal may hibernate in the last turn"
+        return "origin.hibernation.last-turn", _("no animal may hibernate in the last turn")
     if a.hibernated_turn >= s.turn - 1:
-        return "origin.hibernation.consecutive", f"animal {a.id} hibernated last turn (or this turn) and may not again now"
+        return ("origin.hibernation.consecutive",
+                _("animal {animal} hibernated last turn (or this turn) and may not again now").format(animal=a.id))
     if a.is_fed():
         if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
-            return "origin.hibernation.fed", f"animal {a.id} is already fed"
+            return "origin.hibernation.fed", _("animal {animal} is already fed").format(animal=a.id)
     return None
 
 
 def pirate_block(s, p, v, colour):
     if not p.mask & PIRACY:
-        return "origin.piracy", f"animal {p.id} has no Piracy"
+        return "origin.piracy", _("animal {animal} has no Piracy").format(animal=p.id)
     if p.pirated:
-        return "origin.piracy.once-per-turn", f"animal {p.id} has already used Piracy this turn"
+        return "origin.piracy.once-per-turn", _("animal {animal} has already used Piracy this turn").format(animal=p.id)
     if p.hibernating or p.is_fed() or not can_receive(s, p):
-        return "origin.piracy.pirate-fed", "only an unfed pirate that can receive food may steal"
+        return "origin.piracy.pirate-fed", _("only an unfed pirate that can receive food may steal")
     if v is p:
-        return "origin.piracy", "a pirate cannot rob itself"
+        return "origin.piracy", _("a pirate cannot rob itself")
     if v.is_fed():
-        return "origin.piracy.victim-fed", "Piracy takes food only from an animal that is not fed"
+        return "origin.piracy.victim-fed", _("Piracy takes food only from an animal that is not fed")
     if colour not in (RED, BLUE):
-        return "origin.piracy", "colour must be 'red' or 'blue'"
+        return "origin.piracy", _("colour must be 'red' or 'blue'")
     if (v.red if colour == RED else v.blue) < 1:
-        return "origin.piracy.no-token", f"animal {v.id} has no {colour} token (yellow fat cannot be stolen)"
+        return ("origin.piracy.no-token",
+                _("animal {animal} has no {colour} token (yellow fat cannot be stolen)").format(animal=v.id, colour=colour))
     return None
 
 
 def graze_block(s, a):
     if not a.mask & GRAZING:
-        return "origin.grazing", f"animal {a.id} has no Grazing"
+        return "origin.grazing", _("animal {animal} has no Grazing").format(animal=a.id)
     if s.food_bank < 1:
-        return "origin.grazing.empty", "the food bank is empty"
+        return "origin.grazing.empty", _("the food bank is empty")
     mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
     if a.grazed == mark:
-        span = "round" if s.ruleset.options["grazing_limit"] == "per_round" else "turn"
-        return "origin.grazing.limit", f"animal {a.id} has already grazed this {span}"
+        if s.ruleset.options["grazing_limit"] == "per_round":
+            return "origin.grazing.limit", _("animal {animal} has already grazed this round").format(animal=a.id)
+        return "origin.grazing.limit", _("animal {animal} has already grazed this turn").format(animal=a.id)
     return None
 
 
@@ -160,9 +168,9 @@ def no_defence_block(s, at, target):
     o = s.ruleset.options
     run, tail, mim = defences(s, at, target)
     if mim and not o["mimicry_optional"]:
-        return "origin.mimicry.compulsory", "Mimicry must redirect the attack while it has a legal target"
+        return "origin.mimicry.compulsory", _("Mimicry must redirect the attack while it has a legal target")
     if o["defences_compulsory"] and (run or tail or mim):
-        return "origin.defence.compulsory", "with defences_compulsory a usable defence must be used"
+        return "origin.defence.compulsory", _("with defences_compulsory a usable defence must be used")
     return None
 
 
@@ -398,7 +406,7 @@ def eat(s, ev):
     prey_poisonous = prey.mask & POISONOUS
     remove_animal(s, prey, "eaten", ev, by=pred)
     got = 0
-    for _ in range(2):
+    for _side in range(2):
         got += receive(s, pred, BLUE, "carnivore", ev)
     if got < 2 and ev is not None:
         ev.append(FoodLost(pred.id, 2 - got))

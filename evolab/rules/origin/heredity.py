@@ -239,7 +239,7 @@ def _mutate(s, young, parent, card, trait) -> str:
         return "absent"
     kind = TRAITS[trait].kind
     if kind == "pair":
-        from .ruleset import _linked
+        from .checks import _linked
         if _linked(s, parent, young, trait):
             return "duplicate"
         l = Link(s.next_uid, card, trait, parent.id, young.id)   # Symbiosis: the parent protects its young
@@ -270,6 +270,6 @@ def apply_lose(rs, s, action, ev):
 
 def end_generation(s, ev):
     """§5: food is cleared as at the end of an ordinary turn, then the next generation (or the end)."""
-    from .ruleset import clear_turn
+    from .phases import clear_turn
     clear_turn(s)
     variant.end_generation(s, start_generation, ev)

@@ -24,6 +24,7 @@ TRAIT_STYLES = {
 
 class OriginPresentation(Presentation, words=(_labels, _sentences)):
     context = "origin"
+    title = N_("The Origin of Species")
     phase_titles = {**PHASE_TITLES, "choose": N_("Choose cards from your gene pool")}
     trait_styles = TRAIT_STYLES
 
@@ -36,6 +37,10 @@ class OriginPresentation(Presentation, words=(_labels, _sentences)):
 
     def last_turn(self, view) -> bool:
         return view.last_turn
+
+    def fat_room(self, view, unit) -> int:
+        """One fat token per Fat Tissue card on the animal."""
+        return unit.fat_cards
 
     def centre(self, view) -> str:
         return _("Food bank: <b>{food}</b> red tokens · Deck: {cards} cards").format(food=view.food_bank,

@@ -270,7 +270,7 @@ def _deck(deck, left, rest, ctx):
 
 def _settle_start(s):
     """A new position starts at a real decision: seats with nothing to do pass, as in play."""
-    from . import ruleset as R
+    from . import phases as R
     if s.phase == "development":
         if s.passed[s.current] or not s.hands[s.current]:
             R._dev_next(s, None)

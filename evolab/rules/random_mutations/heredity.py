@@ -110,7 +110,7 @@ def start_generation(s, ev):
 
 
 def _predators_leave(s):
-    from .ruleset import _kill_quietly
+    from .species import _kill_quietly
     rs = s.ruleset
     out = []
     for sp in [sp for sp in s.species.values() if set(rs.traits_of(s, sp)) & set(rs.predator_traits)]:

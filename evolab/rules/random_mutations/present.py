@@ -11,6 +11,7 @@ from . import sentences as _sentences
 
 class RandomMutationsPresentation(Presentation, words=(_labels, _sentences)):
     context = "random_mutations"
+    title = N_("Random Mutations")
     phase_titles = {**PHASE_TITLES, "parasites": N_("Extinction (parasites)"), "reveal": N_("Reveal"),
                     "climate_red": N_("Climate (red)"), "climate_green": N_("Climate (green)"),
                     "climate_black": N_("Climate (black)")}

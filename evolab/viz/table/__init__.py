@@ -15,8 +15,8 @@ __all__ = ["build_table", "table_kind", "explain", "candidates", "placement", "M
 
 
 def card_table_available() -> bool:
-    """Whether the card table can be drawn here: it needs the ``anywidget`` package (the browser-only site
-    does not ship it yet, and plays on the GameBoard's buttons)."""
+    """Whether the card table can be drawn here: it needs the ``anywidget`` package (the ``lab`` extra, Binder and
+    the browser-only site have it; without it a notebook can fall back on the GameBoard's buttons)."""
     import importlib.util
     return importlib.util.find_spec("anywidget") is not None
 

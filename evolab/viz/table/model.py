@@ -85,11 +85,12 @@ def _animal_unit(obs, a, names, mutated, links) -> dict:
         badges += [("young", t("badge.young", parent=a.parent)), ("generation", t("badge.generation", born=a.born))]
     aria = t("aria.animal", id=a.id, whose=_whose(a.owner, obs.seat, names), traits=_traits_text(chips), food=food,
              need=a.need)
-    if a.fat_cards:
-        aria += "; " + t("aria.fat", fat=a.fat, room=a.fat_cards)
-    fat = f" · {t('stat.fat')} {a.fat}/{a.fat_cards}" if a.fat_cards else ""
+    room = rs.edition.presentation.fat_room(obs, a)
+    if room:
+        aria += "; " + t("aria.fat", fat=a.fat, room=room)
+    fat = f" · {t('stat.fat')} {a.fat}/{room}" if room else ""
     return _finish({"target": f"animal:{a.id}", "title": t("title.animal", id=a.id), "traits": chips,
-                    "tokens": _tokens(a.red, a.blue, a.need, a.fat, a.fat_cards),
+                    "tokens": _tokens(a.red, a.blue, a.need, a.fat, room),
                     "food_text": f"{t('stat.food')} {food}/{a.need}{fat}"}, aria, badges)
 
 
@@ -204,6 +205,7 @@ def _boards_table(obs, names, mutated):
     """Species boards with Body Size and Population (North Star's *Evolution*)."""
     t = speaker(obs.ruleset.edition.presentation)
     rs, viewer = obs.ruleset, obs.seat
+    fat_room = rs.edition.presentation.fat_room
     units = {}
     for seat, row in enumerate(obs.rows):
         for sid in row:
@@ -222,20 +224,20 @@ def _boards_table(obs, names, mutated):
                 badges.append(("face-down", t("badge.face_down", n=hidden)))
             if sp.food >= sp.pop:
                 badges.append(("fed", t("badge.fed")))
-            fat_room = sp.body if sp.fat else 0        # stored fat shown against the most it may hold
+            room = fat_room(obs, sp)                   # empty fat slots too: it can store fat before it has any
             whose = _whose(sp.owner, viewer, names)
             aria = t("aria.species", id=sid, whose=whose, traits=_traits_text(chips), body=sp.body, pop=sp.pop,
                      food=sp.food)
-            if fat_room:
-                aria += "; " + t("aria.fat", fat=sp.fat, room=fat_room)
+            if room:
+                aria += "; " + t("aria.fat", fat=sp.fat, room=room)
             if badges:
                 aria += "; " + ", ".join(b for _, b in badges)
             units.setdefault(seat, []).append({
                 "target": f"species:{sid}", "title": t("title.species", id=sid), "traits": chips,
                 "stats": [{"label": t("stat.body"), "value": sp.body}, {"label": t("stat.pop"), "value": sp.pop}],
-                "tokens": _tokens(sp.food, 0, sp.pop, sp.fat, fat_room, plant=True),
-                "food_text": f"{t('stat.food')} {sp.food}/{sp.pop}" + (f" · {t('stat.fat')} {sp.fat}/{fat_room}"
-                                                                      if fat_room else ""),
+                "tokens": _tokens(sp.food, 0, sp.pop, sp.fat, room, plant=True),
+                "food_text": f"{t('stat.food')} {sp.food}/{sp.pop}" + (f" · {t('stat.fat')} {sp.fat}/{room}"
+                                                                      if room else ""),
                 "badges": [{"kind": k, "text": v} for k, v in badges], "aria": aria})
     info = {seat: [t("seat.hand", n=obs.hand_sizes[seat]), t("seat.bag", n=obs.bags[seat])]
             for seat in range(obs.players)}

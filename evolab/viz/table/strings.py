@@ -90,7 +90,7 @@ def speaker(pres):
     def say(key: str, **fields) -> str:
         template = own.get(key)
         return _(template if template is not None else MESSAGES[key]).format(**fields)
-    say.keys = own.keys() | MESSAGES.keys()       # type: ignore[attr-defined]
+    say.keys = own.keys() | MESSAGES.keys()
     return say
 
 

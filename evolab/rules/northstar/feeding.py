@@ -1,0 +1,211 @@
+"""Feeding in North Star *Evolution* (§5.2-§5.4, §8): intakes with Foraging and Cooperation, feeding turns,
+attacks with Horns and Scavengers, Population loss and extinction, and the end of the round."""
+from __future__ import annotations
+
+from ...events import Attacked, Died, FoodLost, FoodTaken, Passed, Scavenged, SpeciesExtinct, TurnEnded
+from . import deal
+from .deck import _add, _discard, _play_card
+from .scoring import _score
+
+
+def _take(rs, s, sp, kind, source, ev, why, amount=1):
+    """One intake (§5.4) of ``amount`` food: plant from the Watering Hole or the Food Bank, or meat (an
+    attack's meat is one intake of the prey's Body Size); Foraging adds 1 plant food once; then, if
+    anything was taken, Cooperation fires once."""
+    if sp.id not in s.species or (kind == "plant" and sp.has("carnivore")):
+        return 0
+    n = amount
+    if kind == "plant" and sp.has("foraging") and (
+            rs.options["foraging_everywhere"] or (source == "hole" and why != "cooperation")):
+        n += 1
+    got = 0
+    for _ in range(n):
+        if source == "hole" and s.watering < 1:
+            break
+        if not _store(rs, s, sp):
+            break
+        if source == "hole":
+            s.watering -= 1
+        got += 1
+        if ev is not None:
+            ev.append(FoodTaken(sp.owner, sp.id, kind, why, sp.fat > 0 and sp.food >= sp.pop))
+    if got and sp.has("cooperation"):
+        row = s.rows[sp.owner]
+        i = row.index(sp.id)
+        if i + 1 < len(row):
+            _take(rs, s, s.species[row[i + 1]], kind, source, ev, "cooperation")
+    return got
+
+
+def _store(rs, s, sp) -> bool:
+    if sp.food < sp.pop:
+        sp.food += 1
+        return True
+    if sp.has("fat_tissue") and sp.fat < sp.body:
+        sp.fat += 1
+        return True
+    return False
+
+
+def _has_action(rs, s, seat) -> bool:
+    """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
+    hand = s.hands[seat]
+    for sp in s.species_of(seat):
+        if not rs.room(sp):
+            continue
+        if not sp.has("carnivore"):
+            if s.watering or (hand and sp.has("intelligence")):
+                return True
+            continue
+        clever = bool(hand) and sp.has("intelligence")
+        multi = rs.options["intelligence_multi_discard"]
+        for t in s.species.values():
+            if rs.attack_block(s, sp, t) is None:
+                return True
+            if clever and t is not sp and rs._clever_hunts(s, sp, t, hand, multi):
+                return True
+    return False
+
+
+def _seek(rs, s, ev):
+    """A seat with nothing to feed is skipped; a full circuit of passes and skips ends feeding (§5.2)."""
+    n = s.players
+    while s.passes < n:
+        if _has_action(rs, s, s.current):
+            return
+        s.passes += 1
+        s.current = (s.current + 1) % n
+    _end_round(rs, s, ev)
+
+
+def _next_feeder(rs, s, ev, acted):
+    if acted:
+        s.passes = 0
+    else:
+        s.passes += 1
+    s.current = (s.current + 1) % s.players
+    if not s.draw_queue:
+        _seek(rs, s, ev)
+
+
+def _do_eat(rs, s, action, ev):
+    _take(rs, s, s.species[action.species], "plant", "hole", ev, "food_bank")
+    _next_feeder(rs, s, ev, True)
+
+
+def _do_think(rs, s, action, ev):
+    seat = s.current
+    _play_card(s, seat, action.card)
+    _discard(s, action.card)
+    sp = s.species[action.species]
+    _take(rs, s, sp, "plant", "bank", ev, "intelligence", 2)    # one take of 2 (§6 notes)
+    _next_feeder(rs, s, ev, True)
+
+
+def _do_pass(rs, s, action, ev):
+    if ev is not None:
+        ev.append(Passed(s.current, "feeding"))
+    _next_feeder(rs, s, ev, False)
+
+
+def _do_hunt(rs, s, action, ev):
+    """§5.3 resolution: Horns; meat = the target's Body Size, then Cooperation if any meat was taken; the
+    target loses 1 Population; every Scavenger. With ``attack_order="shrink_first"`` the target shrinks
+    before the meat (the earlier draft's order), which matters when it is the attacker's Cooperation
+    neighbour: it then has less room for the shared meat, or is gone and the next species gets it."""
+    seat = s.current
+    a, t = s.species[action.predator], s.species[action.prey]
+    for c in (action.card.split("+") if action.card else ()):
+        _play_card(s, seat, c)
+        _discard(s, c)
+    if ev is not None:
+        ev.append(Attacked(seat, a.id, t.id, a.trait_ids, t.trait_ids, t.owner))
+    if t.has("horns") and "horns" not in action.cancel.split("+"):
+        _shrink(rs, s, a, ev, "horns")            # the prey's horns wound the attacker first
+    shrink_first = rs.options["attack_order"] == "shrink_first"
+    if shrink_first:
+        _shrink(rs, s, t, ev, "eaten", by=a)
+    _take(rs, s, a, "meat", "bank", ev, "carnivore", t.body)   # nothing if Horns killed the attacker
+    if not shrink_first:
+        _shrink(rs, s, t, ev, "eaten", by=a)
+    n = s.players
+    for k in range(n):
+        for sid in s.rows[(seat + k) % n]:
+            sp = s.species.get(sid)
+            if sp is not None and sp.has("scavenger"):
+                if _take(rs, s, sp, "meat", "bank", ev, "scavenger") and ev is not None:
+                    ev.append(Scavenged(sid))
+    _next_feeder(rs, s, ev, True)
+
+
+def _shrink(rs, s, sp, ev, cause, by=None):
+    """Population -1; food above it goes to the bag; at 0 the species goes extinct (§8.2)."""
+    sp.pop -= 1
+    if ev is not None:
+        ev.append(Died(sp.owner, sp.id, cause, sp.trait_ids, by.id if by is not None else -1,
+                       by.trait_ids if by is not None else ()))
+    if sp.food > sp.pop:
+        s.bags = _add(s.bags, sp.owner, sp.food - sp.pop)
+        sp.food = sp.pop
+    if sp.pop <= 0:
+        _extinct(rs, s, sp, ev)
+
+
+def _extinct(rs, s, sp, ev):
+    """§8.2: board food to the bag, fat to the bank, cards to the discards; the owner draws as many."""
+    del s.species[sp.id]
+    rows = list(s.rows)
+    rows[sp.owner] = tuple(x for x in rows[sp.owner] if x != sp.id)
+    s.rows = tuple(rows)
+    s.bags = _add(s.bags, sp.owner, sp.food + (sp.fat if rs.options["score_fat"] else 0))
+    cards = sp.traits + sp.pending
+    for c in cards:
+        _discard(s, c)
+    if ev is not None:
+        if sp.fat and not rs.options["score_fat"]:
+            ev.append(FoodLost(sp.id, sp.fat))
+        ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
+    if cards:
+        s.draw_queue = s.draw_queue + (sp.owner,) * len(cards)
+        deal._reshuffle(rs, s)
+
+
+def _end_round(rs, s, ev):
+    """§8.1: starving species shrink to their food, empty ones go extinct, food goes to the bags."""
+    s.phase = "end_of_round"
+    for seat in range(s.players):
+        for sid in s.rows[seat]:
+            sp = s.species.get(sid)
+            if sp is None or sp.food >= sp.pop:
+                continue
+            lost, pop = sp.pop - sp.food, sp.pop
+            for _ in range(lost):
+                sp.pop -= 1
+                if ev is not None:
+                    ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, (), sp.food, pop))
+            if sp.pop <= 0:
+                _extinct(rs, s, sp, ev)
+    for sp in s.species.values():
+        s.bags = _add(s.bags, sp.owner, sp.food)
+        sp.food = 0
+    if ev is not None:
+        alive = [0] * s.players
+        for sp in s.species.values():
+            alive[sp.owner] += sp.pop
+        ev.append(TurnEnded(s.turn, tuple(alive)))
+    if s.draw_queue:
+        s.phase = "end_draws"                  # extinction draws first (chance), then the next round
+        return
+    _next_round(rs, s, ev)
+
+
+def _next_round(rs, s, ev):
+    if s.last_round:
+        _score(s, ev)
+        return
+    if s.next_last:
+        s.last_round = True
+        s.next_last = False
+    s.first = (s.first + 1) % s.players
+    s.turn += 1
+    deal._start_round(rs, s, ev)

@@ -1,0 +1,167 @@
+"""Select Food and Play Cards in North Star *Evolution* (§4.2-§4.3, §5.1): a secret food card each, traits
+face down, new species, Body Size and Population; then the reveal and its triggers."""
+from __future__ import annotations
+
+from ...events import AnimalBorn, FoodBankRolled, FoodLost, Mutation, Passed, PhaseStarted, TraitGained, TraitLost
+from . import deal
+from . import feeding
+from .deck import FOOD, _add, _discard, _play_card, _trait
+
+
+def _start_select(s, ev):
+    s.phase = "select_food"
+    s.current = s.first
+    s.done = (False,) * s.players
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "select_food"))
+    _next_selector(s, ev)
+
+
+def _next_selector(s, ev):
+    n = s.players
+    for k in range(n):
+        seat = (s.first + k) % n
+        if not s.done[seat] and s.hands[seat]:
+            s.current = seat
+            return
+    _start_play(s, ev)
+
+
+def _do_select(rs, s, action, ev):
+    seat = s.current
+    s.hands[seat].remove(action.card)
+    s.food_cards = tuple(action.card if i == seat else c for i, c in enumerate(s.food_cards))
+    s.done = tuple(True if i == seat else d for i, d in enumerate(s.done))
+    _next_selector(s, ev)
+
+
+def _start_play(s, ev):
+    s.phase = "play_cards"
+    s.done = (False,) * s.players
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "play_cards"))
+    if s.ruleset.simultaneous:                 # the others see the table as it was when the phase began
+        s.snapshot = snapshot(s)
+    s.current = (s.first - 1) % s.players
+    _next_player(s, ev)
+
+
+def snapshot(s) -> dict:
+    """The public table when a simultaneous Play Cards phase begins (what the others keep seeing)."""
+    return {"species": [sp.to_dict() for sp in s.species.values()], "rows": [list(r) for r in s.rows],
+            "hand_sizes": [len(h) for h in s.hands], "bags": list(s.bags)}
+
+
+def _next_player(s, ev):
+    n = s.players
+    for _ in range(n):
+        s.current = (s.current + 1) % n
+        if not s.done[s.current]:
+            return
+    _reveal(s, ev)
+
+
+def _do_place(rs, s, action, ev):
+    seat = s.current
+    sp = s.species[action.species]
+    _play_card(s, seat, action.card)
+    if action.replace:
+        _remove_trait(rs, s, sp, action.replace, ev)
+    sp.pending = sp.pending + (action.card,)
+
+
+def _remove_trait(rs, s, sp, card, ev):
+    """§4.3: a replaced trait goes to the discard pile at once; fat on a replaced Fat Tissue is lost."""
+    if card in sp.pending:
+        lst = list(sp.pending)
+        lst.remove(card)
+        sp.pending = tuple(lst)
+    else:
+        lst = list(sp.traits)
+        lst.remove(card)
+        sp.traits = tuple(lst)
+        if _trait(card) == "fat_tissue" and sp.fat:
+            if rs.options["score_fat"] or rs.options["replaced_fat_to_bag"]:
+                s.bags = _add(s.bags, sp.owner, sp.fat)
+            elif ev is not None:
+                ev.append(FoodLost(sp.id, sp.fat))
+            sp.fat = 0
+        if ev is not None:
+            ev.append(TraitLost(sp.owner, sp.id, _trait(card)))
+    _discard(s, card)
+
+
+def _do_new(rs, s, action, ev):
+    seat = s.current
+    _play_card(s, seat, action.card)
+    _discard(s, action.card)
+    deal._new_species(s, seat, action.side, ev)
+
+
+def _do_grow(rs, s, action, ev):
+    seat = s.current
+    _play_card(s, seat, action.card)
+    _discard(s, action.card)
+    sp = s.species[action.species]
+    if action.what == "body":
+        sp.body += 1
+    else:
+        sp.pop += 1
+        if ev is not None:
+            ev.append(AnimalBorn(seat, sp.id, s.turn))
+
+
+def _do_end_turn(rs, s, action, ev):
+    s.done = tuple(True if i == s.current else d for i, d in enumerate(s.done))
+    if ev is not None:
+        ev.append(Passed(s.current, "play_cards"))
+    _next_player(s, ev)
+
+
+def _reveal(s, ev):
+    """End of Play Cards: every face-down trait is turned up at once; then feeding begins (§5.1)."""
+    rs = s.ruleset
+    s.snapshot = None
+    for sp in s.species.values():
+        if sp.pending:
+            for c in sp.pending:
+                if ev is not None:
+                    ev.append(Mutation(sp.owner, _trait(c), s.turn))
+                    ev.append(TraitGained(sp.owner, sp.id, _trait(c), c, -1, sp.owner))
+            sp.traits = sp.traits + sp.pending
+            sp.pending = ()
+    s.phase = "feeding"
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "feeding"))
+    n = s.players
+    for k in range(n):                          # reveal-step triggers, player order, left to right
+        seat = (s.first + k) % n
+        for sid in s.rows[seat]:
+            sp = s.species.get(sid)
+            if sp is None:
+                continue
+            if sp.has("fertile") and (s.watering > 0 or not rs.options["fertile_needs_food"]) and sp.pop < 6:
+                sp.pop += 1
+                if ev is not None:
+                    ev.append(AnimalBorn(seat, sid, s.turn))
+            if sp.has("long_neck") and not sp.has("carnivore"):
+                feeding._take(rs, s, sp, "plant", "bank", ev, "long_neck")
+            if sp.has("fat_tissue") and sp.fat:
+                move = min(sp.fat, max(0, sp.pop - sp.food))
+                sp.fat -= move
+                sp.food += move
+    total = sum(FOOD[c] for c in s.food_cards if c)
+    for c in s.food_cards:
+        if c:
+            _discard(s, c)
+    s.food_cards = ("",) * n
+    if total > 0:
+        mult = rs.options["food_multiplier"]
+        s.watering += int(total * mult + 0.5) if mult != 1 else total
+    else:
+        s.watering = max(0, s.watering + total)
+    if ev is not None:
+        ev.append(FoodBankRolled(s.watering))
+    s.current = s.first
+    s.passes = 0
+    feeding._seek(rs, s, ev)

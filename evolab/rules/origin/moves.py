@@ -1,0 +1,243 @@
+"""Who moves now and what they may do: the seat to move, chance's outcomes, and the legal-move lists that the
+checks in ``checks.py`` agree with (the conformance suite verifies it)."""
+from __future__ import annotations
+
+import bisect
+import functools
+
+from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
+                        Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve,
+                        RollDie, Run, Scavenge, TakeFood, TieBreak, interned)
+from ..base import Ruleset
+from ..common import ById
+from . import feeding as F
+from . import heredity as H
+from .checks import _linked, pass_block
+from .deck import CARD_BY_ID, CARDS
+from .setup import food_table
+from .traits import BIT, CARNIVOROUS, EXCLUDES, SCAVENGER, TRAITS
+
+# interned constructors for the actions legal_actions builds again and again
+_PlayPair, _Attack, _BurnFat = interned(PlayPairTrait), interned(Attack), interned(BurnFat)
+_Pirate, _Mimic, _DropTail = interned(Pirate), interned(Mimic), interned(DropTail)
+_FOOD, _GRAZE, _HIBERNATE = ById(TakeFood), ById(Graze), ById(Hibernate)        # by animal id
+_DRAWS = {c.id: Draw(c.id) for c in CARDS}
+_DIE = tuple((RollDie(v), 1) for v in range(1, 7))
+_END = EndMove()
+_PASS = Pass()
+_NODEF = NoDefence()
+_RUN = Run()
+
+#: Per trait, its kind, and the bits of an animal that forbid playing it there (``_single_block`` as one mask).
+_KIND = {t: r.kind for t, r in TRAITS.items()}
+_SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
+_ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
+
+
+_PLAYS: dict = {}
+
+
+def _trait_plays(card, trait) -> ById:
+    """{animal id: PlayTrait} of one card and trait."""
+    plays = _PLAYS.get((card, trait))
+    if plays is None:
+        plays = _PLAYS[card, trait] = ById(functools.partial(PlayTrait, card, trait))
+    return plays
+
+
+def to_move(rs, s) -> int:
+    ph = s.phase
+    if ph == "development":
+        return s.current
+    if ph == "choose":
+        return s.draw_seat
+    if ph == "feeding":
+        at = s.attack
+        if at is not None:
+            return CHANCE if at.rolling else s.animals[at.prey].owner
+        if s.scavenge >= 0:
+            return s.scavenge
+        if s.pending:
+            return s.animals[F.pending_group(s)[0][1]].owner
+        return s.current
+    if ph == "over":
+        return TERMINAL
+    return CHANCE
+
+
+def chance_outcomes(rs, s) -> tuple:
+    """((outcome, integer weight), ...) at a chance node, () elsewhere."""
+    ph = s.phase
+    if ph in ("deal", "draw"):
+        return tuple((_DRAWS[c.id], k) for c, k in zip(CARDS, s.deck) if k)
+    if ph == "food":
+        return rs.food_outcomes_at(s.turn)
+    if ph == "feeding" and s.attack is not None and s.attack.rolling:
+        return _DIE
+    if ph == "reproduction":
+        return H.outcomes(s)
+    if ph == "first_player":
+        return tuple((FirstPlayer(i), 1) for i in range(s.players))
+    if ph == "tiebreak":
+        return tuple((TieBreak(i), 1) for i in s.tied)
+    return ()
+
+
+def sample_chance(rs, s, rng):
+    """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
+    ph = s.phase
+    if ph == "deal" or ph == "draw":   # walk the deck counts: same as bisect over the cumulative weights
+        x = rng.random() * s.deck_size
+        t = 0
+        for card, k in zip(CARDS, s.deck):
+            t += k
+            if t > x:
+                return _DRAWS[card.id]
+    if ph == "reproduction":
+        return H.sample(s, rng)
+    if ph == "food" and not rs.schedule:
+        outs, cum = food_table(rs, s.turn) if rs.food_changes else (rs.food_outcomes, rs.food_cum)
+        return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
+    return Ruleset.sample_chance(rs, s, rng)
+
+
+def legal_actions(rs, s) -> list:
+    ph = s.phase
+    if ph == "development":
+        return dev_actions(rs, s, s.current)
+    if ph == "choose":
+        return [ChooseCard(c) for c in dict.fromkeys(s.pools[s.draw_seat])]
+    if ph != "feeding":
+        return []
+    at = s.attack
+    if at is not None:
+        if at.rolling:
+            return []
+        target = s.animals[at.prey]
+        run, tail, mim = F.defences(s, at, target)
+        out: list = []
+        if run:
+            out.append(_RUN)
+        out.extend(_Mimic(x) for x in mim)
+        out.extend(_DropTail(u) for u in tail)
+        if F.no_defence_block(s, at, target) is None:
+            out.append(_NODEF)
+        return out
+    if s.scavenge >= 0:
+        return [Scavenge(a.id) for a in s.animals.values()
+                if a.owner == s.scavenge and a.mask & SCAVENGER and F.can_receive(s, a)]
+    if s.pending:
+        out = [Resolve(link, True, src) for link, src in F.trigger_choices(s)]
+        if rs.options["pair_triggers_optional"]:
+            out.extend(Resolve(link, False, src) for link, src in F.trigger_choices(s))
+        return out
+    out = move_actions(rs, s, s.current, not s.move_main)
+    out.append(_END)
+    return out
+
+
+def dev_actions(rs, s, seat) -> list:
+    out: list = []
+    mine = [a for a in s.animals.values() if a.owner == seat]
+    others = [a for a in s.animals.values() if a.owner != seat]
+    restricted = rs.restricted
+    seen = None
+    for cid in s.hands[seat]:
+        if cid == seen:
+            continue
+        seen = cid
+        out.append(_ANIMAL_PLAYS[cid])
+        for trait in CARD_BY_ID[cid].traits:
+            if restricted and not rs.trait_allowed(trait, s.turn):
+                continue
+            kind = _KIND[trait]
+            if kind == "single":
+                block = _SINGLE_BLOCKS[trait]          # _single_block as one mask test
+                plays = _trait_plays(cid, trait)
+                for a in mine:
+                    if not a.mask & block:
+                        out.append(plays[a.id])
+            elif kind == "parasite":
+                bit = BIT[trait]
+                plays = _trait_plays(cid, trait)
+                for a in others:
+                    if not a.mask & bit:
+                        out.append(plays[a.id])
+            else:
+                for i, a in enumerate(mine):
+                    for b in mine[i + 1:]:
+                        if _linked(s, a, b, trait):
+                            continue
+                        out.append(_PlayPair(cid, trait, (a.id, b.id)))
+                        if trait == "symbiosis":
+                            out.append(_PlayPair(cid, trait, (b.id, a.id)))
+    if pass_block(s, seat) is None:
+        out.append(_PASS)
+    return out
+
+
+def move_actions(rs, s, seat, main: bool) -> list:
+    """Feeding actions of ``seat`` now: free actions always, main actions when ``main``."""
+    out = []
+    animals = s.animals
+    mine = [a for a in animals.values() if a.owner == seat]
+    bank = s.food_bank
+    prey_of: dict = {}                # predator's traits (mask) -> prey it may attack (itself aside)
+    for a in mine:
+        m = a.mask
+        if main:
+            if bank and F.can_receive(s, a):
+                out.append(_FOOD[a.id])
+            if m & CARNIVOROUS and F.can_attack(s, a):
+                prey = prey_of.get(m)
+                if prey is None:
+                    prey = prey_of[m] = [b.id for b in animals.values() if F.protection(s, a, b) is None]
+                aid = a.id
+                out.extend(_Attack(aid, b) for b in prey if b != aid)
+            if a.fat and not a.is_fed():
+                for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
+                    out.append(_BurnFat(a.id, n))
+        if m & BIT["grazing"] and F.graze_block(s, a) is None:
+            out.append(_GRAZE[a.id])
+        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
+            for v in animals.values():
+                if v is not a and not v.is_fed():
+                    if v.red:
+                        out.append(_Pirate(a.id, v.id, "red"))
+                    if v.blue:
+                        out.append(_Pirate(a.id, v.id, "blue"))
+        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
+            out.append(_HIBERNATE[a.id])
+    if s.barred is not None and s.barred[seat]:
+        bar = s.barred[seat]
+        out = [x for x in out if x not in bar]
+    return out
+
+
+def has_move_action(rs, s, seat, main: bool) -> bool:
+    """Whether ``seat`` has any feeding action besides ending the move (cheap early exits)."""
+    if s.barred is not None:
+        return bool(move_actions(rs, s, seat, main))
+    bank = s.food_bank
+    for a in s.animals.values():
+        if a.owner != seat:
+            continue
+        m = a.mask
+        if main:
+            if bank and F.can_receive(s, a):
+                return True
+            if a.fat and not a.is_fed():
+                return True
+            if m & CARNIVOROUS and F.can_attack(s, a):
+                for b in s.animals.values():
+                    if F.attack_block(s, a, b) is None:
+                        return True
+        if m & BIT["grazing"] and F.graze_block(s, a) is None:
+            return True
+        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
+            for v in s.animals.values():
+                if v is not a and not v.is_fed() and (v.red or v.blue):
+                    return True
+        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
+            return True
+    return False

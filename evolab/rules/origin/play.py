@@ -1,0 +1,226 @@
+"""What each move of *The Origin of Species* does to the table (it is legal: ``checks.py`` said so), then the
+turn goes on (``phases.py``). ``APPLY`` maps each action type to its handler."""
+from __future__ import annotations
+
+import bisect
+
+from ...actions import (Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate,
+                        LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
+                        Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+from ...events import AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation, PhaseStarted, TraitGained
+from ..common import game_over, pass_seat
+from . import feeding as F
+from . import heredity as H
+from .deck import CARD_INDEX
+from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _start_development,
+                     _start_feeding)
+from .state import Animal, Link, TraitCard
+
+
+def _do_choose(rs, s, action, ev):
+    seat = s.draw_seat
+    s.pools[seat].remove(action.card)
+    bisect.insort(s.hands[seat], action.card, key=CARD_INDEX.__getitem__)
+    owed = list(s.choose_owed)
+    owed[seat] -= 1
+    s.choose_owed = tuple(owed)
+    if ev is not None:
+        ev.append(CardDealt(seat, action.card, (seat,)))
+    _next_chooser(s, seat, ev)
+
+
+def _remove_from_hand(s, seat, card):
+    s.hands[seat].remove(card)
+    played = list(s.played)
+    played[seat] += 1
+    s.played = tuple(played)
+
+
+def _do_play_animal(rs, s, action, ev):
+    seat = s.current
+    _remove_from_hand(s, seat, action.card)
+    a = Animal(s.next_uid, seat, s.turn)
+    s.next_uid += 1
+    s.animals[a.id] = a
+    if ev is not None:
+        ev.append(AnimalBorn(seat, a.id, s.turn))
+    _dev_next(s, ev)
+
+
+def _do_play_trait(rs, s, action, ev):
+    seat = s.current
+    _remove_from_hand(s, seat, action.card)
+    a = s.animals[action.animal]
+    a.set_cards(a.cards + (TraitCard(s.next_uid, action.card, action.trait),))
+    s.next_uid += 1
+    if ev is not None:
+        ev.append(Mutation(seat, action.trait, s.turn))
+        ev.append(TraitGained(a.owner, a.id, action.trait, action.card, -1, seat))
+    _dev_next(s, ev)
+
+
+def _do_play_pair(rs, s, action, ev):
+    seat = s.current
+    _remove_from_hand(s, seat, action.card)
+    x, y = action.animals
+    l = Link(s.next_uid, action.card, action.trait, x, y)
+    s.next_uid += 1
+    s.links[l.uid] = l
+    for aid in (x, y):
+        s.animals[aid].links += (l.uid,)
+    if ev is not None:
+        ev.append(Mutation(seat, action.trait, s.turn))
+        ev.append(TraitGained(seat, x, action.trait, action.card, y, seat))
+        ev.append(TraitGained(seat, y, action.trait, action.card, x, seat))
+    _dev_next(s, ev)
+
+
+def _do_pass(rs, s, action, ev):
+    pass_seat(s, s.current, ev)
+    _dev_next(s, ev)
+
+
+def _do_draw(rs, s, action, ev):
+    seat = s.draw_seat
+    i = CARD_INDEX[action.card]
+    deck = list(s.deck)
+    deck[i] -= 1
+    s.deck = tuple(deck)
+    s.deck_size -= 1
+    h = s.hands[seat]
+    bisect.insort(h, action.card, key=CARD_INDEX.__getitem__)
+    owed = list(s.draw_owed)
+    owed[seat] -= 1
+    s.draw_owed = tuple(owed)
+    if ev is not None:
+        ev.append(CardDealt(seat, action.card, (seat,)))
+    _next_draw(s, (seat + 1) % s.players, ev)
+
+
+def _do_first(rs, s, action, ev):
+    s.first = action.seat
+    if ev is not None:
+        ev.append(FirstPlayerChosen(action.seat))
+    if rs.heredity:
+        s.last_turn = rs.options["generations"] == 1
+        H.start_generation(s, ev)
+        return
+    scen = s.ruleset.options["scenario"]
+    if s.deck_size == 0 and scen != "equilibrium":
+        s.last_turn = True   # §14.23: the deck ran out in the deal (Fatality: the only turn)
+    if scen == "base":
+        _start_development(s, ev)
+    else:
+        s.phase = "food"     # scenarios roll the food bank before development
+        if ev is not None:
+            ev.append(PhaseStarted(s.turn, "food"))
+
+
+def _do_roll_food(rs, s, action, ev):
+    s.food_bank = action.food
+    if ev is not None:
+        ev.append(FoodBankRolled(action.food))
+    if rs.options["scenario"] != "base":
+        s.rolled = True
+        _start_development(s, ev)
+        return
+    _start_feeding(s, ev)
+
+
+def _do_roll_die(rs, s, action, ev):
+    F.run_roll(s, action.value, ev)
+    _settle(s, ev)
+
+
+def _do_tiebreak(rs, s, action, ev):
+    s.winner = action.seat
+    game_over(s, ev)
+
+
+def _do_take(rs, s, a, ev):
+    F.take_food(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_attack(rs, s, a, ev):
+    F.start_attack(s, s.animals[a.predator], s.animals[a.prey], ev)
+    _settle(s, ev)
+
+
+def _do_burn(rs, s, a, ev):
+    F.burn_fat(s, s.animals[a.animal], a.tokens, ev)
+    _settle(s, ev)
+
+
+def _do_graze(rs, s, a, ev):
+    F.graze(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_hibernate(rs, s, a, ev):
+    F.hibernate(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_pirate(rs, s, a, ev):
+    F.pirate(s, s.animals[a.pirate], s.animals[a.victim], a.colour, ev)
+    _settle(s, ev)
+
+
+def _do_end_move(rs, s, a, ev):
+    """§7.2: end the move; with the house-rule options, eat automatically or make a pass final."""
+    if rs.options["auto_take_food_on_pass"] and not s.move_ate and s.food_bank > 0:
+        for x in s.animals.values():
+            if x.owner == s.current and F.can_receive(s, x):
+                s.ending = True          # a take-food move, not a pass: nothing is barred
+                F.take_food(s, x, ev)
+                _settle(s, ev)
+                return
+    if rs.options["feeding_pass_is_final"] and not s.move_any:
+        s.barred[s.current] |= set(rs._move_actions(s, s.current, True))
+    _end_move(s, ev)
+
+
+def _do_run(rs, s, a, ev):
+    s.attack.rolling = True
+
+
+def _do_mimic(rs, s, a, ev):
+    F.redirect(s, a.animal, ev)
+    F.defence_window(s, ev)
+    _settle(s, ev)
+
+
+def _do_drop_tail(rs, s, a, ev):
+    F.drop_tail(s, a.card_uid, ev)
+    _settle(s, ev)
+
+
+def _do_no_defence(rs, s, a, ev):
+    F.eat(s, ev)
+    _settle(s, ev)
+
+
+def _do_scavenge(rs, s, a, ev):
+    F.award_scavenger(s, s.animals[a.animal], ev)
+    _settle(s, ev)
+
+
+def _do_resolve(rs, s, a, ev):
+    group = F.pending_group(s)
+    entry = next(p for p in group if p[0] == a.link and a.source in (-1, p[1]))
+    s.pending = tuple(p for p in s.pending if p is not entry)
+    if a.fire:
+        F.fire(s, entry, ev)
+    _settle(s, ev)
+
+
+APPLY = {
+    Draw: _do_draw, FirstPlayer: _do_first, RollFood: _do_roll_food, RollDie: _do_roll_die,
+    TieBreak: _do_tiebreak, PlayAnimal: _do_play_animal, PlayTrait: _do_play_trait,
+    PlayPairTrait: _do_play_pair, Pass: _do_pass, TakeFood: _do_take, Attack: _do_attack,
+    BurnFat: _do_burn, Graze: _do_graze, Hibernate: _do_hibernate, Pirate: _do_pirate,
+    EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
+    NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
+    Mutate: H.apply_mutate, LoseTrait: H.apply_lose,
+}

@@ -1,0 +1,156 @@
+"""Development in *Random Mutations* (§5): cards played blind as new species, animals, traits or
+divergences; a revealed trait finds its species (§5.3); Simplification's discard; then the climate."""
+from __future__ import annotations
+
+from ...events import FirstPlayerChosen, Mutation, PhaseStarted, Speciation, TraitGained, TraitLost, TraitRevealed
+from ..common import next_to_play, pass_seat
+from . import heredity as H
+from .deck import TRAIT_IDS
+from .species import _add, _add_animal, _cards_of, _new_species
+
+_EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
+
+
+def _do_play(rs, s, action, ev):
+    seat = s.current
+    s.pdecks = _add(s.pdecks, seat, -1)
+    mode = action.mode
+    if mode == "trait":
+        s.pending_play = (seat, action.species)
+        s.phase = "reveal"
+        return
+    if mode == "new_species":
+        _new_species(s, seat, ev)
+    elif mode == "add_animal":
+        sp = s.species[action.species]
+        _add_animal(s, sp, ev)
+        if "extremophile" in rs.traits_of(s, sp) and rs.options["extremophile_extra_discard"] and s.pdecks[seat]:
+            s.pdecks = _add(s.pdecks, seat, -1)          # discarded unseen (provisional)
+            s.discards = _add(s.discards, seat, 1)
+    else:  # diverge
+        parent = s.species[action.species]
+        if parent.own:
+            k = s.next_uid
+            s.next_uid += 1
+            s.sets[k] = parent.own
+            parent.sets = parent.sets + (k,)
+            parent.own = ()
+            parent.tcache = None
+        daughter = _new_species(s, seat, ev, parent.id, rs.options["divergence_position"])
+        daughter.sets = parent.sets
+        if ev is not None:
+            ev[-2] = Speciation(seat, parent.id, daughter.id, s.turn, rs.traits_of(s, parent))
+    _dev_next(s, ev)
+
+
+def _fits(rs, s, sp, trait):
+    if len(sp.animals) != 1:
+        return False
+    traits = rs.traits_of(s, sp)
+    if trait in traits:
+        return False
+    if trait in _EXCLUSIVE and _EXCLUSIVE & set(traits):
+        return False
+    return s.turn >= rs.trait_turn.get(trait, 1)
+
+
+def _do_reveal(rs, s, action, ev):
+    seat, sid = s.pending_play
+    s.pending_play = None
+    trait = action.trait
+    s.hidden = _add(s.hidden, TRAIT_IDS.index(trait), -1)
+    s.revealed += 1
+    if ev is not None:
+        ev.append(Mutation(seat, trait, s.turn))
+    row = s.rows[seat]
+    target = None
+    start = row.index(sid) if sid in row else len(row)
+    for x in row[start:]:                      # §5.3: move right until it fits
+        if _fits(rs, s, s.species[x], trait):
+            target = s.species[x]
+            break
+    if target is not None:
+        uid = s.next_uid
+        s.next_uid += 1
+        target.own = target.own + ((uid, trait),)
+        target.tcache = None
+        if ev is not None:
+            ev.append(TraitRevealed(seat, trait, sid, target.id, "attached" if target.id == sid else "moved_right"))
+            ev.append(TraitGained(seat, target.id, trait, trait, -1, seat))
+        if trait == "simplification" and rs.options["simplification_rule"] == "discard_one_trait":
+            others = [c for c in _cards_of(s, target) if c[1] != "simplification"]
+            if len(others) == 1:
+                _discard_trait(s, target, others[0][0], ev)
+            elif others:
+                s.simplify = (seat, target.id)
+                s.phase = "development"
+                return
+    elif rs.options["unfit_trait_outcome"] == "new_species":
+        sp = _new_species(s, seat, ev)             # the card becomes a face-down animal
+        if ev is not None:
+            ev.append(TraitRevealed(seat, trait, sid, sp.id, "new_species"))
+    else:
+        s.discards = _add(s.discards, seat, 1)
+        if ev is not None:
+            ev.append(TraitRevealed(seat, trait, sid, -1, "discarded"))
+    s.phase = "development"
+    _dev_next(s, ev)
+
+
+def _discard_trait(s, sp, uid, ev):
+    """Simplification: one trait card of the species goes (an inherited card leaves its whole lineage)."""
+    trait = None
+    if any(u == uid for u, _ in sp.own):
+        trait = next(t for u, t in sp.own if u == uid)
+        sp.own = tuple(c for c in sp.own if c[0] != uid)
+    else:
+        for k in sp.sets:
+            if any(u == uid for u, _ in s.sets[k]):
+                trait = next(t for u, t in s.sets[k] if u == uid)
+                s.sets[k] = tuple(c for c in s.sets[k] if c[0] != uid)
+    s.discards = _add(s.discards, sp.owner, 1)
+    for other in s.species.values():      # an inherited card may change every species of the lineage
+        other.tcache = None
+    if ev is not None:
+        ev.append(TraitLost(sp.owner, sp.id, trait))
+
+
+def _do_discard_trait(rs, s, action, ev):
+    seat, sid = s.simplify
+    s.simplify = None
+    _discard_trait(s, s.species[sid], action.card_uid, ev)
+    _dev_next(s, ev)
+
+
+def _do_pass(rs, s, action, ev):
+    pass_seat(s, s.current, ev)
+    _dev_next(s, ev)
+
+
+def _dev_next(s, ev):
+    """Next seat that has not passed; a seat whose player deck is empty passes."""
+    if next_to_play(s, ev, lambda s, seat: s.pdecks[seat] > 0):
+        return
+    s.phase = "climate_red"
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "climate"))
+
+
+def _start_development(s, ev):
+    s.phase = "development"
+    s.passed = (False,) * s.players
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, "development"))
+    s.current = (s.first - 1) % s.players
+    _dev_next(s, ev)
+
+
+def _do_first(rs, s, action, ev):
+    s.first = action.seat
+    if ev is not None:
+        ev.append(FirstPlayerChosen(action.seat))
+    if rs.heredity:
+        s.last_turn = rs.options["generations"] == 1
+        H.start_generation(s, ev)
+        return
+    _start_development(s, ev)

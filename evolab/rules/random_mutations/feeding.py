@@ -1,0 +1,223 @@
+"""The climate and feeding in *Random Mutations* (§6-§8): the centre's chips, moves of one chip or one attack,
+Stomper, Running, the victim's choice, Scavengers."""
+from __future__ import annotations
+
+from ...events import (Attacked, ClimateRolled, Escaped, FoodBankRolled, FoodLost, FoodTaken, ParasitePlaced, Passed,
+                       PhaseStarted, Scavenged, ShelterTaken, Stomped)
+from .extinction import _end_feeding
+from .species import _kill
+
+
+def _do_red(rs, s, action, ev):
+    s.red = action.food
+    s.phase = "climate_green"
+    if ev is not None:
+        ev.append(FoodBankRolled(action.food))
+
+
+def _do_green(rs, s, action, ev):
+    s.green = action.shelters
+    s.phase = "climate_black"
+
+
+def _do_black(rs, s, action, ev):
+    s.black = action.parasites
+    if ev is not None:
+        ev.append(ClimateRolled(s.red, s.green, s.black))
+        ev.append(PhaseStarted(s.turn, "feeding"))
+    s.phase = "feeding"
+    s.current = s.first
+    s.passes = 0
+    s.round += 1
+    s.move_main = s.move_stomped = False
+    _seek(rs, s, ev)
+
+
+def _has_choice(rs, s, seat) -> bool:
+    """Whether ``seat`` has anything to decide on a fresh move (a chip, an attack, or a Stomp)."""
+    if rs._main_actions(s, seat, first=True):
+        return True
+    return bool(s.red and rs._stomp_capacity(s, seat))
+
+
+def _seek(rs, s, ev):
+    """§7.3: from ``s.current``, a seat with nothing to do skips; a full circuit of skips ends feeding."""
+    n = s.players
+    while s.passes < n:
+        if _has_choice(rs, s, s.current):
+            return
+        s.passes += 1
+        _advance(s)
+    _end_feeding(rs, s, ev)
+
+
+def _advance(s):
+    s.current = (s.current + 1) % s.players
+    if s.current == s.first:
+        s.round += 1
+
+
+def _end_move(rs, s, ev):
+    if s.move_main:
+        s.passes = 0
+    else:
+        s.passes += 1
+        if ev is not None:
+            ev.append(Passed(s.current, "feeding"))
+    s.move_main = s.move_stomped = False
+    _advance(s)
+    _seek(rs, s, ev)
+
+
+def _settle(rs, s, ev):
+    """After an action: when the mover has nothing left to decide, the move ends by itself."""
+    if s.phase != "feeding" or s.attack is not None or s.choose_victim is not None or s.scavenge >= 0:
+        return
+    if s.move_main:
+        if s.move_stomped or not (s.red and rs._stomp_capacity(s, s.current)):
+            _end_move(rs, s, ev)
+    elif s.move_stomped and not rs._main_actions(s, s.current, first=True) \
+            and not rs.options["rm_feeding_voluntary"]:
+        _end_move(rs, s, ev)
+
+
+def _receive(rs, s, a, ev, source, need=None):
+    """One blue token onto an unfed animal (extra food); lost when the animal is fed or the box is empty."""
+    sp = s.species[a.species]
+    if "obligate_predator" in rs.traits_of(s, sp) or rs.fed(s, a, need):
+        return False
+    if rs.blue_cap is not None and s.blue_out >= rs.blue_cap:
+        return False
+    a.blue += 1
+    s.blue_out += 1
+    if ev is not None:
+        ev.append(FoodTaken(a.owner, a.id, "blue", source, False))
+    return True
+
+
+def _do_take_food(rs, s, action, ev):
+    a = s.animals[action.animal]
+    s.red -= 1
+    a.red += 1
+    s.move_main = True
+    if ev is not None:
+        ev.append(FoodTaken(a.owner, a.id, "red", "food_bank", False))
+    _settle(rs, s, ev)
+
+
+def _do_take_shelter(rs, s, action, ev):
+    a = s.animals[action.animal]
+    s.green -= 1
+    s.move_main = True
+    sp = s.species[a.species]
+    traits = rs.traits_of(s, sp)
+    if "bark_beetle" in traits and "obligate_predator" not in traits and not rs.fed(s, a):
+        if ev is not None:
+            ev.append(ShelterTaken(a.owner, a.id, True))
+        _receive(rs, s, a, ev, "bark_beetle")     # §8.7: the shelter is eaten
+    else:
+        a.shelter = True
+        if ev is not None:
+            ev.append(ShelterTaken(a.owner, a.id, False))
+    _settle(rs, s, ev)
+
+
+def _do_place_parasite(rs, s, action, ev):
+    a = s.animals[action.animal]
+    s.black -= 1
+    a.parasites += 1
+    s.move_main = True
+    if ev is not None:
+        ev.append(ParasitePlaced(a.owner, a.id, s.current))
+    _settle(rs, s, ev)
+
+
+def _do_stomp(rs, s, action, ev):
+    s.red -= action.tokens
+    s.move_stomped = True
+    if ev is not None:
+        ev.append(Stomped(s.current, action.tokens))
+    _settle(rs, s, ev)
+
+
+def _do_end_move(rs, s, action, ev):
+    _end_move(rs, s, ev)
+
+
+def _do_attack(rs, s, action, ev):
+    a = s.animals[action.predator]
+    target = s.species[action.prey]
+    a.attacked = True
+    s.move_main = True
+    if ev is not None:
+        ev.append(Attacked(a.owner, a.id, target.id, rs.traits_of(s, s.species[a.species]),
+                           rs.traits_of(s, target), target.owner))
+    s.attack = (a.id, target.id)
+    if "running" in rs.traits_of(s, target):
+        return                                   # nature rolls Running's die
+    s.attack = None
+    _choose_victim(rs, s, a.id, target, ev)
+
+
+def _do_roll_die(rs, s, action, ev):
+    aid, sid = s.attack
+    s.attack = None
+    if action.value >= 4:
+        if ev is not None:
+            ev.append(Escaped(aid, sid, "running", action.value))
+        _settle(rs, s, ev)
+        return
+    _choose_victim(rs, s, aid, s.species[sid], ev)
+
+
+def _choose_victim(rs, s, aid, target, ev):
+    victims = rs._victims(s, target)
+    if len(victims) == 1:
+        _eat(rs, s, aid, victims[0], ev)
+    else:
+        s.choose_victim = (target.owner, target.id, aid)
+
+
+def _do_choose_victim(rs, s, action, ev):
+    aid = s.choose_victim[2]
+    s.choose_victim = None
+    _eat(rs, s, aid, action.animal, ev)
+
+
+def _eat(rs, s, aid, victim, ev):
+    """§8.2: the victim is eaten; 2 blue to a Predator, fed-by-kill for an Obligate one; one Scavenger token."""
+    pred = s.animals[aid]
+    prey_seat = s.animals[victim].owner
+    _kill(s, victim, "eaten", ev, by=aid)
+    psp = s.species[pred.species]
+    if "obligate_predator" in rs.traits_of(s, psp):
+        pred.fed_by_kill = True
+    else:
+        got = _receive(rs, s, pred, ev, "carnivore") + _receive(rs, s, pred, ev, "carnivore")
+        if got < 2 and ev is not None:
+            ev.append(FoodLost(aid, 2 - got))
+    n = s.players
+    start = prey_seat if rs.options["scavenger_priority"] == "attacked_player" else pred.owner
+    for k in range(n):
+        seat = (start + k) % n
+        elig = rs._scavengers(s, seat)
+        if elig:
+            if len(elig) == 1:
+                _award(rs, s, elig[0], ev)
+            else:
+                s.scavenge = seat
+                return
+            break
+    _settle(rs, s, ev)
+
+
+def _award(rs, s, a, ev):
+    s.scavenge = -1
+    if ev is not None:
+        ev.append(Scavenged(a.id))
+    _receive(rs, s, a, ev, "scavenger")
+
+
+def _do_scavenge(rs, s, action, ev):
+    _award(rs, s, s.animals[action.animal], ev)
+    _settle(rs, s, ev)

@@ -1,0 +1,139 @@
+"""What a species is and how the table changes: its traits and food need (inherited sets first, cached on
+the species), whether an animal is fed, and species born, animals added and killed, species gone extinct."""
+from __future__ import annotations
+
+from ...events import AnimalBorn, Died, Speciation, SpeciesExtinct
+from .state import RMAnimal, Species
+
+_HUNTERS = frozenset(("predator", "obligate_predator"))
+
+
+def traits_of(rs, s, sp) -> tuple:
+    """Every trait of a species: its inherited sets (oldest first), then its own cards."""
+    c = sp.tcache
+    if c is None:
+        c = sp.tcache = rs._traits_need(s, sp)
+    return c[0]
+
+def need(rs, s, sp) -> int:
+    c = sp.tcache
+    if c is None:
+        c = sp.tcache = rs._traits_need(s, sp)
+    return c[1]
+
+def _traits_need(rs, s, sp):
+    out = ()
+    for k in sp.sets:
+        out += tuple(t for _, t in s.sets[k])
+    out += tuple(t for _, t in sp.own)
+    hunter = frozenset(out) if not _HUNTERS.isdisjoint(out) else None
+    return out, 1 + sum(rs.need_bonus[t] for t in out), "obligate_predator" not in out, hunter
+
+def _feeding_side(rs, s, sp) -> tuple:
+    """(food need, whether it takes red food, its traits if it hunts else None) of species ``sp``."""
+    c = sp.tcache
+    if c is None:
+        c = sp.tcache = rs._traits_need(s, sp)
+    return c[1:]
+
+def fed(rs, s, a, need=None) -> bool:
+    if a.fed_by_kill:
+        return True
+    if need is None:
+        need = rs.need(s, s.species[a.species])
+    return a.red + a.blue >= need
+
+
+def _cards_of(s, sp):
+    out = []
+    for k in sp.sets:
+        out.extend(s.sets[k])
+    return out + list(sp.own)
+
+
+def _set_owner(s, k) -> int:
+    for sp in s.species.values():
+        if k in sp.sets:
+            return sp.owner
+    return -1
+
+
+def _add(t, i, n):
+    lst = list(t)
+    lst[i] += n
+    return tuple(lst)
+
+
+# ---- table changes -----------------------------------------------------------------------------------
+def _new_species(s, seat, ev, parent=-1, position="right_end"):
+    sp = Species(s.next_uid, seat, s.turn, parent)
+    s.next_uid += 1
+    s.species[sp.id] = sp
+    rows = list(s.rows)
+    row = list(rows[seat])
+    if position == "next_to_parent" and parent in row:
+        row.insert(row.index(parent) + 1, sp.id)
+    else:
+        row.append(sp.id)
+    rows[seat] = tuple(row)
+    s.rows = tuple(rows)
+    if ev is not None:
+        ev.append(Speciation(seat, parent, sp.id, s.turn, ()))
+    _add_animal(s, sp, ev)
+    return sp
+
+
+def _add_animal(s, sp, ev):
+    a = RMAnimal(s.next_uid, sp.id, sp.owner)
+    s.next_uid += 1
+    s.animals[a.id] = a
+    sp.animals = sp.animals + (a.id,)
+    if ev is not None:
+        ev.append(AnimalBorn(sp.owner, a.id, s.turn))
+    return a
+
+
+def _kill(s, aid, cause, ev, by=None):
+    """An animal dies: its card to its owner's discard pile; a species left empty loses its traits."""
+    rs = s.ruleset
+    a = s.animals.pop(aid)
+    sp = s.species[a.species]
+    traits = rs.traits_of(s, sp)
+    sp.animals = tuple(x for x in sp.animals if x != aid)
+    if not rs.heredity:                     # Heredity: animals are not cards
+        s.discards = _add(s.discards, a.owner, 1)
+    if ev is not None:
+        bt = rs.traits_of(s, s.species[s.animals[by].species]) if by is not None and by in s.animals else ()
+        ev.append(Died(a.owner, aid, cause, traits, by if by is not None else -1, bt, a.red + a.blue,
+                       rs.need(s, sp)))
+    if not sp.animals:
+        _remove_species(s, sp, ev)
+
+
+def _kill_quietly(s, aid):
+    """Heredity: an animal leaves the table alive (predators leave); an empty species leaves with it."""
+    a = s.animals.pop(aid)
+    sp = s.species[a.species]
+    sp.animals = tuple(x for x in sp.animals if x != aid)
+    if not sp.animals:
+        del s.species[sp.id]
+        rows = list(s.rows)
+        rows[sp.owner] = tuple(x for x in rows[sp.owner] if x != sp.id)
+        s.rows = tuple(rows)
+
+
+def _remove_species(s, sp, ev):
+    del s.species[sp.id]
+    rows = list(s.rows)
+    rows[sp.owner] = tuple(x for x in rows[sp.owner] if x != sp.id)
+    s.rows = tuple(rows)
+    lost = len(sp.own)
+    for k in sp.sets:
+        if not any(k in o.sets for o in s.species.values()):
+            lost += len(s.sets.pop(k))
+    if not s.ruleset.heredity:              # Heredity: traits are copies, not cards
+        s.discards = _add(s.discards, sp.owner, lost)
+    if ev is not None:
+        ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
+    if s.choose_victim is not None and s.choose_victim[1] == sp.id:
+        s.choose_victim = None
