@@ -41,7 +41,7 @@ def preset(name: str, edition: str = EDITION, **overrides) -> dict:
     cls = ruleset_class(edition)
     found = cls.heredity_presets
     if name not in found:
-        raise OptionError(f"unknown preset {name!r}; presets are {sorted(found)}")
+        raise OptionError(_("unknown preset {name}; presets are {presets}").format(name=repr(name), presets=sorted(found)))
     return {**cls.heredity_base, **_copy(found[name].options), **overrides}
 
 
@@ -57,7 +57,7 @@ def describe(name: str | None = None, edition: str = EDITION) -> str:
     out = []
     for n in names:
         if n not in found:
-            raise OptionError(f"unknown preset {n!r}; presets are {sorted(found)}")
+            raise OptionError(_("unknown preset {name}; presets are {presets}").format(name=repr(n), presets=sorted(found)))
         p = found[n]
         shows = _(p.shows)
         out.append(_("{name} (watch {trait}): {shows}").format(name=n, trait=p.trait, shows=shows) if p.trait else shows)

@@ -10,12 +10,12 @@ works without widgets.
 from __future__ import annotations
 
 from .events import Died, FoodTaken
-from .i18n import _, resolve, using
+from .i18n import _, resolve, speaks, using
 from .rules import editions
 from .rules.presentation import OWN_MARK, Presentation
 from .view import Observation, observe
 
-__all__ = ["Narrator", "OWN_MARK", "action_label", "group_actions", "hurts_own", "target_owner"]
+__all__ = ["Narrator", "OWN_MARK", "action_label", "group_actions", "hurts_own", "narrate", "target_owner"]
 
 
 class Narrator:
@@ -129,6 +129,22 @@ def _view(state):
     return observe(state, who if who >= 0 else 0)
 
 
+@speaks
+def narrate(game, seat=None, names=None) -> list:
+    """The log of a whole game (a ``GameRecord`` or a ``Match``) as ``seat`` reads it (``None``: all of it, as
+    a teacher replaying the game), in the language in use or ``lang=``."""
+    record = getattr(game, "record", game)
+    state = record.initial_state()
+    narrator = Narrator(names, seat)
+    out = []
+    for move in record.moves:
+        events: list = []
+        state.ruleset.apply_inplace(state, move, events)
+        out.extend(narrator.lines(observe(state, seat) if seat is not None else state, events))
+    return out
+
+
+@speaks
 def action_label(state, action) -> str:
     """A short button text for a legal action, e.g. "Attack #9 (Swimming) with #7" (``state``: the table, or
     the view of the seat to move)."""
@@ -149,6 +165,7 @@ def hurts_own(state, action) -> bool:
     return view.ruleset.edition.presentation.hurts_own(view, action)
 
 
+@speaks
 def group_actions(legal, state=None) -> list:
     """[(group title, [actions])] in the order a player reads them; empty groups left out. Given the
     ``state``, moves that hurt the mover's own animals come last in their group."""

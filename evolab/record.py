@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 
 from .errors import EvolabError, SaveFileError
+from .i18n import _
 from .rules import ruleset_class
 from .validation import (MAX_MOVES, Anything, Context, Items, MoveSpec, OrNone, Record, Text, parse_json,
                          read_text, show)
@@ -81,7 +82,8 @@ class GameRecord:
         for i, m in enumerate(self.moves[:upto]):
             v = rs.check(s, m)
             if v is not None:
-                raise SaveFileError(f"moves[{i}]: move {m!r} cannot be replayed: {v[1]} [{v[0]}]", f"moves[{i}]")
+                raise SaveFileError(_("moves[{i}]: move {move} cannot be replayed: {why} [{rule}]").format(
+                    i=i, move=repr(m), why=v[1], rule=v[0]), f"moves[{i}]")
             rs.apply_inplace(s, m, evs)
         return (s, evs) if events else s
 
@@ -125,14 +127,16 @@ class GameRecord:
         from .errors import UnknownRuleset
         from .rules.loading import load as load_options
         if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise SaveFileError(f"not an evolab saved game (expected format {FORMAT!r})", "format")
+            raise SaveFileError(_("not an evolab saved game (expected format {format})").format(format=repr(FORMAT)),
+                                "format")
         ctx = Context(SaveFileError)
         if type(d.get("moves")) is list and len(d["moves"]) > MAX_MOVES:      # before any other work
-            ctx.fail("moves", f"{len(d['moves']):,} moves; no real game has more than {MAX_MOVES:,}")
+            ctx.fail("moves", _("{n:,} moves; no real game has more than {most:,}").format(n=len(d["moves"]),
+                                                                                          most=MAX_MOVES))
         body = {k: v for k, v in d.items() if k != "checksum"}
         if _checksum(body) != d.get("checksum"):
-            raise SaveFileError("the saved game was changed after it was saved (checksum mismatch); "
-                                "refusing to load it", "checksum")
+            raise SaveFileError(_("the saved game was changed after it was saved (checksum mismatch); refusing to "
+                                  "load it"), "checksum")
         h = ctx.read(_HEADER, d)            # the key set, types, and no more than MAX_MOVES moves
         try:
             cls_ = ruleset_class(h["ruleset"])
@@ -143,9 +147,10 @@ class GameRecord:
         rs = load_options(cls_, h["options"], ctx, "options")
         seats = h.get("seats", [])
         if seats and len(seats) != rs.players:
-            ctx.fail("seats", f"must name the {rs.players} seats of this game, got {len(seats)}")
+            ctx.fail("seats", _("must name the {n} seats of this game, got {got}").format(n=rs.players,
+                                                                                         got=len(seats)))
         if any(len(x) > 200 for x in seats):
-            ctx.fail("seats", "a seat's description is at most 200 characters")
+            ctx.fail("seats", _("a seat's description is at most 200 characters"))
         moves = ctx.read(Items(MoveSpec(tuple(rs.apply_table), rs.field_types), most=MAX_MOVES), d["moves"],
                          "moves")
         if h["start"] is not None:
@@ -168,9 +173,9 @@ class GameRecord:
         except SaveFileError:
             raise
         except EvolabError as e:
-            raise SaveFileError(f"the saved game cannot be replayed: {e}") from None
+            raise SaveFileError(_("the saved game cannot be replayed: {error}").format(error=e)) from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
-            raise SaveFileError(f"the saved game is corrupt: {e!r}") from None
+            raise SaveFileError(_("the saved game is corrupt: {error}").format(error=repr(e))) from None
 
 
 def _check_version(ruleset_id, version):
@@ -186,8 +191,9 @@ def _check_version(ruleset_id, version):
 
 def _version_refusal(rs, version) -> str:
     why = rs.changes.get(rs.version, "")
-    return (f"this game was saved under version {version!r} of the {rs.name} rules; evolab now plays version "
-            f"{rs.version!r}{f' ({why})' if why else ''}, so it cannot be replayed faithfully")
+    return _("this game was saved under version {old} of the {rules} rules; evolab now plays version {new}{why}, "
+             "so it cannot be replayed faithfully").format(old=repr(version), rules=rs.name, new=repr(rs.version),
+                                                           why=f" ({why})" if why else "")
 
 
 def _checksum(body: dict) -> str:
@@ -210,21 +216,22 @@ def load_state(text):
     from .rules.loading import ruleset_of
     d = parse_json(text, "saved position")
     if not isinstance(d, dict) or d.get("format") != STATE_FORMAT:
-        raise SaveFileError(f"not an evolab saved position (expected format {STATE_FORMAT!r})", "format")
+        raise SaveFileError(_("not an evolab saved position (expected format {format})").format(
+            format=repr(STATE_FORMAT)), "format")
     ctx = Context(SaveFileError)
     body = {k: v for k, v in d.items() if k != "checksum"}
     if _checksum(body) != d.get("checksum"):
-        raise SaveFileError("the saved position was changed after it was saved (checksum mismatch)", "checksum")
+        raise SaveFileError(_("the saved position was changed after it was saved (checksum mismatch)"), "checksum")
     ctx.read(_POSITION, d)
     sd = d["state"]
     if type(sd) is not dict:
-        ctx.fail("state", f"must be an object, got {show(sd)}")
+        ctx.fail("state", _("must be an object, got {value}").format(value=show(sd)))
     rs = ruleset_of(sd.get("ruleset"), Context(SaveFileError, "state."))
     try:
         return rs.state_from_dict(sd, prefix="state.")
     except SaveFileError:
         raise
     except EvolabError as e:
-        raise SaveFileError(f"the saved position is not valid: {e}") from None
+        raise SaveFileError(_("the saved position is not valid: {error}").format(error=e)) from None
     except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
-        raise SaveFileError(f"the saved position is corrupt: {e!r}") from None
+        raise SaveFileError(_("the saved position is corrupt: {error}").format(error=repr(e))) from None

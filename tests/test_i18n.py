@@ -386,3 +386,9 @@ def test_narrator_and_charts_take_lang(pseudo):
     s2, events = evolab.apply(s, evolab.TakeFood(1))
     assert Narrator(["A", "B"], 0, lang=PSEUDO).lines(s2, events)[0].startswith(OPEN)
     assert not Narrator(["A", "B"], 0, lang="en").lines(s2, events)[0].startswith(OPEN)
+    from evolab.narrate import narrate
+    m = Match(evolab.load_ruleset("origin", players=2), seats=[GreedyBot(), GreedyBot()], seed=1)
+    m.play_out()
+    told = narrate(m, lang=PSEUDO)
+    assert len(told) > 50 and all(unmarked(line) == "" for line in told)
+    assert narrate(m.record, seat=0)[-1].startswith("Game over.")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -21,9 +20,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT / "tests"))
+from browser_support import ARGS, CHROMIUM, _env, open_and_run_all  # noqa: E402  (the browser tests' own helpers)
+
 LANGS = ("en", "ru", "tr", "vi", "zh_Hant")
 EDITIONS = ("origin", "random_mutations", "northstar")
 
@@ -48,22 +47,11 @@ def write_table_notebook(folder: Path, rid: str, lang: str, seed: int = 1, setup
     return name
 
 
-def lab_env(tmp: Path) -> dict:
-    env = dict(os.environ)
-    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True, exist_ok=True)
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false",
-                                                                          "checkForUpdates": False}))
-    env.update(JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "ws"),
-               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"))
-    return env
-
-
 def start_lab(folder: Path, tmp: Path, port: int, token: str):
     """JupyterLab serving ``folder``; returns the process once it answers."""
     proc = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
                              f"--port={port}", f"--ServerApp.token={token}", f"--ServerApp.root_dir={folder}"],
-                            env=lab_env(tmp), stdout=subprocess.DEVNULL, stderr=open(tmp / "lab.log", "w"))
+                            env=_env(tmp), stdout=subprocess.DEVNULL, stderr=open(tmp / "lab.log", "w"))
     url = f"http://127.0.0.1:{port}/api/status?token={token}"
     t0 = time.time()
     while time.time() - t0 < 90:
@@ -79,12 +67,7 @@ def start_lab(folder: Path, tmp: Path, port: int, token: str):
 
 def open_table(page, base: str, token: str, name: str):
     """Open a notebook, run it, and wait for its card table."""
-    page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_function("document.querySelector('#jp-main-statusbar')?.innerText.includes('| Idle')",
-                           timeout=60_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"]').click()
+    open_and_run_all(page, base, token, name)
     page.wait_for_selector(".evolab-table .et-seat", timeout=90_000)
 
 

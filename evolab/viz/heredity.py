@@ -10,9 +10,17 @@ from ..analysis.heredity import selection_differential, trait_frequency
 from ..i18n import N_, _, ngettext, speaks
 from ..names import trait_label
 from ..palette import COLOURS, trait_style
-from .plots import _axes, _caption, _load, _pct, _percent_formatter
+from .plots import _axes, _caption, _load, _pct, _percent_formatter, trend
 
 _STYLES = ("-", "--", "-.", ":")
+#: A trait's share that rose, fell or stayed over the generations (``plots.trend``).
+GENERATION_TRENDS = (
+    N_("{condition}: {trait} rose from {start} (generation {first}) to {end} (generation {last}, 95% interval "
+       "{low}-{high}, over the {alive} of {runs} runs still alive)"),
+    N_("{condition}: {trait} fell from {start} (generation {first}) to {end} (generation {last}, 95% interval "
+       "{low}-{high}, over the {alive} of {runs} runs still alive)"),
+    N_("{condition}: {trait} stayed from {start} (generation {first}) to {end} (generation {last}, 95% interval "
+       "{low}-{high}, over the {alive} of {runs} runs still alive)"))
 #: What every caption of the variant starts with: these are not the printed game's rules.
 VARIANT = N_("Heredity variant (evolab's classroom rules).")
 
@@ -57,12 +65,7 @@ def generation_frequency(rows, trait, by=None, ax=None, where=None, band=True, l
             ax.fill_between(x, lo, hi, color=colour, alpha=0.15, linewidth=0)
         if alive:
             a, b = alive[0], alive[-1]
-            text = (_("{condition}: {trait} rose from {start} (generation {first}) to {end} (generation {last}, 95% "
-                      "interval {low}-{high}, over the {alive} of {runs} runs still alive)") if b["mean"] > a["mean"] else
-                    _("{condition}: {trait} fell from {start} (generation {first}) to {end} (generation {last}, 95% "
-                      "interval {low}-{high}, over the {alive} of {runs} runs still alive)") if b["mean"] < a["mean"] else
-                    _("{condition}: {trait} stayed from {start} (generation {first}) to {end} (generation {last}, 95% "
-                      "interval {low}-{high}, over the {alive} of {runs} runs still alive)"))
+            text = trend(a["mean"], b["mean"], GENERATION_TRENDS)
             parts.append(text.format(condition=_label(cond), trait=trait_label(trait), start=_pct(a["mean"]),
                                      first=a["turn"], end=_pct(b["mean"]), last=b["turn"],
                                      low=_pct(max(0, b["ci_low"] or 0)), high=_pct(min(1, b["ci_high"] or 0)),

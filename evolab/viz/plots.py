@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..analysis import _rows, read_csv, summary
-from ..i18n import _, ngettext, speaks
+from ..i18n import N_, _, ngettext, speaks
 from ..names import CAUSE_AFTER_WERE, cause_label, cause_word, column_label, trait_label
 from ..palette import CAUSE_COLOURS, CAUSE_HATCHES, FOOD_COLOUR, SEAT_COLOURS, pretty, trait_style  # noqa: F401 (pretty: public here)
 from ..tracking import CAUSES
@@ -160,18 +160,29 @@ def describe_frequencies(series, traits, n):
             continue
         a, b = pts[0], pts[-1]
         hi = max(pts, key=lambda p: p["mean"])
-        text = (_("{trait} rose from {start} to {end} of living animals between turn {first} and turn {last} "
-                  "(highest {peak} at turn {peak_turn})") if b["mean"] > a["mean"] else
-                _("{trait} fell from {start} to {end} of living animals between turn {first} and turn {last} "
-                  "(highest {peak} at turn {peak_turn})") if b["mean"] < a["mean"] else
-                _("{trait} stayed from {start} to {end} of living animals between turn {first} and turn {last} "
-                  "(highest {peak} at turn {peak_turn})"))
+        text = trend(a["mean"], b["mean"], FREQUENCY_TRENDS)
         parts.append(text.format(trait=trait_label(t), start=_pct(a["mean"]), end=_pct(b["mean"]), first=a["turn"],
                                  last=b["turn"], peak=_pct(hi["mean"]), peak_turn=hi["turn"]))
     if not parts:
         return ngettext("No trait was carried by living animals in {n} game(s).",
                         "No trait was carried by living animals in {n} game(s).", n).format(n=n)
     return ngettext("Over {n} game(s): {parts}.", "Over {n} game(s): {parts}.", n).format(n=n, parts="; ".join(parts))
+
+
+#: A share that rose, fell or stayed between two turns: one sentence each (word order differs by language).
+FREQUENCY_TRENDS = (
+    N_("{trait} rose from {start} to {end} of living animals between turn {first} and turn {last} "
+       "(highest {peak} at turn {peak_turn})"),
+    N_("{trait} fell from {start} to {end} of living animals between turn {first} and turn {last} "
+       "(highest {peak} at turn {peak_turn})"),
+    N_("{trait} stayed from {start} to {end} of living animals between turn {first} and turn {last} "
+       "(highest {peak} at turn {peak_turn})"))
+
+
+def trend(start, end, sentences) -> str:
+    """The sentence of ``sentences`` (rose, fell, stayed) for a value that went from ``start`` to ``end``."""
+    rose, fell, stayed = sentences
+    return _(rose if end > start else fell if end < start else stayed)
 
 
 def _percent_formatter():

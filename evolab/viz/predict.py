@@ -45,11 +45,15 @@ from __future__ import annotations
 import html
 import os
 
-#: The button a student clicks (also what a browser test looks for).
-LOCK_LABEL = "Lock in my prediction"
-AUTOMATIC_REASON = "(automatic run: the computer filled this in; no student made this prediction)"
-WAITING = ("The result is hidden until you make your prediction above. Choose an answer, write your reason, "
-           "then click \u201c" + LOCK_LABEL + "\u201d: the result will appear here.")
+from ..i18n import N_, _
+
+#: The button a student clicks (also what a browser test looks for); these three are message ids, shown with ``_``.
+LOCK_LABEL = N_("Lock in my prediction")
+AUTOMATIC_REASON = N_("(automatic run: the computer filled this in; no student made this prediction)")
+WAITING = N_("The result is hidden until you make your prediction above. Choose an answer, write your reason, "
+             "then click \u201cLock in my prediction\u201d: the result will appear here.")
+#: The first sentence of ``WAITING`` (without widgets the student records the prediction in code instead).
+HIDDEN = N_("The result is hidden until you make your prediction above.")
 
 
 def _want_widgets(widgets) -> bool:
@@ -91,11 +95,12 @@ class Prediction:
         self.name = name or self.question
         self.choices = [str(c) for c in choices] if choices is not None else None
         if self.choices is not None and len(self.choices) < 2:
-            raise PredictionError("choices: give at least two")
+            raise PredictionError(_("choices: give at least two"))
         if number is not None:
             low, high = number
             if not low < high:
-                raise PredictionError(f"number=({low}, {high}): the low end must be below the high end")
+                raise PredictionError(_("number=({low}, {high}): the low end must be below the high end").format(
+                    low=low, high=high))
             self.number = (low, high)
         else:
             self.number = None  # type: ignore[assignment]  # no number: a choice was asked
@@ -112,7 +117,7 @@ class Prediction:
         if self.widgets:
             self._build()
         if _automatic():
-            self.record(self.default, AUTOMATIC_REASON, automatic=True)
+            self.record(self.default, _(AUTOMATIC_REASON), automatic=True)
 
     # ---- recording ----------------------------------------------------------------------------------
     @property
@@ -123,15 +128,17 @@ class Prediction:
     def _check_answer(self, answer):
         if self.choices is not None:
             if answer not in self.choices:
-                raise PredictionError(f"{answer!r} is not one of the choices: {self.choices}")
+                raise PredictionError(_("{answer} is not one of the choices: {choices}").format(
+                    answer=repr(answer), choices=self.choices))
             return answer
         try:
             value = float(answer)
         except (TypeError, ValueError):
-            raise PredictionError(f"{answer!r} is not a number") from None
+            raise PredictionError(_("{answer} is not a number").format(answer=repr(answer))) from None
         low, high = self.number
         if not low <= value <= high:
-            raise PredictionError(f"{_fmt(value)} is outside the range {_fmt(low)} to {_fmt(high, self.unit)}")
+            raise PredictionError(_("{value} is outside the range {low} to {high}").format(
+                value=_fmt(value), low=_fmt(low), high=_fmt(high, self.unit)))
         return value
 
     def record(self, answer, reason: str = "", automatic: bool = False):
@@ -139,12 +146,12 @@ class Prediction:
         ``PredictionError`` (and nothing recorded) when the answer is not allowed, the reason is missing, or a
         prediction was already made. A result that was waiting is shown at once."""
         if self.made:
-            raise PredictionError(f"a prediction was already made ({self.answer_text()}); it cannot change after "
-                                  "it was locked in")
+            raise PredictionError(_("a prediction was already made ({answer}); it cannot change after it was locked "
+                                    "in").format(answer=self.answer_text()))
         value = self._check_answer(answer)
         reason = (reason or "").strip()
         if self.ask_reason and not reason:
-            raise PredictionError("write a reason too: why do you think so?")
+            raise PredictionError(_("write a reason too: why do you think so?"))
         self.answer, self.reason, self.automatic = value, reason, automatic
         if self.widgets:
             self._lock_widgets()
@@ -158,16 +165,17 @@ class Prediction:
         if self.choices is not None:
             for i, c in enumerate(self.choices, 1):
                 print(f"  {i}. {c}")
-            raw = input("Your answer (its number): ").strip()
+            raw = input(_("Your answer (its number): ")).strip()
             answer = self.choices[int(raw) - 1] if raw.isdigit() and 1 <= int(raw) <= len(self.choices) else raw
         else:
-            answer = input(f"Your number ({_fmt(self.number[0])} to {_fmt(self.number[1], self.unit)}): ").strip()
-        reason = input("Your reason (because ...): ") if self.ask_reason else ""
+            answer = input(_("Your number ({low} to {high}): ").format(
+                low=_fmt(self.number[0]), high=_fmt(self.number[1], self.unit))).strip()
+        reason = input(_("Your reason (because ...): ")) if self.ask_reason else ""
         return self.record(answer, reason)
 
     def answer_text(self) -> str:
         if not self.made:
-            return "no prediction yet"
+            return _("no prediction yet")
         return str(self.answer) if self.choices is not None else _fmt(self.answer, self.unit)
 
     def to_dict(self) -> dict:
@@ -182,7 +190,8 @@ class Prediction:
         run cell ending with it does not show the question a second time."""
         items = tuple(_keep(x) for x in items)
         if actual is not None and self.choices is not None and actual not in self.choices:
-            raise PredictionError(f"actual={actual!r} is not one of the choices: {self.choices}")
+            raise PredictionError(_("actual={actual} is not one of the choices: {choices}").format(
+                actual=repr(actual), choices=self.choices))
         self.shown = False
         if self.made:
             self._pending = None
@@ -194,17 +203,18 @@ class Prediction:
             if self.widgets:
                 self._display_result_area()
             else:
-                _display_text(f"{WAITING.split(' Choose')[0]} Record it in a new cell: "
-                              f"{self._code_hint()}, then run this cell again.")
+                _display_text(_(HIDDEN) + " " + _("Record it in a new cell: {code}, then run this cell again.").format(
+                    code=self._code_hint()))
 
     def comparison(self, outcome=None, actual=None, band=None) -> str:
         """The prediction set beside the outcome, in plain words (one paragraph per line)."""
-        lines = [f"Question: {self.question}",
-                 f"Your prediction: {self.answer_text()}" + (f" \u2014 {self.reason}" if self.reason else "")]
+        lines = [_("Question: {question}").format(question=self.question),
+                 _("Your prediction: {answer}").format(answer=self.answer_text()) +
+                 (f" \u2014 {self.reason}" if self.reason else "")]
         if self.automatic:
-            lines.append("This was an automatic run: no student made this prediction.")
+            lines.append(_("This was an automatic run: no student made this prediction."))
         if outcome:
-            lines.append(f"What the data show: {outcome}")
+            lines.append(_("What the data show: {outcome}").format(outcome=outcome))
         verdict = self.verdict(actual, band)
         if verdict:
             lines.append(verdict)
@@ -216,21 +226,25 @@ class Prediction:
             return ""
         if self.choices is not None:
             if self.answer == actual:
-                return "Your prediction matched the data."
-            return (f"The data support \u201c{actual}\u201d, not your prediction. That is fine: what does the data "
-                    "show that you did not expect?")
+                return _("Your prediction matched the data.")
+            return _("The data support \u201c{actual}\u201d, not your prediction. That is fine: what does the data "
+                     "show that you did not expect?").format(actual=actual)
         unit = self.unit
-        gap_unit = " percentage points" if unit.startswith("%") else unit
+        gap_unit = " " + _("percentage points") if unit.startswith("%") else unit
         if band is not None:
             low, high = band
+            about = _("The data: about {actual} (95% band {low} to {high}).").format(
+                actual=_fmt(actual, unit), low=_fmt(low), high=_fmt(high, unit))
             if low <= self.answer <= high:
-                return (f"The data: about {_fmt(actual, unit)} (95% band {_fmt(low)} to {_fmt(high, unit)}). "
-                        "Your guess is inside the band.")
-            side, gap = ("below", low - self.answer) if self.answer < low else ("above", self.answer - high)
-            return (f"The data: about {_fmt(actual, unit)} (95% band {_fmt(low)} to {_fmt(high, unit)}). "
-                    f"Your guess is {side} the band by {_fmt(round(gap, 3), gap_unit)}.")
+                return about + " " + _("Your guess is inside the band.")
+            if self.answer < low:
+                return about + " " + _("Your guess is below the band by {gap}.").format(
+                    gap=_fmt(round(low - self.answer, 3), gap_unit))
+            return about + " " + _("Your guess is above the band by {gap}.").format(
+                gap=_fmt(round(self.answer - high, 3), gap_unit))
         gap = round(self.answer - actual, 3)
-        return f"The data: about {_fmt(actual, unit)}. Your guess differs by {_fmt(abs(gap), gap_unit)}."
+        return _("The data: about {actual}. Your guess differs by {gap}.").format(actual=_fmt(actual, unit),
+                                                                                  gap=_fmt(abs(gap), gap_unit))
 
     def _show(self, items, outcome, actual, band):
         self._pending = None
@@ -258,20 +272,21 @@ class Prediction:
         import ipywidgets as w
         self._w = w
         wide = w.Layout(width="min(100%, 720px)")
-        self._question = w.HTML(f"<b>\u270f\ufe0f Predict first.</b> {html.escape(self.question)}")
+        self._question = w.HTML(f"<b>\u270f\ufe0f {html.escape(_('Predict first.'))}</b> {html.escape(self.question)}")
         if self.choices is not None:
             self._input = w.RadioButtons(options=self.choices, value=None, layout=wide,
-                                         description="My answer:", style={"description_width": "initial"})
+                                         description=_("My answer:"), style={"description_width": "initial"})
         else:
             low, high = self.number
             self._input = w.BoundedFloatText(value=low, min=low, max=high, layout=w.Layout(width="320px"),
-                                             description=f"My guess ({self.unit or 'a number'}):",
+                                             description=_("My guess ({unit}):").format(unit=self.unit or _("a number")),
                                              style={"description_width": "initial"})
-            self._range = w.HTML(f"A number from {_fmt(low)} to {_fmt(high, self.unit)}.")
-        self._reason = w.Textarea(placeholder="Because ...", description="My reason:", layout=wide,
+            self._range = w.HTML(html.escape(_("A number from {low} to {high}.").format(low=_fmt(low),
+                                                                                      high=_fmt(high, self.unit))))
+        self._reason = w.Textarea(placeholder=_("Because ..."), description=_("My reason:"), layout=wide,
                                   style={"description_width": "initial"})
-        self._button = w.Button(description=LOCK_LABEL, button_style="primary", icon="lock",
-                                tooltip="Record your prediction before you see the result",
+        self._button = w.Button(description=_(LOCK_LABEL), button_style="primary", icon="lock",
+                                tooltip=_("Record your prediction before you see the result"),
                                 layout=w.Layout(width="auto"))
         self._button.on_click(self._clicked)
         self._status = w.HTML("")
@@ -284,7 +299,7 @@ class Prediction:
         self.widget = w.VBox(parts)
         self.widget.add_class("evolab-predict")
         # the result area, shown by the run cell
-        self._waiting = w.HTML(f"<i>\U0001f512 {html.escape(WAITING)}</i>")
+        self._waiting = w.HTML(f"<i>\U0001f512 {html.escape(_(WAITING))}</i>")
         self._result_items = w.Output()
         self._compare = w.HTML("", layout=w.Layout(display="none"))
         self.result_area = w.VBox([self._waiting, self._result_items, self._compare])
@@ -293,7 +308,7 @@ class Prediction:
     def _clicked(self, _button=None):
         answer = self._input.value
         if answer is None:
-            self._status.value = "<b>Choose an answer first.</b>"
+            self._status.value = "<b>" + html.escape(_("Choose an answer first.")) + "</b>"
             return
         try:
             self.record(answer, self._reason.value)
@@ -305,12 +320,13 @@ class Prediction:
         self._reason.value = self.reason
         for x in (self._input, self._reason, self._button):
             x.disabled = True
-        self._button.description = "Prediction locked in"
+        self._button.description = _("Prediction locked in")
         self._button.icon = "check"
-        note = " (automatic run: no student made it)" if self.automatic else ""
-        then = "The result is shown below the next cell." if self._pending is not None else \
-            "Now run the next cell to see the result."
-        self._status.value = f"Recorded{note}: <b>{html.escape(self.answer_text())}</b>. {then}"
+        then = _("The result is shown below the next cell.") if self._pending is not None else \
+            _("Now run the next cell to see the result.")
+        recorded = (_("Recorded (automatic run: no student made it): <b>{answer}</b>.") if self.automatic else
+                    _("Recorded: <b>{answer}</b>."))
+        self._status.value = recorded.format(answer=html.escape(self.answer_text())) + f" {then}"
 
     def _display_result_area(self):
         from IPython.display import display
@@ -326,15 +342,17 @@ class Prediction:
 
     def text(self) -> str:
         """The question as plain text, with how to answer it in code."""
-        lines = [f"\u270f\ufe0f Predict first. {self.question}"]
+        lines = [f"\u270f\ufe0f {_('Predict first.')} {self.question}"]
         if self.choices is not None:
             lines += [f"  {i}. {c}" for i, c in enumerate(self.choices, 1)]
         else:
-            lines.append(f"  A number from {_fmt(self.number[0])} to {_fmt(self.number[1], self.unit)}.")
+            lines.append("  " + _("A number from {low} to {high}.").format(low=_fmt(self.number[0]),
+                                                                           high=_fmt(self.number[1], self.unit)))
         if self.made:
-            lines.append(f"Recorded: {self.answer_text()}" + (f" \u2014 {self.reason}" if self.reason else ""))
+            lines.append(_("Recorded: {answer}").format(answer=self.answer_text()) +
+                         (f" \u2014 {self.reason}" if self.reason else ""))
         else:
-            lines.append(f"Record it in a new cell: {self._code_hint()}")
+            lines.append(_("Record it in a new cell: {code}").format(code=self._code_hint()))
         return "\n".join(lines)
 
     def __repr__(self):
@@ -382,14 +400,16 @@ def _html_comparison(p, outcome, actual, band) -> str:
     cell = "padding:6px 10px;vertical-align:top;border:1px solid #999;"
     you = html.escape(p.answer_text()) + (f"<br><i>{html.escape(p.reason)}</i>" if p.reason else "")
     if p.automatic:
-        you += "<br><b>Automatic run: no student made this prediction.</b>"
-    data = html.escape(outcome) if outcome else "See the chart above."
+        you += "<br><b>" + html.escape(_("Automatic run: no student made this prediction.")) + "</b>"
+    data = html.escape(outcome) if outcome else html.escape(_("See the chart above."))
     verdict = p.verdict(actual, band)
+    yours, shown = html.escape(_("Your prediction")), html.escape(_("What the data show"))
     return (f"<table style='border-collapse:collapse;margin-top:6px'><tr>"
-            f"<th style='{cell}'>Your prediction</th><th style='{cell}'>What the data show</th></tr>"
+            f"<th style='{cell}'>{yours}</th><th style='{cell}'>{shown}</th></tr>"
             f"<tr><td style='{cell}'>{you}</td><td style='{cell}'>{data}</td></tr></table>"
             + (f"<p><b>{html.escape(verdict)}</b></p>" if verdict else "")
-            + "<p>\u270f\ufe0f <b>Explain:</b> why did it turn out this way? Use the data in your answer.</p>")
+            + "<p>\u270f\ufe0f " + _("<b>Explain:</b> why did it turn out this way? Use the data in your answer.")
+            + "</p>")
 
 
 __all__ = ["Prediction", "PredictionError", "LOCK_LABEL", "AUTOMATIC_REASON", "WAITING"]
