@@ -392,3 +392,13 @@ def test_narrator_and_charts_take_lang(pseudo):
     told = narrate(m, lang=PSEUDO)
     assert len(told) > 50 and all(unmarked(line) == "" for line in told)
     assert narrate(m.record, seat=0)[-1].startswith("Game over.")
+
+
+def test_the_svg_charts_title_fits_in_any_language():
+    """A longer title (Russian is about a quarter longer than English) gets a smaller font, and one too long for
+    the smallest is squeezed to the chart's width; the English title keeps its size."""
+    from evolab.viz.svgchart import WIDTH, _title_fit
+    assert _title_fit("This game: how common each trait is among living animals") == "font-size='20'"
+    ru = _title_fit("\u042d\u0442\u0430 \u0438\u0433\u0440\u0430: " + "\u0436" * 60)
+    assert ru.startswith("font-size='1") and "textLength" not in ru
+    assert f"textLength='{WIDTH - 24}'" in _title_fit("\u8acb" * 80)

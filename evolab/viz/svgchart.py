@@ -68,7 +68,8 @@ def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
            f"style='max-width:{WIDTH}px;background:#fff' role='img' aria-label='{html.escape(caption, quote=True)}' "
            f"font-family='{FONT}'>",
            f"<title>{html.escape(title)}</title><desc>{html.escape(caption)}</desc>",
-           f"<text x='{WIDTH / 2}' y='28' text-anchor='middle' font-size='20' font-weight='bold'>{html.escape(title)}</text>"]
+           f"<text x='{WIDTH / 2}' y='28' text-anchor='middle' {_title_fit(title)} font-weight='bold'>"
+           f"{html.escape(title)}</text>"]
     for share in (0, 0.25, 0.5, 0.75, 1):                       # horizontal grid and percent labels
         yy = y(share)
         out.append(f"<line x1='{LEFT}' x2='{RIGHT}' y1='{yy:.1f}' y2='{yy:.1f}' stroke='#ccc' stroke-width='1'/>"
@@ -103,6 +104,17 @@ def trait_frequencies_svg(rows, title=None, top=6) -> SvgChart:
                    f"{empty}</text>")
     out.append("</svg>")
     return SvgChart("".join(out), caption)
+
+
+def _title_fit(title: str) -> str:
+    """The title's font size, and a length it is squeezed to when even the smallest size would not fit the
+    chart (a title in another language can be much longer than in English; a wide character counts double)."""
+    import unicodedata
+    room = WIDTH - 24
+    ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.66 for c in title)   # bold DejaVu Sans
+    size = max(14, min(20, int(room / max(ems, 1))))
+    squeeze = f" textLength='{room}' lengthAdjust='spacingAndGlyphs'" if ems * size > room else ""
+    return f"font-size='{size}'{squeeze}"
 
 
 def _marker(kind, cx, cy, colour, r=5.5):
