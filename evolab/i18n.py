@@ -39,7 +39,7 @@ LANGUAGES = ("en", "ru", "tr", "vi", "zh_Hant")
 #: right number of plural forms (``tests/test_i18n.py`` holds each listed catalogue to that). A language is
 #: added here when its catalogue is complete; until then it can be used, and what is not translated shows
 #: in English.
-SHIPPED: tuple[str, ...] = ("tr", "vi", "zh_Hant")
+SHIPPED: tuple[str, ...] = ("ru", "tr", "vi", "zh_Hant")
 #: Each language in its own words, for a language menu (Chinese escaped: the sources keep to the default font).
 NAMES = {"en": "English", "ru": "Русский", "tr": "Türkçe", "vi": "Tiếng Việt", "zh_Hant": "\u7e41\u9ad4\u4e2d\u6587"}
 

@@ -199,10 +199,10 @@ def test_descent_tree_drawing_whole_turns_one_dagger_traits_and_nothing_clipped(
 
 
 # ---- notebooks read as text: code hidden, each bar says what it hides ------------------------------------
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks").glob("[a-z]*/*.ipynb"))
 
 
-@pytest.mark.parametrize("nb", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("nb", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT / "notebooks").with_suffix("").as_posix())
 def test_code_cells_are_hidden_and_say_what_they_do(nb):
     """JupyterLab 4 collapses a code cell whose metadata has ``jupyter.source_hidden`` and shows only its first
     line: so every code cell is hidden, and its first line is a comment that tells a student what it does."""

@@ -28,6 +28,12 @@ NOTEBOOKS = ROOT / "notebooks"
 LESSONS = ROOT / "lessons"
 WORKSHEETS = LESSONS / "worksheets"
 
+
+def all_notebooks() -> list:
+    """Every notebook: the English ones in ``notebooks/`` and their translations in ``notebooks/<lang>/``."""
+    return sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("[a-z]*/*.ipynb"))
+
+
 LESSON_RE = re.compile(r"^\d\d[a-z]?_")            # 01_..., and 01b_... for a lesson taught in two parts
 NGSS_RE = re.compile(r"\b(HS|MS)-LS\d-\d\b")
 MISCONCEPTION_RE = re.compile(r"\bM(10|[1-9])\b")
@@ -103,7 +109,7 @@ def link_sources() -> list:
     for path in [ROOT / "README.md", *sorted(LESSONS.glob("*.md")), *sorted(WORKSHEETS.glob("*.md"))]:
         if path.exists():
             docs.append((path.relative_to(ROOT).as_posix(), path.parent, path.read_text(encoding="utf-8")))
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for nb in all_notebooks():
         cells = read_notebook(nb)["cells"]
         text = "\n\n".join(cell_source(c) for c in cells if c["cell_type"] == "markdown")
         docs.append((nb.relative_to(ROOT).as_posix(), nb.parent, text))
@@ -238,15 +244,15 @@ def unreachable_links(root: Path) -> list:
     """Links in the notebooks' markdown that a browser served from ``root`` cannot follow: outside the server
     root (a silent 404 in JupyterLab) or missing."""
     bad = []
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for nb in all_notebooks():
         cells = read_notebook(nb)["cells"]
         text = "\n\n".join(cell_source(c) for c in cells if c["cell_type"] == "markdown")
         for link in relative_links(text):
             target = (nb.parent / link).resolve()
             if not target.is_relative_to(root):
-                bad.append(f"{nb.name}: {link} (outside the server root {root})")
+                bad.append(f"{nb.relative_to(NOTEBOOKS)}: {link} (outside the server root {root})")
             elif not target.exists():
-                bad.append(f"{nb.name}: {link} (missing)")
+                bad.append(f"{nb.relative_to(NOTEBOOKS)}: {link} (missing)")
     return bad
 
 
@@ -310,7 +316,7 @@ def committed_versions(nb: Path) -> list:
     return out
 
 
-@pytest.mark.parametrize("nb", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("nb", all_notebooks(), ids=lambda p: p.relative_to(NOTEBOOKS).with_suffix("").as_posix())
 def test_notebook_committed_without_outputs(nb):
     for what, data in committed_versions(nb):
         where = f"{nb.name} ({what})"
@@ -367,7 +373,7 @@ def test_games_to_play_are_tables_of_cards():
     """Every notebook with a game to play shows the table of cards (its list of buttons one click away): no
     notebook builds a GameBoard itself, which play.ipynb keeps only as its fallback where anywidget is missing."""
     playable = []
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+    for path in all_notebooks():
         code = "\n".join(cell_source(c) for c in read_notebook(path)["cells"] if c["cell_type"] == "code")
         assert not re.search(r"\bGameBoard\(", code), f"{path.name} builds a GameBoard: show a CardBoard"
         if re.search(r"\bCardBoard\b", code):

@@ -207,8 +207,9 @@ def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     assert size_mb <= MAX_MB, f"the site is {size_mb:.1f} MB"
     assert not list(www.rglob("*.map")), "source maps were shipped"
     files = www / SUB_PATH / "files"                      # every notebook, and the guides and worksheets
-    assert ({p.name for p in (files / "notebooks").glob("*.ipynb")}
-            == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")})
+    for pattern in ("*.ipynb", "[a-z]*/*.ipynb"):                     # translations in notebooks/<lang>/ too
+        assert ({p.relative_to(files) for p in (files / "notebooks").glob(pattern)}
+                == {p.relative_to(ROOT) for p in (ROOT / "notebooks").glob(pattern)})
     assert ({p.relative_to(files) for p in (files / "lessons").rglob("*.md")}
             == {p.relative_to(ROOT) for p in (ROOT / "lessons").rglob("*.md")})
 

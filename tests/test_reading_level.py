@@ -56,6 +56,9 @@ def markdown_cells(nb: Path) -> list:
             for c in cells if c["cell_type"] == "markdown"]
 
 
+#: Notebooks in another language (``notebooks/<lang>/``, such as ``notebooks/ru/``) are exempt: Flesch-Kincaid counts
+#: English syllables and words per sentence, so its grade means nothing for Russian text.
+TRANSLATED = sorted((ROOT / "notebooks").glob("[a-z]*/*.ipynb"))
 STUDENT_NOTEBOOKS = [nb for nb in sorted((ROOT / "notebooks").glob("*.ipynb")) if not nb.name.startswith("teacher_")]
 STUDENT_DOCUMENTS = sorted((ROOT / "lessons" / "worksheets").glob("*.md")) + [ROOT / "lessons" / "concept_test.md"]
 
@@ -78,6 +81,13 @@ def test_student_document_reading_level(doc):
         text = text.split("## Student copy", 1)[1].split("## Answer key", 1)[0]
     g = grade(text)
     assert g <= MAX_GRADE, f"{doc.name}: Flesch-Kincaid grade {g:.1f} > {MAX_GRADE}"
+
+
+def test_translated_notebooks_are_exempt_by_their_folder():
+    """Every notebook outside ``notebooks/`` itself sits in a language's folder; the English ones are all checked."""
+    from evolab.i18n import LANGUAGES
+    assert all(nb.parent.name in LANGUAGES and nb.parent.name != "en" for nb in TRANSLATED), TRANSLATED
+    assert not set(TRANSLATED) & set(STUDENT_NOTEBOOKS)
 
 
 def test_the_check_can_fail():

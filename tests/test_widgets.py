@@ -511,9 +511,9 @@ def test_every_character_the_kit_shows_is_in_the_default_font():
     cmap = _default_font_cmap()
     texts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in
              [*(ROOT / "evolab").rglob("*.py"), *(ROOT / "lessons").rglob("*.md"), ROOT / "README.md"]}
-    for nb in (ROOT / "notebooks").glob("*.ipynb"):
+    for nb in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks").glob("[a-z]*/*.ipynb")]:
         cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
-        texts[nb.name] = "".join("".join(c["source"]) for c in cells)
+        texts[nb.relative_to(ROOT).as_posix()] = "".join("".join(c["source"]) for c in cells)
     missing = {where: sorted({c for c in text if ord(c) > 127 and ord(c) not in cmap and c != "\ufe0f"})
                for where, text in texts.items()}
     missing = {k: v for k, v in missing.items() if v}

@@ -305,6 +305,10 @@ def _stage_contents(folder: Path) -> list:
     (folder / "notebooks").mkdir(parents=True)
     for nb in notebooks:
         shutil.copy2(nb, folder / "notebooks" / nb.name)
+    for nb in sorted((ROOT / "notebooks").glob("[a-z]*/*.ipynb")):      # translations: notebooks/<lang>/
+        dest = folder / nb.relative_to(ROOT)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(nb, dest)
     for guide in sorted((ROOT / "lessons").rglob("*.md")):
         dest = folder / guide.relative_to(ROOT)
         dest.parent.mkdir(parents=True, exist_ok=True)
