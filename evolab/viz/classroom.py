@@ -13,7 +13,7 @@ import base64
 import html
 
 from .. import classdata
-from ..i18n import _, speaks
+from ..i18n import _, in_own_language, resolve, speaks
 from ..palette import COLOURS
 from .heredity import VARIANT
 from .plots import _axes, _caption, _pct
@@ -81,10 +81,16 @@ def download_link(run: classdata.ClassRun, label: str | None = None) -> str:
 
 
 class ExportPanel:
-    """A group name, a button that plays the group's own games and saves them (``folder``), and a download link."""
+    """A group name, a button that plays the group's own games and saves them (``folder``), and a download link.
+    ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
     def __init__(self, predictions=(), folder="class_data", games=classdata.DEFAULT_GAMES,
-                 generations=classdata.DEFAULT_GENERATIONS):
+                 generations=classdata.DEFAULT_GENERATIONS, lang=None):
+        self.lang = resolve(lang)
+        self._build(predictions, folder, games, generations)
+
+    @in_own_language
+    def _build(self, predictions, folder, games, generations):
         import ipywidgets as w
         self.predictions, self.folder, self.games, self.generations = list(predictions), folder, games, generations
         self.run = None
@@ -99,6 +105,7 @@ class ExportPanel:
         self.widget = w.VBox([self.name, self.button, self.status])
         self.widget.add_class("evolab-class-export")
 
+    @in_own_language
     def _clicked(self, _button=None):
         name = self.name.value.strip()
         if not name:
@@ -113,6 +120,7 @@ class ExportPanel:
         finally:
             self.button.disabled = False
 
+    @in_own_language
     def save(self, group: str):
         """Play and save the group's run (what the button does)."""
         self.run = classdata.class_run(group, games=self.games, generations=self.generations,
@@ -133,9 +141,15 @@ class ExportPanel:
 
 
 class ClassPool:
-    """For the teacher: the files of a shared ``folder`` and/or files uploaded here, pooled into one chart."""
+    """For the teacher: the files of a shared ``folder`` and/or files uploaded here, pooled into one chart.
+    ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
-    def __init__(self, folder=None):
+    def __init__(self, folder=None, lang=None):
+        self.lang = resolve(lang)
+        self._build(folder)
+
+    @in_own_language
+    def _build(self, folder):
         import ipywidgets as w
         self.folder_box = w.Text(value="" if folder is None else str(folder), description=_("Shared folder:"),
                                  placeholder=_("a folder with the groups' files (leave empty to upload them)"),
@@ -155,12 +169,14 @@ class ClassPool:
         self.problems: list = []
         self.summary = None
 
+    @in_own_language
     def _uploaded(self, change):
         for f in change["new"]:
             self.uploaded.append((f["name"], bytes(f["content"])))
         self.status.value = html.escape(_("{n} file(s) uploaded. Click \u201cPool the class's files\u201d.").format(
             n=len(self.uploaded)))
 
+    @in_own_language
     def collect(self):
         """Read the folder's files and the uploaded ones: ``(runs, problems)``."""
         from pathlib import Path
@@ -176,6 +192,7 @@ class ClassPool:
         self.problems = missing + self.problems
         return self.runs, self.problems
 
+    @in_own_language
     def show(self):
         """Pool and draw into the panel's output."""
         import matplotlib.pyplot as plt
@@ -266,9 +283,15 @@ def concept_test_charts(result: dict, fig=None):
 
 
 class ConceptTestPanel:
-    """For the teacher: an answer sheet from a path or an upload, scored and charted."""
+    """For the teacher: an answer sheet from a path or an upload, scored and charted.
+    ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, lang=None):
+        self.lang = resolve(lang)
+        self._build(path)
+
+    @in_own_language
+    def _build(self, path):
         import ipywidgets as w
         self.path_box = w.Text(value="" if path is None else str(path), description=_("Answer sheet (CSV):"),
                                style={"description_width": "initial"}, layout=w.Layout(width="min(100%, 640px)"))
@@ -282,6 +305,7 @@ class ConceptTestPanel:
         self.widget.add_class("evolab-concept-test")
         self.result = None
 
+    @in_own_language
     def show(self):
         import matplotlib.pyplot as plt
         from IPython.display import Image
