@@ -16,7 +16,7 @@ from .. import classdata
 from ..i18n import _, in_own_language, resolve, speaks
 from ..palette import COLOURS
 from .heredity import VARIANT
-from .plots import _axes, _caption, _pct
+from .plots import _axes, _caption, _pct, fit_words
 
 
 @speaks
@@ -279,6 +279,7 @@ def concept_test_charts(result: dict, fig=None):
     fig.evolab_description = text
     for ax in (left, middle, right):
         ax.title.set_fontsize(13)
+        fit_words(ax)
     return fig
 
 
