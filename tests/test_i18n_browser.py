@@ -1,5 +1,6 @@
 """The card table in another language in a real browser (Debian Chromium, JupyterLab 4): drawn in that
-language, a few moves played by clicking cards, every line of the log translated, no button text cut off.
+language, a few moves played by clicking cards, every line of the log translated, no button text cut off and
+no trait's name broken inside a word.
 
 The language is ``LANG``: Russian once its catalogue is complete and listed in ``evolab.i18n.SHIPPED``;
 until then the test's pseudo-language (every message in markers, longer than English), registered in the
@@ -76,6 +77,7 @@ def test_card_table_in_another_language_plays_by_clicking(served, translated, tm
             page.on("pageerror", lambda e: errors.append(str(e)))
             screenshots.open_table(page, base, token, name)
             assert page.locator(".evolab-table .et-prompt").inner_text() == start
+            assert not screenshots.split_words(page), "a trait's name broken inside a word"
             assert translated.gettext(words["ui.log"]) in page.locator(".evolab-cardboard").first.inner_text()
             made = screenshots.play_a_few(page, 6, over)
             assert made >= 4, f"only {made} moves were made by clicking"
@@ -91,6 +93,7 @@ def test_card_table_in_another_language_plays_by_clicking(served, translated, tm
             else:
                 assert all(re.search("[\u0400-\u04ff]", line) for line in log), log
             assert not screenshots.cut_off(page), "button text cut off on the table"
+            assert not screenshots.split_words(page), "a trait's name broken inside a word"
             assert not errors, errors
         finally:
             ctx.close()

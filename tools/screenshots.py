@@ -112,6 +112,30 @@ def cut_off(page) -> list:
         .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)""")
 
 
+def split_words(page, scope: str = ".evolab-table") -> list:
+    """Words on the table broken across two lines ("Communicatio|n"), and trait labels whose text runs out of
+    their box: the words as the page shows them. A word of Chinese or Japanese (no spaces) may break between
+    characters, so a run of those characters is not a word here."""
+    return page.evaluate("""((scope) => {
+        const out = [];
+        for (const el of document.querySelectorAll(`${scope} .et-chip-name, ${scope} .et-title`)) {
+            if (el.offsetParent === null) continue;
+            if (el.scrollWidth > el.clientWidth + 1) out.push(el.innerText);
+            for (const node of el.childNodes) {
+                if (node.nodeType !== Node.TEXT_NODE) continue;
+                for (const m of node.data.matchAll(/[^\\s\\u2e80-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]{2,}/g)) {
+                    const r = document.createRange();
+                    r.setStart(node, m.index);
+                    r.setEnd(node, m.index + m[0].length);
+                    const tops = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+                    if (tops.size > 1) out.push(m[0]);
+                }
+            }
+        }
+        return out;
+    })""", scope)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", default=str(ROOT / "artifacts" / "i18n"))
@@ -143,8 +167,9 @@ def main(argv=None) -> int:
                     made = play_a_few(page, args.moves, over)
                     path = out / f"table-{rid}-{lang}.png"
                     page.locator(".evolab-cardboard").first.screenshot(path=str(path), animations="disabled")
-                    cut = cut_off(page)
-                    print(f"{path} ({made} moves){'; text cut off: ' + repr(cut) if cut else ''}")
+                    cut, split = cut_off(page), split_words(page)
+                    print(f"{path} ({made} moves){'; text cut off: ' + repr(cut) if cut else ''}"
+                          f"{'; words broken: ' + repr(split) if split else ''}")
                     page.close()
                 ctx.close()
         finally:
