@@ -26,8 +26,9 @@ import os
 import pathlib
 import threading
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "SHIPPED", "N_", "_", "current_language", "in_own_language", "keyed", "language_name",
-           "ngettext", "npgettext", "pN_", "pgettext", "register", "resolve", "speaks", "translations", "use", "using"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "SHIPPED", "N_", "_", "current_language", "in_own_language", "keyed",
+           "language_name", "ngettext", "npgettext", "pN_", "pgettext", "register", "resolve", "speaks", "translations",
+           "use", "using"]
 
 #: The gettext domain: the catalogues are ``evolab.po`` / ``evolab.mo``.
 DOMAIN = "evolab"

@@ -56,7 +56,8 @@ def _caption(ax, text):
 
 # A run of text that may break anywhere (Chinese, Japanese, Korean, full-width forms), a word, or spaces.
 _BREAKABLE = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
-_PIECES = re.compile(f"[{_BREAKABLE}][\u3000-\u303f\uff0c\uff0e\uff1a\uff1b]*|[^\\s{_BREAKABLE}]+[\uff0c\uff0e\uff1a\uff1b\u3001\u3002]*|\\s+")
+_CLOSING = "\u3001\u3002\uff0c\uff0e\uff1a\uff1b"          # closing marks stay on the line before a break
+_PIECES = re.compile(f"[{_BREAKABLE}][\u3000-\u303f{_CLOSING}]*|[^\\s{_BREAKABLE}]+[{_CLOSING}]*|\\s+")
 
 
 def _wrap(text: str, width: float, measure) -> str:
@@ -93,7 +94,7 @@ def fit_words(ax):
                 continue
             prop = text.get_fontproperties()
             wrapped = _wrap(words, 0.95 * room,
-                            lambda line: renderer.get_text_width_height_descent(line, prop, ismath=False)[0])
+                            lambda line, p=prop: renderer.get_text_width_height_descent(line, p, ismath=False)[0])
             text.set_text(wrapped)
     return ax
 
