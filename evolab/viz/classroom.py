@@ -13,7 +13,7 @@ import base64
 import html
 
 from .. import classdata
-from ..i18n import _, in_own_language, resolve, speaks
+from ..i18n import _, in_own_language, resolve, speaks, using
 from ..palette import COLOURS
 from .heredity import VARIANT
 from .plots import _axes, _caption, _pct, fit_words
@@ -80,16 +80,23 @@ def download_link(run: classdata.ClassRun, label: str | None = None) -> str:
             f"style=\"font-weight:bold\">\u2b07\ufe0f {label}</a>")
 
 
-class ExportPanel:
+class _Panel:
+    """A teacher's or a group's panel that keeps its language (``lang``): built, and its buttons answered, in it."""
+
+    def __init__(self, *parts, lang=None):
+        self.lang = resolve(lang)
+        with using(self.lang):
+            self._build(*parts)
+
+
+class ExportPanel(_Panel):
     """A group name, a button that plays the group's own games and saves them (``folder``), and a download link.
     ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
     def __init__(self, predictions=(), folder="class_data", games=classdata.DEFAULT_GAMES,
                  generations=classdata.DEFAULT_GENERATIONS, lang=None):
-        self.lang = resolve(lang)
-        self._build(predictions, folder, games, generations)
+        super().__init__(predictions, folder, games, generations, lang=lang)
 
-    @in_own_language
     def _build(self, predictions, folder, games, generations):
         import ipywidgets as w
         self.predictions, self.folder, self.games, self.generations = list(predictions), folder, games, generations
@@ -140,15 +147,13 @@ class ExportPanel:
         display(self.widget)
 
 
-class ClassPool:
+class ClassPool(_Panel):
     """For the teacher: the files of a shared ``folder`` and/or files uploaded here, pooled into one chart.
     ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
     def __init__(self, folder=None, lang=None):
-        self.lang = resolve(lang)
-        self._build(folder)
+        super().__init__(folder, lang=lang)
 
-    @in_own_language
     def _build(self, folder):
         import ipywidgets as w
         self.folder_box = w.Text(value="" if folder is None else str(folder), description=_("Shared folder:"),
@@ -283,15 +288,13 @@ def concept_test_charts(result: dict, fig=None):
     return fig
 
 
-class ConceptTestPanel:
+class ConceptTestPanel(_Panel):
     """For the teacher: an answer sheet from a path or an upload, scored and charted.
     ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
     def __init__(self, path=None, lang=None):
-        self.lang = resolve(lang)
-        self._build(path)
+        super().__init__(path, lang=lang)
 
-    @in_own_language
     def _build(self, path):
         import ipywidgets as w
         self.path_box = w.Text(value="" if path is None else str(path), description=_("Answer sheet (CSV):"),
