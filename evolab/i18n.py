@@ -26,8 +26,9 @@ import os
 import pathlib
 import threading
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "SHIPPED", "N_", "_", "current_language", "keyed", "language_name",
-           "ngettext", "npgettext", "pN_", "pgettext", "register", "resolve", "speaks", "translations", "use", "using"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "SHIPPED", "N_", "_", "current_language", "in_own_language", "keyed",
+           "language_name", "ngettext", "npgettext", "pN_", "pgettext", "register", "resolve", "speaks", "translations",
+           "use", "using"]
 
 #: The gettext domain: the catalogues are ``evolab.po`` / ``evolab.mo``.
 DOMAIN = "evolab"
@@ -195,6 +196,16 @@ def speaks(fn):
         with using(lang):
             return fn(*args, **kwargs)
     return in_language
+
+
+def in_own_language(method):
+    """Runs a method of an object that keeps its language in ``self.lang`` (a board, a panel) in that language:
+    what it shows and what its buttons' callbacks write, whatever language is in use around it."""
+    @functools.wraps(method)
+    def spoken(self, *args, **kwargs):
+        with using(self.lang):
+            return method(self, *args, **kwargs)
+    return spoken
 
 
 def use(catalogue: gettext.NullTranslations | str | None) -> None:

@@ -100,3 +100,39 @@ def catalogue_problems(catalog, template, need_all: bool) -> list:
             elif s and not plural and fields(s) != want:
                 problems.append((f"placeholders {sorted(fields(s))} instead of {sorted(want)}", m.context, m.id))
     return problems
+
+
+#: A longer language made from the template: every word in Cyrillic letters and a third longer (Russian runs
+#: about a quarter longer than English), the placeholders kept, for checking that a layout survives.
+LONG = "qpl"
+_CYRILLIC = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                          "\u0430\u0431\u0446\u0434\u0435\u0444\u0433\u0445\u0438\u0439\u043a\u043b\u043c"
+                          "\u043d\u043e\u043f\u044f\u0440\u0441\u0442\u0443\u0432\u0448\u0436\u044b\u0437"
+                          "\u0410\u0411\u0426\u0414\u0415\u0424\u0413\u0425\u0418\u0419\u041a\u041b\u041c"
+                          "\u041d\u041e\u041f\u042f\u0420\u0421\u0422\u0423\u0412\u0428\u0416\u042b\u0417")
+
+
+def lengthen(message: str) -> str:
+    """One message of the longer language: outside its placeholders, each word of three letters or more gets
+    a third more letters, all in Cyrillic."""
+    def word(m):
+        w = m.group(0)
+        return (w + w[: max(1, len(w) // 3)] if len(w) >= 3 else w).translate(_CYRILLIC)
+    parts = re.split(r"(\{[^{}]*\}|<[^<>]*>|&\w+;)", message)
+    return "".join(p if i % 2 else re.sub(r"[A-Za-z]+", word, p) for i, p in enumerate(parts))
+
+
+def long_translations():
+    """The longer language as a ``gettext`` catalogue (compiled with Babel, read back with gettext)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    t = tool()
+    cat = Catalog(locale="en", domain="evolab", charset="utf-8", fuzzy=False)
+    for m in t.read(t.TEMPLATE):
+        if m.id:
+            ids = m.id if isinstance(m.id, (list, tuple)) else None
+            cat.add(m.id, tuple(lengthen(i) for i in ids) if ids else lengthen(m.id), context=m.context)
+    buf = io.BytesIO()
+    write_mo(buf, cat)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)

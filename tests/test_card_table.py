@@ -131,6 +131,26 @@ def test_an_illegal_click_gets_the_rule_message_and_changes_nothing():
     assert evolab.save_state(s) == before
 
 
+def test_a_move_out_of_its_phase_is_refused_in_plain_words():
+    """Clicking a rival's animal in development means "take food for it": the refusal names the move as the
+    buttons do and the two phases in plain words, never a class name; the rule id stays the same."""
+    s = scenario("origin", {"players": 2, "phase": "development", "hands": [["swimming"], ["running"]],
+                            "animals": [{"id": 1, "owner": 0}, {"id": 2, "owner": 1}]})
+    assert explain(s, ["animal:2"], 0) == \
+        "Not allowed: You can take food only in the feeding phase; now it is the development phase"
+    v = evolab.check(s, evolab.TakeFood(2))
+    assert v.rule == "origin.phase" and "TakeFood" not in v.message
+    fed = scenario("origin", {"players": 2, "phase": "feeding", "food_bank": 2, "hands": [["swimming"], []],
+                              "animals": [{"id": 1, "owner": 0}]})
+    assert evolab.check(fed, evolab.Pass()) == ("origin.phase",
+                                                "you can pass only in the development phase; now it is the feeding phase")
+    assert evolab.check(fed, evolab.PlayAnimal("swimming")).message == \
+        "you can play a card as a new animal only in the development phase; now it is the feeding phase"
+    with pytest.raises(evolab.IllegalActionError, match="now it is the feeding phase") as e:
+        apply(fed, evolab.PlayAnimal("swimming"))
+    assert e.value.rule == "origin.phase"
+
+
 def test_candidates_cover_each_kind_of_click():
     assert [type(a).__name__ for a in candidates(["card:camouflage/fat_tissue", "animal:4"])] == ["PlayTrait"] * 2
     assert [type(a).__name__ for a in candidates(["card:carnivore:3", "species:2"])] == ["PlaceTrait", "Grow", "Grow"]

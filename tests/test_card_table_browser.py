@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_support import ARGS, ARTIFACTS, CHROMIUM, _env, _need_browser, free_port, open_and_run_all, wait_http, watched
+from browser_support import (ARGS, ARTIFACTS, CHROMIUM, _env, _need_browser, click_one, free_port, notebook, offered,
+                             open_table, settle, start, start_jupyterlab, stop, wait_http, watched)
 
 pytestmark = pytest.mark.browser
 
@@ -27,37 +28,17 @@ CELL = ("from evolab.viz.table import CardBoard\n"
         "board")
 
 
-def _notebook(code: str) -> str:
-    return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                                  "source": code}],
-                       "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                   "language": "python"}},
-                       "nbformat": 4, "nbformat_minor": 5})
-
-
 @pytest.fixture(scope="module")
 def table_dir(tmp_path_factory):
     d = tmp_path_factory.mktemp("tables")
     for rid, args in EDITIONS.items():
-        (d / f"table_{rid}.ipynb").write_text(_notebook(CELL.format(rid=rid, args=args)))
-    (d / "table_keyboard.ipynb").write_text(_notebook(CELL.format(rid="origin", args="seed=4, animate=False")))
-    (d / "table_heredity.ipynb").write_text(_notebook(
+        (d / f"table_{rid}.ipynb").write_text(notebook(CELL.format(rid=rid, args=args)))
+    (d / "table_keyboard.ipynb").write_text(notebook(CELL.format(rid="origin", args="seed=4, animate=False")))
+    (d / "table_heredity.ipynb").write_text(notebook(
         "from evolab.viz.table import CardBoard\n"
         "board = CardBoard('origin', seat=0, seed=2, players=2, options={'heredity': True, 'generations': 2})\n"
         "board"))
     return d
-
-
-def _start(cmd, env, log, cwd=None):
-    return subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"), cwd=cwd)
-
-
-def _stop(proc):
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
 
 
 @pytest.fixture(scope="module")
@@ -65,14 +46,11 @@ def lab(table_dir, tmp_path_factory):
     _need_browser()
     tmp = tmp_path_factory.mktemp("lab")
     port, token = free_port(), "evolabtable"
-    proc = _start([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-                   f"--port={port}", f"--ServerApp.token={token}", f"--ServerApp.root_dir={table_dir}"],
-                  _env(tmp), tmp / "lab.log")
+    proc = start_jupyterlab(table_dir, tmp, port, token)
     try:
-        wait_http(f"http://127.0.0.1:{port}/api/status?token={token}")
         yield f"http://127.0.0.1:{port}", token
     finally:
-        _stop(proc)
+        stop(proc)
 
 
 @pytest.fixture(scope="module")
@@ -124,32 +102,9 @@ def axe_script(tmp_path_factory):
 
 
 # ---- helpers ---------------------------------------------------------------------------------------------
-def open_notebook(page, base, token, name):
-    open_and_run_all(page, base, token, name)
-    page.wait_for_selector(".evolab-table .et-seat", timeout=90_000)
-
-
-IDLE = "!document.querySelector('.evolab-table').classList.contains('is-waiting')"
 OVER = "document.querySelector('.evolab-table .et-prompt')?.innerText === 'The game is over.'"
-
-
-def settle(page):
-    page.wait_for_function(IDLE, timeout=30_000)
-
-
-def clickable(page) -> dict:
-    """What the table offers now (lit targets, buttons on cards, buttons in the centre such as Pass), the
-    table's number, whether the game is over and how many log lines tell of an attack: one round trip."""
-    return page.evaluate("""(() => {
-        const t = document.querySelector('.evolab-table');
-        const ids = (sel) => [...t.querySelectorAll(sel)].map(e => e.dataset.target || e.dataset.move);
-        return {lit: ids('.is-lit[data-target]'), cards: ids('.et-card .et-choice, .et-member-wrap .et-choice'),
-                centre: ids('.et-centre-moves .et-choice'), seq: +t.dataset.seq,
-                prompt: t.querySelector('.et-prompt').innerText,
-                over: t.querySelector('.et-prompt').innerText === 'The game is over.',
-                attacks: t.querySelectorAll('.et-badge.b-under-attack, .et-badge.b-attacked').length,
-                attack_fx: t.querySelectorAll('.fx-attack').length};
-    })()""")
+#: What the table offers now, in one round trip.
+clickable = offered
 
 
 def board_text(page):
@@ -190,18 +145,8 @@ def play_by_clicking(page, name, max_steps=900, probe=None):
             (ARTIFACTS / f"table-{name}-illegal.txt").write_text(probe(page))
             shot(page, f"{name}-illegal-click")
             probe, c = None, clickable(page)
-        if not (c["lit"] or c["cards"] or c["centre"]):
+        if not click_one(page, c, step):
             pytest.fail(f"nothing to click and the game is not over: {c['prompt']}")
-        table = page.locator(".evolab-table")
-        finish = step % 3 == 2 and c["centre"]
-        if c["lit"] and not finish:
-            table.locator(f'[data-target="{c["lit"][step % len(c["lit"])]}"]').first.click()
-        elif c["cards"] and not finish:
-            move = c["cards"][step % len(c["cards"])]
-            table.locator(f'.et-card .et-choice[data-move="{move}"], '
-                          f'.et-member-wrap .et-choice[data-move="{move}"]').first.click()
-        else:
-            table.locator(f'.et-centre-moves .et-choice[data-move="{c["centre"][0]}"]').first.click()
         settle(page)
         before, c = c, clickable(page)
         if c["seq"] != before["seq"]:
@@ -224,7 +169,7 @@ def play_by_clicking(page, name, max_steps=900, probe=None):
 @pytest.mark.parametrize("rid", list(EDITIONS))
 def test_a_whole_game_by_clicking_cards(lab, page, rid):
     base, token = lab
-    open_notebook(page, base, token, f"table_{rid}.ipynb")
+    open_table(page, base, token, f"table_{rid}.ipynb")
     # the button panel is there, closed: the game below is played on the cards only
     assert page.locator(".evolab-cardboard .evolab-actions").first.is_hidden()
     cut = page.evaluate("""[...document.querySelectorAll('.evolab-table button')]
@@ -271,7 +216,7 @@ FOCUSED = """(() => { const e = document.activeElement;
 
 def test_a_whole_game_by_keyboard_only(lab, page):
     base, token = lab
-    open_notebook(page, base, token, "table_keyboard.ipynb")
+    open_table(page, base, token, "table_keyboard.ipynb")
     table = page.locator(".evolab-table")
     table.locator(".et-tool").first.focus()           # the one step a keyboard user takes with Tab from the page
     rings = []
@@ -305,7 +250,7 @@ def test_a_whole_game_by_keyboard_only(lab, page):
 
 def test_heredity_variant_and_projector_size(lab, page):
     base, token = lab
-    open_notebook(page, base, token, "table_heredity.ipynb")
+    open_table(page, base, token, "table_heredity.ipynb")
     text = board_text(page)
     assert "Generation 1 of 2" in text
     page.locator(".evolab-table .et-tool", has_text="Projector size").click()
@@ -330,7 +275,7 @@ def _axe(page, script, selector):
 
 def test_axe_finds_no_serious_violation_in_jupyterlab(lab, page, axe_script):
     base, token = lab
-    open_notebook(page, base, token, "table_origin.ipynb")
+    open_table(page, base, token, "table_origin.ipynb")
     table = page.locator(".evolab-table")
     audits = {"start": _axe(page, axe_script, ".evolab-cardboard")}
     table.locator(".et-handcard").first.click()               # a choice in progress: lit targets, Cancel
@@ -345,8 +290,8 @@ def test_axe_finds_no_serious_violation_in_jupyterlab(lab, page, axe_script):
 def test_axe_finds_no_serious_violation_in_voila(table_dir, page, axe_script, tmp_path):
     pytest.importorskip("voila")
     port = free_port()
-    proc = _start([sys.executable, "-m", "voila", str(table_dir / "table_northstar.ipynb"), "--no-browser",
-                   f"--port={port}", "--Voila.ip=127.0.0.1"], _env(tmp_path), tmp_path / "voila.log", cwd=table_dir)
+    proc = start([sys.executable, "-m", "voila", str(table_dir / "table_northstar.ipynb"), "--no-browser",
+                  f"--port={port}", "--Voila.ip=127.0.0.1"], _env(tmp_path), tmp_path / "voila.log", cwd=table_dir)
     try:
         wait_http(f"http://127.0.0.1:{port}/")
         page.goto(f"http://127.0.0.1:{port}/")
@@ -367,4 +312,4 @@ def test_axe_finds_no_serious_violation_in_voila(table_dir, page, axe_script, tm
         shot(page, "voila-northstar")
         assert not serious(page.console_errors), page.console_errors
     finally:
-        _stop(proc)
+        stop(proc)

@@ -365,6 +365,48 @@ def test_two_boards_in_two_languages_live_in_one_kernel(pseudo, monkeypatch):
     assert english.lang == "en" and other.lang == PSEUDO
 
 
+
+def test_predictions_and_classroom_panels_in_two_languages(pseudo, monkeypatch, tmp_path):
+    """``Prediction`` and the teacher's panels take ``lang=`` like the boards: a pseudo-language one and an English
+    one side by side each keep their language in what they show, what they refuse and what their buttons write."""
+    pytest.importorskip("ipywidgets")
+    from evolab.viz.classroom import ClassPool, ConceptTestPanel, ExportPanel
+    from evolab.viz.predict import LOCK_LABEL, Prediction, PredictionError
+    monkeypatch.delenv("EVOLAB_LANG", raising=False)
+    monkeypatch.delenv("EVOLAB_PREDICTIONS", raising=False)
+    monkeypatch.setenv("LANGUAGE", "en")
+    other = Prediction("Q?", choices=["up", "down"], lang=PSEUDO)
+    english = Prediction("Q?", choices=["up", "down"])
+    assert other.lang == PSEUDO and english.lang == "en"
+    assert other._button.description == f"{OPEN}{LOCK_LABEL}{CLOSE}" and english._button.description == LOCK_LABEL
+    assert unmarked(other.text(), ["Q?", "up", "down", "PREDICTION", "record", "because"]) == ""
+    assert OPEN not in english.text() and "Predict first." in english.text()
+    for p in (other, english):
+        with pytest.raises(PredictionError) as e:
+            p.record("sideways", "because")
+        assert (OPEN in str(e.value)) == (p is other)
+        p._input.value = None
+        p._clicked()                                   # no answer chosen: the button says so
+        assert (OPEN in p._status.value) == (p is other) and not p.made
+        p._input.value = "up"
+        p._reason.value = "because"
+        p._clicked()
+        assert p.made
+    assert OPEN in other.verdict("up") and OPEN not in english.verdict("up") and english.verdict("up")
+    panels = [(ExportPanel(folder=tmp_path, lang=PSEUDO), ExportPanel(folder=tmp_path)),
+              (ClassPool(tmp_path, lang=PSEUDO), ClassPool(tmp_path)),
+              (ConceptTestPanel(lang=PSEUDO), ConceptTestPanel())]
+    for mine, theirs in panels:
+        assert mine.lang == PSEUDO and theirs.lang == "en"
+        assert all(_b.description.startswith(OPEN) for _b in [mine.button]) and OPEN not in theirs.button.description
+    for mine, theirs in panels:                        # each button's answer, in turns, in its own language
+        if isinstance(mine, ConceptTestPanel):          # its answer is the answer sheet's reader's own message
+            continue
+        for panel in (mine, theirs):
+            panel._clicked() if isinstance(panel, ExportPanel) else panel.show()
+            assert panel.status.value and (OPEN in panel.status.value) == (panel is mine), panel.status.value
+
+
 def test_cli_lang(pseudo, capsys, monkeypatch):
     """``evolab simulate --lang`` prints in that language; an unknown language is refused in one line, exit 2."""
     from evolab.cli import main

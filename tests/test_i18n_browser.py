@@ -1,5 +1,6 @@
 """The card table in another language in a real browser (Debian Chromium, JupyterLab 4): drawn in that
-language, a few moves played by clicking cards, every line of the log translated, no button text cut off.
+language, a few moves played by clicking cards, every line of the log translated, no button text cut off and
+no trait's name broken inside a word.
 
 The language is ``LANG``: Russian once its catalogue is complete and listed in ``evolab.i18n.SHIPPED``;
 until then the test's pseudo-language (every message in markers, longer than English), registered in the
@@ -12,14 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_support import ARTIFACTS, _need_browser, free_port, wait_http
+from browser_support import ARGS, ARTIFACTS, CHROMIUM, _need_browser, free_port, open_table, play_a_few, start_jupyterlab, stop
 from i18n_support import PSEUDO, pseudo_translations, unmarked
 
 from evolab import i18n
 from evolab.viz.table.strings import messages
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-import screenshots  # noqa: E402  (tools/screenshots.py: the same helpers make the screenshots of every language)
+import screenshots  # noqa: E402  (tools/screenshots.py: its notebook and its checks of the table's text)
 
 pytestmark = pytest.mark.browser
 
@@ -50,13 +51,11 @@ def served(tmp_path_factory):
     setup = SETUP.format(tests=str(Path(__file__).resolve().parent)) if LANG == PSEUDO else ""
     name = screenshots.write_table_notebook(folder, "origin", LANG, seed=1, setup=setup)
     port, token = free_port(), "evolabi18n"
-    proc = screenshots.start_lab(folder, tmp, port, token)
+    proc = start_jupyterlab(folder, tmp, port, token)
     try:
-        wait_http(f"http://127.0.0.1:{port}/api/status?token={token}")
         yield f"http://127.0.0.1:{port}", token, name
     finally:
-        proc.terminate()
-        proc.wait(10)
+        stop(proc)
 
 
 def test_card_table_in_another_language_plays_by_clicking(served, translated, tmp_path):
@@ -67,17 +66,18 @@ def test_card_table_in_another_language_plays_by_clicking(served, translated, tm
     assert start != words["prompt.start"], f"{LANG} has no translation of the table's first prompt"
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=screenshots.CHROMIUM,
-                                                    headless=True, args=screenshots.ARGS,
+        ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                    headless=True, args=ARGS,
                                                     viewport={"width": 1600, "height": 2000})
         try:
             page = ctx.new_page()
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
-            screenshots.open_table(page, base, token, name)
+            open_table(page, base, token, name)
             assert page.locator(".evolab-table .et-prompt").inner_text() == start
+            assert not screenshots.split_words(page), "a trait's name broken inside a word"
             assert translated.gettext(words["ui.log"]) in page.locator(".evolab-cardboard").first.inner_text()
-            made = screenshots.play_a_few(page, 6, over)
+            made = play_a_few(page, 6, over)
             assert made >= 4, f"only {made} moves were made by clicking"
             page.locator(".evolab-cardboard").first.screenshot(path=str(ARTIFACTS / f"i18n-table-{LANG}.png"),
                                                               animations="disabled")
@@ -91,6 +91,7 @@ def test_card_table_in_another_language_plays_by_clicking(served, translated, tm
             else:
                 assert all(re.search("[\u0400-\u04ff]", line) for line in log), log
             assert not screenshots.cut_off(page), "button text cut off on the table"
+            assert not screenshots.split_words(page), "a trait's name broken inside a word"
             assert not errors, errors
         finally:
             ctx.close()

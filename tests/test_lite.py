@@ -15,9 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser_support import ARGS, ARTIFACTS, ROOT, _need_browser
+from browser_support import ARGS, ARTIFACTS, ROOT, _need_browser, offered, play_a_few
 from test_browser import open_panel
-from test_card_table_browser import clickable, settle
 from evolab.lite.build import site_size
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -177,29 +176,6 @@ def _play_to_the_end(page, limit=400):
     return clicks, captions
 
 
-def _play_on_the_cards(page, decisions):
-    """Click lit places, buttons on cards and (every third decision) the centre's buttons until ``decisions``
-    moves were made on the table of cards; returns them (fewer when the game ends first)."""
-    made, c = 0, clickable(page)
-    for step in range(decisions * 6):
-        if c["over"] or made >= decisions:
-            break
-        table = page.locator(".evolab-table")
-        finish = step % 3 == 2 and c["centre"]
-        if c["lit"] and not finish:
-            table.locator(f'[data-target="{c["lit"][step % len(c["lit"])]}"]').first.click()
-        elif c["cards"] and not finish:
-            table.locator(f'.et-choice[data-move="{c["cards"][step % len(c["cards"])]}"]').first.click()
-        elif c["centre"]:
-            table.locator(f'.et-centre-moves .et-choice[data-move="{c["centre"][0]}"]').first.click()
-        else:                                   # the bots' turn: they play on by themselves
-            page.wait_for_timeout(200)
-        settle(page)
-        before, c = c, clickable(page)
-        made += c["seq"] != before["seq"]
-    return made
-
-
 def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     page = offline_page
     www, built = site
@@ -243,9 +219,9 @@ def test_the_site_plays_a_whole_game_offline(site, server, offline_page):
     page.locator(".evolab-cardboard").first.screenshot(path=str(ARTIFACTS / "lite-cardtable-start.png"))
 
     t1 = time.perf_counter()
-    on_cards = _play_on_the_cards(page, CARD_DECISIONS)
+    on_cards = play_a_few(page, CARD_DECISIONS)
     cards_s = time.perf_counter() - t1
-    assert on_cards == CARD_DECISIONS or clickable(page)["over"], on_cards
+    assert on_cards == CARD_DECISIONS or offered(page)["over"], on_cards
     page.locator(".evolab-cardboard").first.screenshot(path=str(ARTIFACTS / "lite-cardtable-played.png"))
     open_panel(page)                             # ... and the game goes on with the list of buttons
     t1 = time.perf_counter()

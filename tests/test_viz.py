@@ -161,3 +161,49 @@ def test_no_plotting_library_at_import():
     code = "import sys, evolab; import evolab.analysis; print(sorted(m for m in ('matplotlib', 'networkx', 'pandas', 'ipywidgets') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def _outside(fig) -> list:
+    """The titles and axis labels of ``fig`` whose drawn box leaves the figure (after its layout is done)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    inside = fig.bbox.padded(1)
+    texts = [t for a in fig.axes for t in (a.title, a.xaxis.label, a.yaxis.label) if t.get_text()]
+    return [t.get_text() for t in texts
+            if not (inside.contains(*t.get_window_extent(renderer).p0) and
+                    inside.contains(*t.get_window_extent(renderer).p1))]
+
+
+def test_every_charts_words_stay_inside_the_figure_in_a_longer_language(batch):
+    """Each chart drawn in a language a third longer than English (in Cyrillic letters, as Russian is): its
+    title and axis labels are wrapped at word boundaries, and their drawn boxes lie inside the figure."""
+    from i18n_support import LONG, long_translations
+
+    from evolab import i18n
+    i18n.register(LONG, long_translations())
+    try:
+        charts = [viz.trait_frequencies(batch.rows("traits"), lang=LONG),
+                  viz.trait_area(batch.rows("traits"), lang=LONG),
+                  viz.population(batch.rows("seats"), lang=LONG),
+                  viz.predator_prey(batch.rows("traits"), batch.rows("turns"), lang=LONG),
+                  viz.deaths_by_cause(batch.rows("turns"), lang=LONG),
+                  viz.extinction_timeline(batch.rows("deaths"), batch.rows("extinctions"), game=0, lang=LONG),
+                  viz.sweep(batch.rows("traits"), x="mutation_rate", trait="fat_tissue", lang=LONG),
+                  viz.draw_food_web(food_web(batch.rows("attacks")), top=10, lang=LONG)]
+        assert sum("\n" in ax.get_title() for ax in charts) >= 4             # the long ones were wrapped
+        for ax in charts:
+            assert "\u0430" in ax.get_title()                                  # translated
+            assert _outside(ax.figure) == [], ax.get_title()
+            assert all(not line.startswith(" ") and not line.endswith(" ") for line in ax.get_title().split("\n"))
+    finally:
+        i18n.register(LONG, None)
+
+
+def test_wrapping_breaks_between_words_or_between_chinese_characters():
+    """Words are never cut (one longer than the line stays whole); Chinese breaks between any two characters,
+    with its punctuation kept on the line before."""
+    from evolab.viz.plots import _wrap
+    assert _wrap("aaa bbb ccc ddd eee", 7, len) == "aaa bbb\nccc ddd\neee"
+    assert _wrap("tiny enormousword x", 6, len) == "tiny\nenormousword\nx"
+    assert _wrap("\u8acb\u554f\u9019\uff0c\u662f\u4ec0\u9ebc", 3, len) == "\u8acb\u554f\n\u9019\uff0c\u662f\n\u4ec0\u9ebc"
+    assert _wrap("line one\nline two", 100, len) == "line one\nline two"

@@ -11,17 +11,14 @@ the same helpers.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from browser_support import ARGS, CHROMIUM, _env, open_and_run_all  # noqa: E402  (the browser tests' own helpers)
+from browser_support import (ARGS, CHROMIUM, notebook, open_table, play_a_few,  # noqa: E402,F401  (the browser
+                             start_jupyterlab, stop)                           # tests' own helpers)
 
 LANGS = ("en", "ru", "tr", "vi", "zh_Hant")
 EDITIONS = ("origin", "random_mutations", "northstar")
@@ -33,83 +30,40 @@ CELL = ("{setup}from evolab.viz.table import CardBoard\n"
         "board")
 
 
-def notebook(code: str) -> str:
-    return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                                  "source": code}],
-                       "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                                   "language": "python"}},
-                       "nbformat": 4, "nbformat_minor": 5})
-
-
 def write_table_notebook(folder: Path, rid: str, lang: str, seed: int = 1, setup: str = "") -> str:
     name = f"table_{rid}_{lang}.ipynb"
     (folder / name).write_text(notebook(CELL.format(setup=setup, rid=rid, seed=seed, lang=lang)))
     return name
 
 
-def start_lab(folder: Path, tmp: Path, port: int, token: str):
-    """JupyterLab serving ``folder``; returns the process once it answers."""
-    proc = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-                             f"--port={port}", f"--ServerApp.token={token}", f"--ServerApp.root_dir={folder}"],
-                            env=_env(tmp), stdout=subprocess.DEVNULL, stderr=open(tmp / "lab.log", "w"))
-    url = f"http://127.0.0.1:{port}/api/status?token={token}"
-    t0 = time.time()
-    while time.time() - t0 < 90:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return proc
-        except OSError:
-            time.sleep(0.3)
-    proc.terminate()
-    raise TimeoutError("JupyterLab did not start")
-
-
-def open_table(page, base: str, token: str, name: str):
-    """Open a notebook, run it, and wait for its card table."""
-    open_and_run_all(page, base, token, name)
-    page.wait_for_selector(".evolab-table .et-seat", timeout=90_000)
-
-
-def offered(page) -> dict:
-    """What the table offers now: lit targets, buttons on cards, buttons in the centre, its number, its prompt."""
-    return page.evaluate("""(() => {
-        const t = document.querySelector('.evolab-table');
-        const ids = (sel) => [...t.querySelectorAll(sel)].map(e => e.dataset.target || e.dataset.move);
-        return {lit: ids('.is-lit[data-target]'), cards: ids('.et-card .et-choice, .et-member-wrap .et-choice'),
-                centre: ids('.et-centre-moves .et-choice'), seq: +t.dataset.seq,
-                prompt: t.querySelector('.et-prompt').innerText};
-    })()""")
-
-
-def play_a_few(page, decisions: int, over_prompt: str) -> int:
-    """Click cards until ``decisions`` moves were made or the game ended (its prompt ``over_prompt``): a lit
-    target if any, else a button on a card, every third time a button in the centre. Returns the moves made."""
-    made, c = 0, offered(page)
-    for step in range(decisions * 6):
-        if made >= decisions or c["prompt"] == over_prompt or not (c["lit"] or c["cards"] or c["centre"]):
-            break
-        table = page.locator(".evolab-table")
-        finish = step % 3 == 2 and c["centre"]
-        if c["lit"] and not finish:
-            table.locator(f'[data-target="{c["lit"][step % len(c["lit"])]}"]').first.click()
-        elif c["cards"] and not finish:
-            move = c["cards"][step % len(c["cards"])]
-            table.locator(f'.et-card .et-choice[data-move="{move}"], '
-                          f'.et-member-wrap .et-choice[data-move="{move}"]').first.click()
-        else:
-            table.locator(f'.et-centre-moves .et-choice[data-move="{c["centre"][0]}"]').first.click()
-        page.wait_for_function("!document.querySelector('.evolab-table').classList.contains('is-waiting')",
-                               timeout=30_000)
-        before, c = c, offered(page)
-        made += c["seq"] != before["seq"]
-    return made
-
-
 def cut_off(page) -> list:
     """Buttons on the table whose text does not fit them."""
     return page.evaluate("""[...document.querySelectorAll('.evolab-table button')]
         .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)""")
+
+
+def split_words(page, scope: str = ".evolab-table") -> list:
+    """Words on the table broken across two lines ("Communicatio|n"), and trait labels whose text runs out of
+    their box: the words as the page shows them. A word of Chinese or Japanese (no spaces) may break between
+    characters, so a run of those characters is not a word here."""
+    return page.evaluate("""((scope) => {
+        const out = [];
+        for (const el of document.querySelectorAll(`${scope} .et-chip-name, ${scope} .et-title`)) {
+            if (el.offsetParent === null) continue;
+            if (el.scrollWidth > el.clientWidth + 1) out.push(el.innerText);
+            for (const node of el.childNodes) {
+                if (node.nodeType !== Node.TEXT_NODE) continue;
+                for (const m of node.data.matchAll(/[^\\s\\u2e80-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]{2,}/g)) {
+                    const r = document.createRange();
+                    r.setStart(node, m.index);
+                    r.setEnd(node, m.index + m[0].length);
+                    const tops = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+                    if (tops.size > 1) out.push(m[0]);
+                }
+            }
+        }
+        return out;
+    })""", scope)
 
 
 def main(argv=None) -> int:
@@ -130,7 +84,7 @@ def main(argv=None) -> int:
         folder.mkdir()
         jobs = [(rid, lang, write_table_notebook(folder, rid, lang)) for lang in args.langs.split(",")
                 for rid in args.editions.split(",")]
-        proc = start_lab(folder, tmp, 8911, "evolabshots")
+        proc = start_jupyterlab(folder, tmp, 8911, "evolabshots")
         try:
             with sync_playwright() as pw:
                 ctx = pw.chromium.launch_persistent_context(str(tmp / "profile"), executable_path=CHROMIUM,
@@ -143,12 +97,13 @@ def main(argv=None) -> int:
                     made = play_a_few(page, args.moves, over)
                     path = out / f"table-{rid}-{lang}.png"
                     page.locator(".evolab-cardboard").first.screenshot(path=str(path), animations="disabled")
-                    cut = cut_off(page)
-                    print(f"{path} ({made} moves){'; text cut off: ' + repr(cut) if cut else ''}")
+                    cut, split = cut_off(page), split_words(page)
+                    print(f"{path} ({made} moves){'; text cut off: ' + repr(cut) if cut else ''}"
+                          f"{'; words broken: ' + repr(split) if split else ''}")
                     page.close()
                 ctx.close()
         finally:
-            proc.terminate()
+            stop(proc)
     return 0
 
 

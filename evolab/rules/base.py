@@ -264,7 +264,10 @@ class Ruleset(abc.ABC):
             if kind is not None and type(v) is not kind:
                 return "engine.malformed", _("{move}.{field} must be a {kind}, got {value}").format(
                     move=type(action).__name__, field=name, kind=kind.__name__, value=repr(v))
-        return self.check_player(s, who, action)
+        v = self.check_player(s, who, action)
+        if v is not None and v[0] == f"{self.rule_prefix}.phase":
+            v = v[0], self.edition.presentation.out_of_phase(type(action), s.phase) or v[1]
+        return v
 
     def check_player(self, s, seat: int, action) -> Refusal | None:
         """The edition's rules for a well-formed player's action of ``seat`` (by default: legal iff listed)."""

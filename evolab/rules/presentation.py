@@ -27,6 +27,11 @@ PHASE_TITLES = {"development": N_("Development (play cards)"), "feeding": N_("Fe
                 "draw": N_("Draw"), "tiebreak": N_("Tiebreak"),
                 "reproduction": N_("Reproduction (young are born; nature draws their mutations)")}
 
+#: Each phase in the plain words of a sentence ("now it is the {phase} phase"); a phase not listed is its id.
+PHASE_NAMES = {"development": N_("development"), "feeding": N_("feeding"), "choose": N_("gene pool"),
+               "reproduction": N_("reproduction"), "select_food": N_("food card"), "play_cards": N_("play cards"),
+               "parasites": N_("extinction"), "reveal": N_("reveal")}
+
 
 def escape(text) -> str:
     return html.escape(str(text))
@@ -53,7 +58,8 @@ def _scavenge(p, view, a):
 
 #: Presentation attribute -> the table of a ``labels.py`` or ``sentences.py`` module that fills it.
 _WORD_TABLES = {"trait_names": "TRAIT_NAMES", "trait_hints": "TRAIT_HINTS", "trait_titles": "TRAIT_TITLES",
-                "table_messages": "TABLE_MESSAGES",
+                "table_messages": "TABLE_MESSAGES", "action_phases": "ACTION_PHASES",
+                "action_names": "ACTION_NAMES",
                 "labels": "LABELS", "action_groups": "GROUPS", "harmful": "HARMFUL", "sentences": "SENTENCES",
                 "deaths": "DEATHS", "food_sources": "FOOD_SOURCES", "escapes": "ESCAPES"}
 
@@ -95,6 +101,10 @@ class Presentation:
     #: How a player thinks about the legal actions: (group title, action types), in the order they are read.
     action_groups: ClassVar[tuple[tuple[str, tuple[type, ...]], ...]] = (
         (N_("Take food"), (TakeFood,)), (N_("Choose"), (Scavenge,)), (N_("Finish"), (Pass,)))
+    #: Action type -> the phase it is made in, for a refusal in plain words (``out_of_phase``).
+    action_phases: ClassVar[dict[type, str]] = {}
+    #: Action type -> what a student calls it inside a sentence, where its group's title does not say it.
+    action_names: ClassVar[dict[type, str]] = {}
     #: Moves aimed at a unit on the table to its harm: action type -> (the field naming the target, the view's
     #: table of such units: "animals" or "species").
     harmful: ClassVar[dict[Any, tuple[str, str]]] = {}
@@ -153,6 +163,32 @@ class Presentation:
     def phase_title(self, phase: str) -> str:
         title = self.phase_titles.get(phase)
         return _(title) if title else phase.capitalize()
+
+    def phase_name(self, phase: str) -> str:
+        """A phase in the plain words of a sentence ("feeding")."""
+        name = PHASE_NAMES.get(phase)
+        return _(name) if name else phase.replace("_", " ")
+
+    def action_name(self, kind: type) -> str:
+        """What a student calls a move of type ``kind``: the title of its group of buttons, as it reads inside
+        a sentence ("take food"); the class name only for a type no group lists."""
+        name = self.action_names.get(kind)
+        if name is not None:
+            return _(name)
+        for title, types in self.action_groups:
+            if kind in types:
+                text = _(title)
+                return text[:1].lower() + text[1:] if text[1:2].islower() else text
+        return kind.__name__
+
+    def out_of_phase(self, kind: type, phase: str) -> str | None:
+        """Why a move of type ``kind`` is refused in ``phase``, in plain words ("you can take food only in the
+        feeding phase; now it is the development phase"); None where the edition does not say its phase."""
+        need = self.action_phases.get(kind)
+        if need is None or need == phase:
+            return None
+        return _("you can {action} only in the {phase} phase; now it is the {now} phase").format(
+            action=self.action_name(kind), phase=self.phase_name(need), now=self.phase_name(phase))
 
     def turn_title(self, view) -> str:
         """"Turn 3", or in the Heredity variant "Generation 3 of 20" (a turn is a generation there)."""

@@ -13,10 +13,10 @@ import base64
 import html
 
 from .. import classdata
-from ..i18n import _, speaks
+from ..i18n import _, in_own_language, resolve, speaks, using
 from ..palette import COLOURS
 from .heredity import VARIANT
-from .plots import _axes, _caption, _pct
+from .plots import _axes, _caption, _pct, fit_words
 
 
 @speaks
@@ -80,11 +80,24 @@ def download_link(run: classdata.ClassRun, label: str | None = None) -> str:
             f"style=\"font-weight:bold\">\u2b07\ufe0f {label}</a>")
 
 
-class ExportPanel:
-    """A group name, a button that plays the group's own games and saves them (``folder``), and a download link."""
+class _Panel:
+    """A teacher's or a group's panel that keeps its language (``lang``): built, and its buttons answered, in it."""
+
+    def __init__(self, *parts, lang=None):
+        self.lang = resolve(lang)
+        with using(self.lang):
+            self._build(*parts)
+
+
+class ExportPanel(_Panel):
+    """A group name, a button that plays the group's own games and saves them (``folder``), and a download link.
+    ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
     def __init__(self, predictions=(), folder="class_data", games=classdata.DEFAULT_GAMES,
-                 generations=classdata.DEFAULT_GENERATIONS):
+                 generations=classdata.DEFAULT_GENERATIONS, lang=None):
+        super().__init__(predictions, folder, games, generations, lang=lang)
+
+    def _build(self, predictions, folder, games, generations):
         import ipywidgets as w
         self.predictions, self.folder, self.games, self.generations = list(predictions), folder, games, generations
         self.run = None
@@ -99,6 +112,7 @@ class ExportPanel:
         self.widget = w.VBox([self.name, self.button, self.status])
         self.widget.add_class("evolab-class-export")
 
+    @in_own_language
     def _clicked(self, _button=None):
         name = self.name.value.strip()
         if not name:
@@ -113,6 +127,7 @@ class ExportPanel:
         finally:
             self.button.disabled = False
 
+    @in_own_language
     def save(self, group: str):
         """Play and save the group's run (what the button does)."""
         self.run = classdata.class_run(group, games=self.games, generations=self.generations,
@@ -132,10 +147,14 @@ class ExportPanel:
         display(self.widget)
 
 
-class ClassPool:
-    """For the teacher: the files of a shared ``folder`` and/or files uploaded here, pooled into one chart."""
+class ClassPool(_Panel):
+    """For the teacher: the files of a shared ``folder`` and/or files uploaded here, pooled into one chart.
+    ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
-    def __init__(self, folder=None):
+    def __init__(self, folder=None, lang=None):
+        super().__init__(folder, lang=lang)
+
+    def _build(self, folder):
         import ipywidgets as w
         self.folder_box = w.Text(value="" if folder is None else str(folder), description=_("Shared folder:"),
                                  placeholder=_("a folder with the groups' files (leave empty to upload them)"),
@@ -155,12 +174,14 @@ class ClassPool:
         self.problems: list = []
         self.summary = None
 
+    @in_own_language
     def _uploaded(self, change):
         for f in change["new"]:
             self.uploaded.append((f["name"], bytes(f["content"])))
         self.status.value = html.escape(_("{n} file(s) uploaded. Click \u201cPool the class's files\u201d.").format(
             n=len(self.uploaded)))
 
+    @in_own_language
     def collect(self):
         """Read the folder's files and the uploaded ones: ``(runs, problems)``."""
         from pathlib import Path
@@ -176,6 +197,7 @@ class ClassPool:
         self.problems = missing + self.problems
         return self.runs, self.problems
 
+    @in_own_language
     def show(self):
         """Pool and draw into the panel's output."""
         import matplotlib.pyplot as plt
@@ -262,13 +284,18 @@ def concept_test_charts(result: dict, fig=None):
     fig.evolab_description = text
     for ax in (left, middle, right):
         ax.title.set_fontsize(13)
+        fit_words(ax)
     return fig
 
 
-class ConceptTestPanel:
-    """For the teacher: an answer sheet from a path or an upload, scored and charted."""
+class ConceptTestPanel(_Panel):
+    """For the teacher: an answer sheet from a path or an upload, scored and charted.
+    ``lang``: its language, as the board's (by default ``EVOLAB_LANG``, then the system's locale)."""
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, lang=None):
+        super().__init__(path, lang=lang)
+
+    def _build(self, path):
         import ipywidgets as w
         self.path_box = w.Text(value="" if path is None else str(path), description=_("Answer sheet (CSV):"),
                                style={"description_width": "initial"}, layout=w.Layout(width="min(100%, 640px)"))
@@ -282,6 +309,7 @@ class ConceptTestPanel:
         self.widget.add_class("evolab-concept-test")
         self.result = None
 
+    @in_own_language
     def show(self):
         import matplotlib.pyplot as plt
         from IPython.display import Image

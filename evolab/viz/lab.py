@@ -461,6 +461,7 @@ class Lab:
             if not self._compared and len(picked) > 1:
                 ax.set_title(_("Share of living animals with each trait, generation by generation"))
                 ax.set_ylabel(_("Share of living animals"))
+                plots.fit_words(ax)
             cap = " ".join(caps)
         elif self._compared:
             caps = []
@@ -469,6 +470,7 @@ class Lab:
                 caps.append(plots.describe(ax))
             ax.set_title(_("Final share of living animals with each trait, by trait-card rate"))
             ax.set_ylabel(_("Final share of living animals"))
+            plots.fit_words(ax)
             cap = " ".join(caps)
         else:
             plots.trait_frequencies(traits, traits=picked, ax=ax)

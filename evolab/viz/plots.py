@@ -1,6 +1,8 @@
 """The charts. Each draws one idea, labels it in plain words, and leaves a caption on ``ax.evolab_description``."""
 from __future__ import annotations
 
+import re
+
 from ..analysis import _rows, read_csv, summary
 from ..i18n import N_, _, ngettext, speaks
 from ..names import CAUSE_AFTER_WERE, cause_label, cause_word, column_label, trait_label
@@ -39,7 +41,7 @@ def _axes(ax, size=(8, 4.5)):
 
 
 def _caption(ax, text):
-    """Attach the caption, and make the text big enough to read on a projector."""
+    """Attach the caption, and make the text big enough to read on a projector (and wrapped to fit)."""
     ax.evolab_description = text
     ax.title.set_fontsize(max(ax.title.get_fontsize(), 13))
     for label in (ax.xaxis.label, ax.yaxis.label):
@@ -49,6 +51,51 @@ def _caption(ax, text):
     if legend is not None:
         for t in legend.get_texts():
             t.set_fontsize(max(t.get_fontsize(), 11))
+    return fit_words(ax)
+
+
+# A run of text that may break anywhere (Chinese, Japanese, Korean, full-width forms), a word, or spaces.
+_BREAKABLE = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+_CLOSING = "\u3001\u3002\uff0c\uff0e\uff1a\uff1b"          # closing marks stay on the line before a break
+_PIECES = re.compile(f"[{_BREAKABLE}][\u3000-\u303f{_CLOSING}]*|[^\\s{_BREAKABLE}]+[{_CLOSING}]*|\\s+")
+
+
+def _wrap(text: str, width: float, measure) -> str:
+    """``text`` in lines no wider than ``width`` (as ``measure`` gives a line's width), broken between words, or
+    between any two characters of Chinese (a word longer than a line stays whole: breaking it would hide it)."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line, space = "", False
+        for piece in _PIECES.findall(paragraph):
+            if piece.isspace():
+                space = bool(line)
+                continue
+            longer = line + (" " if space else "") + piece
+            if line and measure(longer) > width:
+                lines.append(line)
+                longer = piece
+            line, space = longer, False
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def fit_words(ax):
+    """Wrap the title and the axis labels of ``ax`` (and of the axes twinned with it) to the axes' width and
+    height, so a longer language's title stays inside the figure. Returns ``ax``."""
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer() if hasattr(fig.canvas, "get_renderer") else fig._get_renderer()
+    twins = [a for a in fig.axes if a is not ax and a.bbox.bounds == ax.bbox.bounds]
+    box = ax.get_position()
+    across, up = box.width * fig.bbox.width, box.height * fig.bbox.height
+    for a in (ax, *twins):
+        for text, room in ((a.title, across), (a.xaxis.label, across), (a.yaxis.label, up)):
+            words = text.get_text()
+            if not words:
+                continue
+            prop = text.get_fontproperties()
+            wrapped = _wrap(words, 0.95 * room,
+                            lambda line, p=prop: renderer.get_text_width_height_descent(line, p, ismath=False)[0])
+            text.set_text(wrapped)
     return ax
 
 
@@ -663,9 +710,9 @@ def report(tables, path, title=None, where=None):
     else:
         axes[2, 1].set_axis_off()
     fig.suptitle(_("evolab experiment") if title is None else title, fontsize=16)
-    import textwrap
     for a in axes.flat:
-        a.set_title(textwrap.fill(a.get_title(), 58), fontsize=11)    # two columns: keep titles apart
+        a.title.set_fontsize(11)                 # two columns: smaller titles, each wrapped to its own axes
+        fit_words(a)
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return captions

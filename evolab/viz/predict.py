@@ -38,14 +38,15 @@ as text, the student records the prediction in code: ``spread.record("It will sp
 ``spread.ask()``, which types it in with ``input()``), and runs the run cell again; a result that was waiting
 is shown by ``record`` itself.
 
-``to_dict()`` gives the prediction for a class data file (``evolab.classdata``).
+``to_dict()`` gives the prediction for a class data file (``evolab.classdata``). ``lang=`` sets the language
+of what it says around the teacher's question (the button, the waiting line, the verdict), as on the board.
 """
 from __future__ import annotations
 
 import html
 import os
 
-from ..i18n import N_, _
+from ..i18n import N_, _, in_own_language, resolve
 
 #: The button a student clicks (also what a browser test looks for); these three are message ids, shown with ``_``.
 LOCK_LABEL = N_("Lock in my prediction")
@@ -88,7 +89,12 @@ class Prediction:
     """A question answered before a run: a choice or a number, with a reason; see the module's docstring."""
 
     def __init__(self, question: str, choices=None, number=None, reason: bool = True, unit: str = "",
-                 default=None, name: str = "", widgets=None):
+                 default=None, name: str = "", widgets=None, lang=None):
+        self.lang = resolve(lang)
+        self._setup(question, choices, number, reason, unit, default, name, widgets)
+
+    @in_own_language
+    def _setup(self, question, choices, number, reason, unit, default, name, widgets):
         if (choices is None) == (number is None):
             raise PredictionError("give either choices=[...] or number=(low, high), not both and not neither")
         self.question = str(question)
@@ -141,6 +147,7 @@ class Prediction:
                 value=_fmt(value), low=_fmt(low), high=_fmt(high, self.unit)))
         return value
 
+    @in_own_language
     def record(self, answer, reason: str = "", automatic: bool = False):
         """Record the prediction (the button does this; without widgets the student calls it). Refused with
         ``PredictionError`` (and nothing recorded) when the answer is not allowed, the reason is missing, or a
@@ -159,6 +166,7 @@ class Prediction:
             self._show(*self._pending)
         return self
 
+    @in_own_language
     def ask(self):
         """Type the prediction in (``input()``): the plain-text way, where widgets do not work."""
         print(self.question)
@@ -173,6 +181,7 @@ class Prediction:
         reason = input(_("Your reason (because ...): ")) if self.ask_reason else ""
         return self.record(answer, reason)
 
+    @in_own_language
     def answer_text(self) -> str:
         if not self.made:
             return _("no prediction yet")
@@ -184,6 +193,7 @@ class Prediction:
                 "automatic": self.automatic}
 
     # ---- revealing ----------------------------------------------------------------------------------
+    @in_own_language
     def reveal(self, *items, outcome: str | None = None, actual=None, band=None) -> None:
         """Show the run's result beside the prediction, or keep it until the prediction is made (see the module
         docstring). Figures are closed here so that Jupyter does not draw them early. Returns nothing, so that a
@@ -206,6 +216,7 @@ class Prediction:
                 _display_text(_(HIDDEN) + " " + _("Record it in a new cell: {code}, then run this cell again.").format(
                     code=self._code_hint()))
 
+    @in_own_language
     def comparison(self, outcome=None, actual=None, band=None) -> str:
         """The prediction set beside the outcome, in plain words (one paragraph per line)."""
         lines = [_("Question: {question}").format(question=self.question),
@@ -220,6 +231,7 @@ class Prediction:
             lines.append(verdict)
         return "\n".join(lines)
 
+    @in_own_language
     def verdict(self, actual=None, band=None) -> str:
         """Did the prediction match? '' when there is nothing to compare with."""
         if actual is None or not self.made:
@@ -305,6 +317,7 @@ class Prediction:
         self.result_area = w.VBox([self._waiting, self._result_items, self._compare])
         self.result_area.add_class("evolab-predict-result")
 
+    @in_own_language
     def _clicked(self, _button=None):
         answer = self._input.value
         if answer is None:
@@ -333,6 +346,7 @@ class Prediction:
         self._waiting.layout.display = "none" if self.made else ""
         display(self.result_area)
 
+    @in_own_language
     def _ipython_display_(self):
         if self.widgets:
             from IPython.display import display
@@ -340,9 +354,11 @@ class Prediction:
         else:
             _display_text(self.text())
 
+    @in_own_language
     def text(self) -> str:
         """The question as plain text, with how to answer it in code."""
-        lines = [f"\u270f\ufe0f {_('Predict first.')} {self.question}"]
+        first = _("Predict first.")          # outside the f-string: the extractor does not read inside one
+        lines = [f"\u270f\ufe0f {first} {self.question}"]
         if self.choices is not None:
             lines += [f"  {i}. {c}" for i, c in enumerate(self.choices, 1)]
         else:
@@ -355,6 +371,7 @@ class Prediction:
             lines.append(_("Record it in a new cell: {code}").format(code=self._code_hint()))
         return "\n".join(lines)
 
+    @in_own_language
     def __repr__(self):
         return f"Prediction({self.question!r}, answer={self.answer!r})"
 
