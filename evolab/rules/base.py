@@ -79,12 +79,41 @@ def resolve_options(specs: dict, given: dict) -> dict:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """How a trait answers an attack on its animal, kept on the trait's entry so its rule is read in one place.
+
+    The arguments of each hook are the edition's (its ``traits`` module says which); every hook is optional.
+    ``offers``: what the trait offers against this attack now (a count of protections, the choices it gives
+    the defender, or a falsy value: nothing); ``resolve``: carries out what it offered when that changes the
+    game (a die roll, a dropped card, a redirected attack, a wounded attacker); ``size``: what it adds to the
+    animal's size against an attack.
+    """
+
+    offers: Callable | None = None
+    resolve: Callable | None = None
+    size: Callable | None = None
+
+
+def defence_hooks(traits: dict, kind: str, order: Iterable[str] | None = None) -> tuple[tuple[str, Callable], ...]:
+    """(trait, hook) for each trait of ``traits`` (id -> ``TraitRule``) whose ``Defence`` has the hook ``kind``
+    ("offers", "resolve" or "size"), in ``order`` (default: the table's), for one loop over them."""
+    out = []
+    for t in (traits if order is None else order):
+        d = traits[t].defence
+        hook = getattr(d, kind) if d is not None else None
+        if hook is not None:
+            out.append((t, hook))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class TraitRule:
     """Everything one trait does, in one place.
 
     ``guard(state, predator, prey) -> bool`` says whether this trait *on the prey* stops the attack;
-    ``hunter(state, predator, prey) -> bool`` whether this trait *on the predator* forbids it.
+    ``hunter(state, predator, prey) -> bool`` whether this trait *on the predator* forbids it;
+    ``defence`` how it answers an attack once one is made or tried (see ``Defence``).
     """
 
     id: str
@@ -96,6 +125,7 @@ class TraitRule:
     excludes: tuple = ()            # traits that cannot sit on the same animal
     guard: Callable | None = None
     hunter: Callable | None = None
+    defence: Defence | None = None
     rule: str = ""                  # spec section
     hint: str = ""                  # one-line biology, shown on hover
     text: str = ""                  # what the card does, in plain words

@@ -121,8 +121,7 @@ def _do_hunt(rs, s, action, ev):
         _discard(s, c)
     if ev is not None:
         ev.append(Attacked(seat, a.id, t.id, a.trait_ids, t.trait_ids, t.owner))
-    if t.has("horns") and "horns" not in action.cancel.split("+"):
-        _shrink(rs, s, a, ev, "horns")            # the prey's horns wound the attacker first
+    A.wounds(rs, s, a, t, action.cancel.split("+"), ev, _shrink)   # Horns wound the attacker first
     shrink_first = rs.options["attack_order"] == "shrink_first"
     if shrink_first:
         _shrink(rs, s, t, ev, "eaten", by=a)

@@ -1,7 +1,7 @@
 """The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints."""
 from __future__ import annotations
 
-from ..base import TraitRule
+from ..base import Defence, TraitRule, defence_hooks
 from .deck import TRAIT_IDS
 
 _TEXT = {
@@ -31,11 +31,62 @@ _TEXT = {
     "warning_call": ("Alarm calls warn neighbours of danger.",
                      "Its neighbours can be attacked only by a Carnivore with Ambush."),
 }
-TRAITS = {t: TraitRule(t, t.replace("_", " ").title(), rule=f"northstar.{t}", hint=_TEXT[t][0], text=_TEXT[t][1])
+# ---- defences (§5.3, §11): ``offers(s, attacker, target) -> int`` protections that stop the attack besides size;
+# ``size(rs, target) -> int`` added to the target's size; ``resolve(rs, s, attacker, target, ev, wound)`` after
+# the attack is made. Intelligence may cancel any of them for one attack (``CANCELLABLE``).
+def _climbing(s, a, t) -> int:
+    return t.has("climbing") and not a.has("climbing")
+
+
+def _burrowing(s, a, t) -> int:
+    return t.has("burrowing") and t.food >= t.pop
+
+
+def _defensive_herding(s, a, t) -> int:
+    return t.has("defensive_herding") and not a.pop > t.pop
+
+
+def _symbiosis(s, a, t) -> int:
+    if not t.has("symbiosis"):
+        return 0
+    row = s.rows[t.owner]
+    i = row.index(t.id)
+    return i + 1 < len(row) and s.species[row[i + 1]].body > t.body
+
+
+def _warning_call(s, a, t) -> int:
+    """Each Warning Call neighbour protects (and is cancelled) on its own; Ambush ignores them all."""
+    if a.has("ambush"):
+        return 0
+    row = s.rows[t.owner]
+    i = row.index(t.id)
+    return sum(1 for j in (i - 1, i + 1) if 0 <= j < len(row) and s.species[row[j]].has("warning_call"))
+
+
+def _hard_shell(rs, t) -> int:
+    return rs.options["hard_shell_bonus"]
+
+
+def _horns(rs, s, a, t, ev, wound) -> None:
+    wound(rs, s, a, ev, "horns")            # the prey's horns wound the attacker before it eats
+
+
+_DEFENCES = {"climbing": Defence(offers=_climbing), "burrowing": Defence(offers=_burrowing),
+             "defensive_herding": Defence(offers=_defensive_herding), "symbiosis": Defence(offers=_symbiosis),
+             "warning_call": Defence(offers=_warning_call), "hard_shell": Defence(size=_hard_shell),
+             "horns": Defence(resolve=_horns)}
+TRAITS = {t: TraitRule(t, t.replace("_", " ").title(), rule=f"northstar.{t}", hint=_TEXT[t][0], text=_TEXT[t][1],
+                       defence=_DEFENCES.get(t))
           for t in TRAIT_IDS}
 TRAITS["carnivore"] = TraitRule("carnivore", "Carnivore", rule="northstar.carnivore", hint=_TEXT["carnivore"][0],
                                 text=_TEXT["carnivore"][1])
-#: traits that protect a species from an attack besides its size (``Ruleset.defences``, §5.3)
+#: traits that protect a species from an attack besides its size (``Ruleset.defences``, §5.3), in the order
+#: they are checked (and cancelled by Intelligence)
 PROTECTIONS = ("climbing", "burrowing", "defensive_herding", "symbiosis", "warning_call")
+#: (trait, offers) of each protection, in that order
+PROTECTORS = defence_hooks(TRAITS, "offers", PROTECTIONS)
+#: (trait, size) and (trait, resolve) of the traits that change an attack's size or outcome
+ARMOUR = defence_hooks(TRAITS, "size")
+WEAPONS = defence_hooks(TRAITS, "resolve")
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
