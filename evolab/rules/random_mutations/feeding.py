@@ -2,9 +2,10 @@
 Stomper, Running, the victim's choice, Scavengers."""
 from __future__ import annotations
 
-from ...events import (Attacked, ClimateRolled, Escaped, FoodBankRolled, FoodLost, FoodTaken, ParasitePlaced, Passed,
+from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodLost, FoodTaken, ParasitePlaced, Passed,
                        PhaseStarted, Scavenged, ShelterTaken, Stomped)
 from .extinction import _end_feeding
+from . import traits as T
 from .species import _kill
 
 
@@ -153,21 +154,18 @@ def _do_attack(rs, s, action, ev):
         ev.append(Attacked(a.owner, a.id, target.id, rs.traits_of(s, s.species[a.species]),
                            rs.traits_of(s, target), target.owner))
     s.attack = (a.id, target.id)
-    if "running" in rs.traits_of(s, target):
-        return                                   # nature rolls Running's die
+    tt = rs.traits_of(s, target)
+    for t, offers in T.DODGERS:
+        if t in tt and offers(rs, s, target):
+            return                               # nature rolls the die (Running)
     s.attack = None
     _choose_victim(rs, s, a.id, target, ev)
 
 
 def _do_roll_die(rs, s, action, ev):
-    aid, sid = s.attack
-    s.attack = None
-    if action.value >= 4:
-        if ev is not None:
-            ev.append(Escaped(aid, sid, "running", action.value))
-        _settle(rs, s, ev)
-        return
-    _choose_victim(rs, s, aid, s.species[sid], ev)
+    sid = s.attack[1]
+    tt = rs.traits_of(s, s.species[sid])
+    T.RESOLVE[next(t for t, _ in T.DODGERS if t in tt)](rs, s, action.value, ev)
 
 
 def _choose_victim(rs, s, aid, target, ev):
