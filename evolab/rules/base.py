@@ -95,16 +95,25 @@ class Defence:
     size: Callable | None = None
 
 
-def defence_hooks(traits: dict, kind: str, order: Iterable[str] | None = None) -> tuple[tuple[str, Callable], ...]:
-    """(trait, hook) for each trait of ``traits`` (id -> ``TraitRule``) whose ``Defence`` has the hook ``kind``
-    ("offers", "resolve" or "size"), in ``order`` (default: the table's), for one loop over them."""
+def _hooks(traits: dict, pick: Callable, order: Iterable[str] | None) -> tuple[tuple[str, Callable], ...]:
     out = []
     for t in (traits if order is None else order):
-        d = traits[t].defence
-        hook = getattr(d, kind) if d is not None else None
+        hook = pick(traits[t])
         if hook is not None:
             out.append((t, hook))
     return tuple(out)
+
+
+def defence_hooks(traits: dict, kind: str, order: Iterable[str] | None = None) -> tuple[tuple[str, Callable], ...]:
+    """(trait, hook) for each trait of ``traits`` (id -> ``TraitRule``) whose ``Defence`` has the hook ``kind``
+    ("offers", "resolve" or "size"), in ``order`` (default: the table's), for one loop over them."""
+    return _hooks(traits, lambda r: getattr(r.defence, kind) if r.defence is not None else None, order)
+
+
+def trigger_hooks(traits: dict, when: str, order: Iterable[str] | None = None) -> tuple[tuple[str, Callable], ...]:
+    """(trait, hook) for each trait of ``traits`` with a trigger ``when`` (a key of ``TraitRule.on``), in
+    ``order`` (default: the table's): the loop that fires them at that step of the game."""
+    return _hooks(traits, lambda r: r.on.get(when), order)
 
 
 @dataclass(frozen=True)
@@ -113,7 +122,8 @@ class TraitRule:
 
     ``guard(state, predator, prey) -> bool`` says whether this trait *on the prey* stops the attack;
     ``hunter(state, predator, prey) -> bool`` whether this trait *on the predator* forbids it;
-    ``defence`` how it answers an attack once one is made or tried (see ``Defence``).
+    ``defence`` how it answers an attack once one is made or tried (see ``Defence``); ``on`` its triggers:
+    step of the game -> hook (each edition's ``traits`` module names its steps and their arguments).
     """
 
     id: str
@@ -126,6 +136,7 @@ class TraitRule:
     guard: Callable | None = None
     hunter: Callable | None = None
     defence: Defence | None = None
+    on: dict = field(default_factory=dict)
     rule: str = ""                  # spec section
     hint: str = ""                  # one-line biology, shown on hover
     text: str = ""                  # what the card does, in plain words
