@@ -6,11 +6,11 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 from __future__ import annotations
 
 from ...events import (Attacked, Died, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
-                       Pirated, Poisoned, Scavenged, TraitLost, TriggerFired, WokeUp)
+                       Pirated, TraitLost, TriggerFired, WokeUp)
 from ...i18n import N_, _
 from .state import AttackState
-from .traits import (CARNIVOROUS, DEFENCE_BITS, DEFENDERS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS,
-                     HUNTERS, PIRACY, POISONOUS, RESOLVE, SCAVENGER)
+from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, EATEN, DEFENDERS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS,
+                     HUNTERS, PIRACY, RESOLVE)
 
 RED, BLUE = "red", "blue"
 
@@ -357,40 +357,24 @@ def lose_card(s, a, uid, ev) -> str:
 
 
 def eat(s, ev):
-    """§8.3 step 3: the target is eaten; 2 blue to the predator, poison, one Scavenger token."""
+    """§8.3 step 3: the target is eaten; 2 blue to the predator, then its traits that act when eaten (Poisonous),
+    then those that feed on the kill (one Scavenger token)."""
     at = s.attack
     pred = s.animals[at.predator]
     prey = s.animals[at.prey]
-    prey_poisonous = prey.mask & POISONOUS
+    m = prey.mask
     remove_animal(s, prey, "eaten", ev, by=pred)
     got = 0
     for _side in range(2):
         got += receive(s, pred, BLUE, "carnivore", ev)
     if got < 2 and ev is not None:
         ev.append(FoodLost(pred.id, 2 - got))
-    if prey_poisonous:
-        pred.poisoned = True
-        if ev is not None:
-            ev.append(Poisoned(pred.id, prey.id))
+    for bit, fire in EATEN:
+        if m & bit:
+            fire(s, pred, prey, ev)
     s.attack = None
-    n = s.players
-    for k in range(n):
-        seat = (pred.owner + k) % n
-        elig = [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and can_receive(s, a)]
-        if elig:
-            if len(elig) == 1:
-                award_scavenger(s, elig[0], ev)
-            else:
-                s.scavenge = seat
-            break
-
-
-def award_scavenger(s, a, ev):
-    s.scavenge = -1
-    new_action_epoch(s)
-    if ev is not None:
-        ev.append(Scavenged(a.id))
-    receive(s, a, BLUE, "scavenger", ev)
+    for carrion in CARRION:
+        carrion(s, pred, ev)
 
 
 def traits_of(s, a) -> tuple:

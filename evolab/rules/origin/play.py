@@ -15,7 +15,7 @@ from .deck import CARD_INDEX
 from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _start_development,
                      _start_feeding)
 from .state import Animal, Link, TraitCard
-from .traits import RESOLVE
+from .traits import RESOLVE, award_scavenger
 
 
 def _do_choose(rs, s, action, ev):
@@ -203,7 +203,7 @@ def _do_no_defence(rs, s, a, ev):
 
 
 def _do_scavenge(rs, s, a, ev):
-    F.award_scavenger(s, s.animals[a.animal], ev)
+    award_scavenger(s, s.animals[a.animal], ev)
     _settle(s, ev)
 
 

@@ -5,8 +5,8 @@ few integer operations. Pair traits live on links between two animals, not in th
 """
 from __future__ import annotations
 
-from ...events import Escaped, Redirected, RunFailed
-from ..base import Defence, TraitRule, defence_hooks
+from ...events import Escaped, Poisoned, Redirected, RunFailed, Scavenged
+from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 
 TRAIT_IDS = (
     "carnivorous", "fat_tissue", "swimming", "running", "mimicry", "scavenger", "symbiosis", "piracy",
@@ -101,6 +101,36 @@ def _mimicry_resolve(s, to, ev):
     at.prey = to
 
 
+# ---- triggers (``TraitRule.on``): "eaten" (s, predator, prey, ev) when the animal with it is eaten, after the
+# predator's food; "carrion" (s, predator, ev) once after any animal is eaten, for the traits that feed on it.
+def _poisonous_eaten(s, pred, prey, ev):
+    pred.poisoned = True                      # dies at the end of the turn (§9)
+    if ev is not None:
+        ev.append(Poisoned(pred.id, prey.id))
+
+
+def _scavenger_carrion(s, pred, ev):
+    """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which."""
+    n = s.players
+    for k in range(n):
+        seat = (pred.owner + k) % n
+        elig = [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and F.can_receive(s, a)]
+        if elig:
+            if len(elig) == 1:
+                award_scavenger(s, elig[0], ev)
+            else:
+                s.scavenge = seat
+            break
+
+
+def award_scavenger(s, a, ev):
+    s.scavenge = -1
+    F.new_action_epoch(s)
+    if ev is not None:
+        ev.append(Scavenged(a.id))
+    F.receive(s, a, F.BLUE, "scavenger", ev)
+
+
 T = TraitRule
 TRAITS = {
     "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
@@ -123,6 +153,7 @@ TRAITS = {
                       "leave them alone. The card instead sends the attack to another of your animals.",
                  text="When attacked, the attack must be sent to another of your animals the predator could attack."),
     "scavenger": T("scavenger", "Scavenger", excludes=("carnivorous",), rule="origin.scavenger",
+                   on={"carrion": _scavenger_carrion},
                    hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
                    text="When any animal is eaten, one scavenger gets 1 blue food (the killer's owner first)."),
     "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis", extra={"directed": True},
@@ -149,7 +180,7 @@ TRAITS = {
                      hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
                      text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, "
                           "not in the last turn."),
-    "poisonous": T("poisonous", "Poisonous", rule="origin.poisonous",
+    "poisonous": T("poisonous", "Poisonous", rule="origin.poisonous", on={"eaten": _poisonous_eaten},
                    hint="Toxic prey kill their predators, like poison dart frogs.",
                    text="A carnivore that eats it dies at the end of the turn."),
     "cooperation": T("cooperation", "Cooperation", kind="pair", rule="origin.cooperation",
@@ -182,5 +213,8 @@ DEFENDERS = tuple((BIT[t], hook) for t, hook in defence_hooks(TRAITS, "offers", 
 DEFENCE_BITS = sum(b for b, _ in DEFENDERS)      # an attacked animal with none of these has no choice
 #: trait -> how its defence is carried out
 RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
+#: (bit, hook) of the traits that act when their animal is eaten, and of those that feed on any kill
+EATEN = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "eaten"))
+CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
 
 from . import feeding as F  # noqa: E402  (the defences call the feeding steps, which read the table above)
