@@ -183,29 +183,22 @@ def _do_choose_victim(rs, s, action, ev):
 
 
 def _eat(rs, s, aid, victim, ev):
-    """§8.2: the victim is eaten; 2 blue to a Predator, fed-by-kill for an Obligate one; one Scavenger token."""
+    """§8.2: the victim is eaten; 2 blue to the predator unless a trait changes its meal (Obligate Predator);
+    then the traits that feed on a kill (one Scavenger token)."""
     pred = s.animals[aid]
     prey_seat = s.animals[victim].owner
     _kill(s, victim, "eaten", ev, by=aid)
-    psp = s.species[pred.species]
-    if "obligate_predator" in rs.traits_of(s, psp):
-        pred.fed_by_kill = True
+    tt = rs.traits_of(s, s.species[pred.species])
+    meal = next((m for t, m in T.MEALS if t in tt), None)
+    if meal is not None:
+        meal(rs, s, pred, ev)
     else:
         got = _receive(rs, s, pred, ev, "carnivore") + _receive(rs, s, pred, ev, "carnivore")
         if got < 2 and ev is not None:
             ev.append(FoodLost(aid, 2 - got))
-    n = s.players
-    start = prey_seat if rs.options["scavenger_priority"] == "attacked_player" else pred.owner
-    for k in range(n):
-        seat = (start + k) % n
-        elig = rs._scavengers(s, seat)
-        if elig:
-            if len(elig) == 1:
-                _award(rs, s, elig[0], ev)
-            else:
-                s.scavenge = seat
-                return
-            break
+    for carrion in T.CARRION:
+        if carrion(rs, s, pred, prey_seat, ev):
+            return
     _settle(rs, s, ev)
 
 

@@ -7,7 +7,7 @@ part reads: names, bonuses, hints, provisional labels.
 from __future__ import annotations
 
 from ...events import Escaped
-from ..base import Defence, TraitRule, defence_hooks
+from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 from . import feeding as F
 from .deck import DECK
 
@@ -81,6 +81,29 @@ def _running_resolve(rs, s, value, ev):
     F._choose_victim(rs, s, aid, s.species[sid], ev)
 
 
+# ---- triggers (``TraitRule.on``): "meal" (rs, s, predator, ev) replaces the predator's 2 blue food for a kill;
+# "carrion" (rs, s, predator, prey_seat, ev) -> bool after any kill (True: a player must now choose).
+def _obligate_meal(rs, s, pred, ev):
+    pred.fed_by_kill = True                      # fed by its own kill; it takes no food
+
+
+def _scavenger_carrion(rs, s, pred, prey_seat, ev) -> bool:
+    """One unfed Scavenger gets 1 blue: the first seat with one, from the attacked player (or the killer)."""
+    n = s.players
+    start = prey_seat if rs.options["scavenger_priority"] == "attacked_player" else pred.owner
+    for k in range(n):
+        seat = (start + k) % n
+        elig = rs._scavengers(s, seat)
+        if elig:
+            if len(elig) > 1:
+                s.scavenge = seat                # its owner chooses which
+                return True
+            F._award(rs, s, elig[0], ev)
+            break
+    return False
+
+
+_TRIGGERS: dict[str, dict] = {"obligate_predator": {"meal": _obligate_meal}, "scavenger": {"carrion": _scavenger_carrion}}
 _GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
 _DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
              "running": Defence(offers=_running_offers, resolve=_running_resolve)}
@@ -89,7 +112,7 @@ TRAITS = {
                  excludes=tuple(x for x in ("predator", "obligate_predator", "scavenger") if x != t)
                  if t in ("predator", "obligate_predator", "scavenger") else (),
                  guard=_GUARDS.get(t, (None, None))[0], hunter=_GUARDS.get(t, (None, None))[1],
-                 defence=_DEFENCES.get(t), extra={"status": status})
+                 defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}), extra={"status": status})
     for t, name, _, bonus, status in DECK
 }
 #: (rule key, check) of the traits that forbid an attack, in the order they are checked
@@ -99,4 +122,6 @@ HIDERS = (("burrowing", _burrowing_offers),)
 #: (trait, offers) of the traits that make an attack wait for a chance roll (Running), and how each resolves
 DODGERS = (("running", _running_offers),)
 RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
+MEALS = trigger_hooks(TRAITS, "meal")
+CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
 HUNTERS = ("predator", "obligate_predator")
