@@ -35,10 +35,12 @@ def defences(rs, s, a, t) -> list:
     """The protections (trait names) that stop ``a`` attacking ``t``, besides size (§5.3): each protecting
     trait's ``Defence.offers``, in the order of ``PROTECTIONS``."""
     out: list = []
-    for d, offers in PROTECTORS:
-        n = offers(s, a, t)
-        if n:
-            out.extend((d,) * n)
+    names = t.names
+    for d, offers, beside in PROTECTORS:
+        if beside or d in names:            # a neighbour's trait (Warning Call) is asked every time
+            n = offers(s, a, t)
+            if n:
+                out.extend((d,) * n)
     return out
 
 
@@ -46,7 +48,7 @@ def defence_size(rs, t, cancelled=()) -> int:
     """Body Size plus what armour (Hard Shell) adds, unless Intelligence cancelled it."""
     size = t.body
     for d, extra in ARMOUR:
-        if t.has(d) and d not in cancelled:
+        if d in t.names and d not in cancelled:
             size += extra(rs, t)
     return size
 

@@ -129,8 +129,10 @@ TRAITS["carnivore"] = TraitRule("carnivore", "Carnivore", rule="northstar.carniv
 #: traits that protect a species from an attack besides its size (``Ruleset.defences``, §5.3), in the order
 #: they are checked (and cancelled by Intelligence)
 PROTECTIONS = ("climbing", "burrowing", "defensive_herding", "symbiosis", "warning_call")
-#: (trait, offers) of each protection, in that order
-PROTECTORS = defence_hooks(TRAITS, "offers", PROTECTIONS)
+#: protections that come from a neighbour's trait, not the target's own
+BESIDE = frozenset({"warning_call"})
+#: (trait, offers, from a neighbour) of each protection, in that order
+PROTECTORS = tuple((d, offers, d in BESIDE) for d, offers in defence_hooks(TRAITS, "offers", PROTECTIONS))
 #: (trait, size) and (trait, resolve) of the traits that change an attack's size or outcome
 ARMOUR = defence_hooks(TRAITS, "size")
 WEAPONS = defence_hooks(TRAITS, "resolve")
