@@ -79,12 +79,51 @@ def resolve_options(specs: dict, given: dict) -> dict:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """How a trait answers an attack on its animal, kept on the trait's entry so its rule is read in one place.
+
+    The arguments of each hook are the edition's (its ``traits`` module says which); every hook is optional.
+    ``offers``: what the trait offers against this attack now (a count of protections, the choices it gives
+    the defender, or a falsy value: nothing); ``resolve``: carries out what it offered when that changes the
+    game (a die roll, a dropped card, a redirected attack, a wounded attacker); ``size``: what it adds to the
+    animal's size against an attack.
+    """
+
+    offers: Callable | None = None
+    resolve: Callable | None = None
+    size: Callable | None = None
+
+
+def _hooks(traits: dict, pick: Callable, order: Iterable[str] | None) -> tuple[tuple[str, Callable], ...]:
+    out = []
+    for t in (traits if order is None else order):
+        hook = pick(traits[t])
+        if hook is not None:
+            out.append((t, hook))
+    return tuple(out)
+
+
+def defence_hooks(traits: dict, kind: str, order: Iterable[str] | None = None) -> tuple[tuple[str, Callable], ...]:
+    """(trait, hook) for each trait of ``traits`` (id -> ``TraitRule``) whose ``Defence`` has the hook ``kind``
+    ("offers", "resolve" or "size"), in ``order`` (default: the table's), for one loop over them."""
+    return _hooks(traits, lambda r: getattr(r.defence, kind) if r.defence is not None else None, order)
+
+
+def trigger_hooks(traits: dict, when: str, order: Iterable[str] | None = None) -> tuple[tuple[str, Callable], ...]:
+    """(trait, hook) for each trait of ``traits`` with a trigger ``when`` (a key of ``TraitRule.on``), in
+    ``order`` (default: the table's): the loop that fires them at that step of the game."""
+    return _hooks(traits, lambda r: r.on.get(when), order)
+
+
 @dataclass(frozen=True)
 class TraitRule:
     """Everything one trait does, in one place.
 
     ``guard(state, predator, prey) -> bool`` says whether this trait *on the prey* stops the attack;
-    ``hunter(state, predator, prey) -> bool`` whether this trait *on the predator* forbids it.
+    ``hunter(state, predator, prey) -> bool`` whether this trait *on the predator* forbids it;
+    ``defence`` how it answers an attack once one is made or tried (see ``Defence``); ``on`` its triggers:
+    step of the game -> hook (each edition's ``traits`` module names its steps and their arguments).
     """
 
     id: str
@@ -96,6 +135,8 @@ class TraitRule:
     excludes: tuple = ()            # traits that cannot sit on the same animal
     guard: Callable | None = None
     hunter: Callable | None = None
+    defence: Defence | None = None
+    on: dict = field(default_factory=dict)
     rule: str = ""                  # spec section
     hint: str = ""                  # one-line biology, shown on hover
     text: str = ""                  # what the card does, in plain words

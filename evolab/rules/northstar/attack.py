@@ -7,7 +7,7 @@ import itertools
 from ...actions import Hunt, interned
 from . import checks as C
 from .deck import CARD_INDEX
-from .traits import CANCELLABLE, PROTECTIONS
+from .traits import ARMOUR, CANCELLABLE, PROTECTIONS, PROTECTORS, WEAPONS
 
 _Hunt = interned(Hunt)
 
@@ -32,29 +32,24 @@ def attack_size(rs, a) -> int:
 
 
 def defences(rs, s, a, t) -> list:
-    """The protections (trait names) that stop ``a`` attacking ``t``, besides size (§5.3)."""
-    out = []
-    if t.has("climbing") and not a.has("climbing"):
-        out.append("climbing")
-    if t.has("burrowing") and t.food >= t.pop:
-        out.append("burrowing")
-    if t.has("defensive_herding") and not a.pop > t.pop:
-        out.append("defensive_herding")
-    row = s.rows[t.owner]
-    i = row.index(t.id)
-    if t.has("symbiosis") and i + 1 < len(row) and s.species[row[i + 1]].body > t.body:
-        out.append("symbiosis")
-    if not a.has("ambush"):
-        for j in (i - 1, i + 1):          # each Warning Call neighbour protects (and is cancelled) on its own
-            if 0 <= j < len(row) and s.species[row[j]].has("warning_call"):
-                out.append("warning_call")
+    """The protections (trait names) that stop ``a`` attacking ``t``, besides size (§5.3): each protecting
+    trait's ``Defence.offers``, in the order of ``PROTECTIONS``."""
+    out: list = []
+    names = t.names
+    for d, offers, beside in PROTECTORS:
+        if beside or d in names:            # a neighbour's trait (Warning Call) is asked every time
+            n = offers(s, a, t)
+            if n:
+                out.extend((d,) * n)
     return out
 
 
 def defence_size(rs, t, cancelled=()) -> int:
+    """Body Size plus what armour (Hard Shell) adds, unless Intelligence cancelled it."""
     size = t.body
-    if t.has("hard_shell") and "hard_shell" not in cancelled:
-        size += rs.options["hard_shell_bonus"]
+    for d, extra in ARMOUR:
+        if d in t.names and d not in cancelled:
+            size += extra(rs, t)
     return size
 
 
@@ -86,6 +81,13 @@ def attack_block(rs, s, a, t, cancelled=()):
     """Why ``a`` may not attack ``t`` now (rule, message), or None."""
     key = attack_rule(rs, s, a, t, cancelled)
     return None if key is None else C.refuse(key, species=a.id, animal=a.id)
+
+
+def wounds(rs, s, a, t, cancelled, ev, wound) -> None:
+    """The target's weapons (Horns) act on the attacker once the attack is made, unless cancelled."""
+    for d, resolve in WEAPONS:
+        if t.has(d) and d not in cancelled:
+            resolve(rs, s, a, t, ev, wound)
 
 
 def compulsory(rs, s, seat) -> bool:

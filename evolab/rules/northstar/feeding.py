@@ -2,12 +2,13 @@
 attacks with Horns and Scavengers, Population loss and extinction, and the end of the round."""
 from __future__ import annotations
 
-from ...events import Attacked, Died, FoodLost, FoodTaken, Passed, Scavenged, SpeciesExtinct, TurnEnded
+from ...events import Attacked, Died, FoodLost, FoodTaken, Passed, SpeciesExtinct, TurnEnded
 from . import attack as A
 from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
+from .traits import FORAGERS, SCAVENGERS, SHARERS
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -17,9 +18,9 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
     if sp.id not in s.species or (kind == "plant" and sp.has("carnivore")):
         return 0
     n = amount
-    if kind == "plant" and sp.has("foraging") and (
-            rs.options["foraging_everywhere"] or (source == "hole" and why != "cooperation")):
-        n += 1
+    for t, extra in FORAGERS:                  # Foraging
+        if sp.has(t):
+            n += extra(rs, kind, source, why)
     got = 0
     for _ in range(n):
         if source == "hole" and s.watering < 1:
@@ -31,11 +32,10 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
         got += 1
         if ev is not None:
             ev.append(FoodTaken(sp.owner, sp.id, kind, why, sp.fat > 0 and sp.food >= sp.pop))
-    if got and sp.has("cooperation"):
-        row = s.rows[sp.owner]
-        i = row.index(sp.id)
-        if i + 1 < len(row):
-            _take(rs, s, s.species[row[i + 1]], kind, source, ev, "cooperation")
+    if got:
+        for t, share in SHARERS:               # Cooperation
+            if sp.has(t):
+                share(rs, s, sp, kind, source, ev)
     return got
 
 
@@ -121,8 +121,7 @@ def _do_hunt(rs, s, action, ev):
         _discard(s, c)
     if ev is not None:
         ev.append(Attacked(seat, a.id, t.id, a.trait_ids, t.trait_ids, t.owner))
-    if t.has("horns") and "horns" not in action.cancel.split("+"):
-        _shrink(rs, s, a, ev, "horns")            # the prey's horns wound the attacker first
+    A.wounds(rs, s, a, t, action.cancel.split("+"), ev, _shrink)   # Horns wound the attacker first
     shrink_first = rs.options["attack_order"] == "shrink_first"
     if shrink_first:
         _shrink(rs, s, t, ev, "eaten", by=a)
@@ -133,9 +132,10 @@ def _do_hunt(rs, s, action, ev):
     for k in range(n):
         for sid in s.rows[(seat + k) % n]:
             sp = s.species.get(sid)
-            if sp is not None and sp.has("scavenger"):
-                if _take(rs, s, sp, "meat", "bank", ev, "scavenger") and ev is not None:
-                    ev.append(Scavenged(sid))
+            if sp is not None:
+                for t, scavenge in SCAVENGERS:
+                    if sp.has(t):
+                        scavenge(rs, s, sp, ev)
     _next_feeder(rs, s, ev, True)
 
 

@@ -6,6 +6,7 @@ from ...events import AnimalBorn, FoodBankRolled, FoodLost, Mutation, Passed, Ph
 from . import deal
 from . import feeding
 from .deck import FOOD, _add, _discard, _play_card, _trait
+from .traits import REVEAL
 
 
 def _start_select(s, ev):
@@ -140,16 +141,9 @@ def _reveal(s, ev):
             sp = s.species.get(sid)
             if sp is None:
                 continue
-            if sp.has("fertile") and (s.watering > 0 or not rs.options["fertile_needs_food"]) and sp.pop < 6:
-                sp.pop += 1
-                if ev is not None:
-                    ev.append(AnimalBorn(seat, sid, s.turn))
-            if sp.has("long_neck") and not sp.has("carnivore"):
-                feeding._take(rs, s, sp, "plant", "bank", ev, "long_neck")
-            if sp.has("fat_tissue") and sp.fat:
-                move = min(sp.fat, max(0, sp.pop - sp.food))
-                sp.fat -= move
-                sp.food += move
+            for t, fire in REVEAL:              # Fertile, Long Neck, Fat Tissue
+                if sp.has(t):
+                    fire(rs, s, sp, ev)
     total = sum(FOOD[c] for c in s.food_cards if c)
     for c in s.food_cards:
         if c:

@@ -1,7 +1,8 @@
 """The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints."""
 from __future__ import annotations
 
-from ..base import TraitRule
+from ...events import AnimalBorn, Scavenged
+from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 from .deck import TRAIT_IDS
 
 _TEXT = {
@@ -31,11 +32,117 @@ _TEXT = {
     "warning_call": ("Alarm calls warn neighbours of danger.",
                      "Its neighbours can be attacked only by a Carnivore with Ambush."),
 }
-TRAITS = {t: TraitRule(t, t.replace("_", " ").title(), rule=f"northstar.{t}", hint=_TEXT[t][0], text=_TEXT[t][1])
+# ---- defences (§5.3, §11): ``offers(s, attacker, target) -> int`` protections that stop the attack besides size;
+# ``size(rs, target) -> int`` added to the target's size; ``resolve(rs, s, attacker, target, ev, wound)`` after
+# the attack is made. Intelligence may cancel any of them for one attack (``CANCELLABLE``).
+def _climbing(s, a, t) -> int:
+    return t.has("climbing") and not a.has("climbing")
+
+
+def _burrowing(s, a, t) -> int:
+    return t.has("burrowing") and t.food >= t.pop
+
+
+def _defensive_herding(s, a, t) -> int:
+    return t.has("defensive_herding") and not a.pop > t.pop
+
+
+def _symbiosis(s, a, t) -> int:
+    if not t.has("symbiosis"):
+        return 0
+    row = s.rows[t.owner]
+    i = row.index(t.id)
+    return i + 1 < len(row) and s.species[row[i + 1]].body > t.body
+
+
+def _warning_call(s, a, t) -> int:
+    """Each Warning Call neighbour protects (and is cancelled) on its own; Ambush ignores them all."""
+    if a.has("ambush"):
+        return 0
+    row = s.rows[t.owner]
+    i = row.index(t.id)
+    return sum(1 for j in (i - 1, i + 1) if 0 <= j < len(row) and s.species[row[j]].has("warning_call"))
+
+
+def _hard_shell(rs, t) -> int:
+    return rs.options["hard_shell_bonus"]
+
+
+def _horns(rs, s, a, t, ev, wound) -> None:
+    wound(rs, s, a, ev, "horns")            # the prey's horns wound the attacker before it eats
+
+
+# ---- triggers (``TraitRule.on``), by step:
+# "reveal" (rs, s, sp, ev): when food is revealed (§5.1), species by species, in ``REVEAL_ORDER`` on each;
+# "intake" (rs, kind, source, why) -> int: extra food in one intake (§5.4); "shared" (rs, s, sp, kind, source, ev):
+# after an intake that took food; "carrion" (rs, s, sp, ev): after any attack, on each species with the trait.
+def _fertile(rs, s, sp, ev):
+    if (s.watering > 0 or not rs.options["fertile_needs_food"]) and sp.pop < 6:
+        sp.pop += 1
+        if ev is not None:
+            ev.append(AnimalBorn(sp.owner, sp.id, s.turn))
+
+
+def _long_neck(rs, s, sp, ev):
+    if not sp.has("carnivore"):
+        F._take(rs, s, sp, "plant", "bank", ev, "long_neck")
+
+
+def _fat_tissue(rs, s, sp, ev):
+    """Stored fat feeds the species before any food is taken."""
+    if sp.fat:
+        move = min(sp.fat, max(0, sp.pop - sp.food))
+        sp.fat -= move
+        sp.food += move
+
+
+def _foraging(rs, kind, source, why) -> int:
+    return kind == "plant" and (rs.options["foraging_everywhere"] or (source == "hole" and why != "cooperation"))
+
+
+def _cooperation(rs, s, sp, kind, source, ev):
+    """The species to its right takes 1 of the same kind from the same source (which may chain on)."""
+    row = s.rows[sp.owner]
+    i = row.index(sp.id)
+    if i + 1 < len(row):
+        F._take(rs, s, s.species[row[i + 1]], kind, source, ev, "cooperation")
+
+
+def _scavenger(rs, s, sp, ev):
+    if F._take(rs, s, sp, "meat", "bank", ev, "scavenger") and ev is not None:
+        ev.append(Scavenged(sp.id))
+
+
+_TRIGGERS: dict[str, dict] = {
+             "fertile": {"reveal": _fertile}, "long_neck": {"reveal": _long_neck}, "fat_tissue": {"reveal": _fat_tissue},
+             "foraging": {"intake": _foraging}, "cooperation": {"shared": _cooperation},
+             "scavenger": {"carrion": _scavenger}}
+_DEFENCES = {"climbing": Defence(offers=_climbing), "burrowing": Defence(offers=_burrowing),
+             "defensive_herding": Defence(offers=_defensive_herding), "symbiosis": Defence(offers=_symbiosis),
+             "warning_call": Defence(offers=_warning_call), "hard_shell": Defence(size=_hard_shell),
+             "horns": Defence(resolve=_horns)}
+TRAITS = {t: TraitRule(t, t.replace("_", " ").title(), rule=f"northstar.{t}", hint=_TEXT[t][0], text=_TEXT[t][1],
+                       defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}))
           for t in TRAIT_IDS}
 TRAITS["carnivore"] = TraitRule("carnivore", "Carnivore", rule="northstar.carnivore", hint=_TEXT["carnivore"][0],
                                 text=_TEXT["carnivore"][1])
-#: traits that protect a species from an attack besides its size (``Ruleset.defences``, §5.3)
+#: traits that protect a species from an attack besides its size (``Ruleset.defences``, §5.3), in the order
+#: they are checked (and cancelled by Intelligence)
 PROTECTIONS = ("climbing", "burrowing", "defensive_herding", "symbiosis", "warning_call")
+#: protections that come from a neighbour's trait, not the target's own
+BESIDE = frozenset({"warning_call"})
+#: (trait, offers, from a neighbour) of each protection, in that order
+PROTECTORS = tuple((d, offers, d in BESIDE) for d, offers in defence_hooks(TRAITS, "offers", PROTECTIONS))
+#: (trait, size) and (trait, resolve) of the traits that change an attack's size or outcome
+ARMOUR = defence_hooks(TRAITS, "size")
+WEAPONS = defence_hooks(TRAITS, "resolve")
+#: the order of the reveal-step triggers on one species (§5.1)
+REVEAL_ORDER = ("fertile", "long_neck", "fat_tissue")
+REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
+FORAGERS = trigger_hooks(TRAITS, "intake")
+SHARERS = trigger_hooks(TRAITS, "shared")
+SCAVENGERS = trigger_hooks(TRAITS, "carrion")
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
+
+from . import feeding as F  # noqa: E402  (the triggers call feeding's intake, and feeding reads the tables above)

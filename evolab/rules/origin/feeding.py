@@ -5,12 +5,12 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 """
 from __future__ import annotations
 
-from ...events import (Attacked, Died, Escaped, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
-                       Pirated, Poisoned, Redirected, RunFailed, Scavenged, TraitLost, TriggerFired, WokeUp)
+from ...events import (Attacked, Died, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
+                       Pirated, TraitLost, TriggerFired, WokeUp)
 from ...i18n import N_, _
 from .state import AttackState
-from .traits import (CARNIVOROUS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS, HUNTERS, MIMICRY,
-                     PIRACY, POISONOUS, RUNNING, SCAVENGER, TAIL_LOSS)
+from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, EATEN, DEFENDERS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS,
+                     HUNTERS, PIRACY, RESOLVE)
 
 RED, BLUE = "red", "blue"
 
@@ -147,21 +147,16 @@ def graze_block(s, a):
     return None
 
 
+_NO_DEFENCE = (False, (), ())
+
+
 def defences(s, at, target):
-    """The target's usable defences in attack ``at``: (can run, tail-loss card uids, mimicry targets)."""
+    """The target's usable defences in attack ``at``: (can run, tail-loss card uids, mimicry targets), each
+    from its trait's ``Defence.offers``."""
     m = target.mask
-    run = bool(m & RUNNING) and target.id not in at.ran
-    tail = ()
-    if m & TAIL_LOSS:
-        tail = tuple(c.uid for c in target.cards) + tuple(target.links)
-    mim = ()
-    if m & MIMICRY and target.id not in at.mimicked and not (
-            s.ruleset.options["mimicry_once_per_turn"] and target.mimicked_turn == s.turn):
-        pred = s.animals[at.predator]
-        mim = tuple(a.id for a in s.animals.values()
-                    if a.owner == target.owner and a is not target and a is not pred
-                    and attack_block(s, pred, a) is None)
-    return run, tail, mim
+    if not m & DEFENCE_BITS:
+        return _NO_DEFENCE
+    return tuple(offers(s, at, target) if m & bit else none for (bit, offers), none in zip(DEFENDERS, _NO_DEFENCE))
 
 
 def no_defence_block(s, at, target):
@@ -324,46 +319,9 @@ def defence_window(s, ev):
             eat(s, ev)
             return
         if mim and len(mim) == 1 and not run and not tail and not o["mimicry_optional"]:
-            redirect(s, mim[0], ev)
+            RESOLVE["mimicry"](s, mim[0], ev)
             continue
         return
-
-
-def redirect(s, to, ev):
-    at = s.attack
-    old = s.animals[at.prey]
-    if s.ruleset.options["mimicry_once_per_turn"]:
-        old.mimicked_turn = s.turn
-    at.mimicked = at.mimicked + (at.prey,)
-    at.targeted = at.targeted + (to,)
-    if ev is not None:
-        ev.append(Redirected(at.predator, at.prey, to, traits_of(s, s.animals[to])))
-    at.prey = to
-
-
-def run_roll(s, value, ev):
-    at = s.attack
-    at.rolling = False
-    at.ran = at.ran + (at.prey,)
-    if value >= 4:
-        if ev is not None:
-            ev.append(Escaped(at.predator, at.prey, "running", value))
-        s.attack = None
-    else:
-        if ev is not None:
-            ev.append(RunFailed(at.prey, value))
-        defence_window(s, ev)
-
-
-def drop_tail(s, uid, ev):
-    at = s.attack
-    target = s.animals[at.prey]
-    trait = lose_card(s, target, uid, ev)
-    pred = s.animals[at.predator]
-    s.attack = None
-    if ev is not None:
-        ev.append(Escaped(pred.id, target.id, "tail_loss", 0, trait))
-    receive(s, pred, BLUE, "tail_loss", ev)
 
 
 def lose_card(s, a, uid, ev) -> str:
@@ -399,40 +357,24 @@ def lose_card(s, a, uid, ev) -> str:
 
 
 def eat(s, ev):
-    """§8.3 step 3: the target is eaten; 2 blue to the predator, poison, one Scavenger token."""
+    """§8.3 step 3: the target is eaten; 2 blue to the predator, then its traits that act when eaten (Poisonous),
+    then those that feed on the kill (one Scavenger token)."""
     at = s.attack
     pred = s.animals[at.predator]
     prey = s.animals[at.prey]
-    prey_poisonous = prey.mask & POISONOUS
+    m = prey.mask
     remove_animal(s, prey, "eaten", ev, by=pred)
     got = 0
     for _side in range(2):
         got += receive(s, pred, BLUE, "carnivore", ev)
     if got < 2 and ev is not None:
         ev.append(FoodLost(pred.id, 2 - got))
-    if prey_poisonous:
-        pred.poisoned = True
-        if ev is not None:
-            ev.append(Poisoned(pred.id, prey.id))
+    for bit, fire in EATEN:
+        if m & bit:
+            fire(s, pred, prey, ev)
     s.attack = None
-    n = s.players
-    for k in range(n):
-        seat = (pred.owner + k) % n
-        elig = [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and can_receive(s, a)]
-        if elig:
-            if len(elig) == 1:
-                award_scavenger(s, elig[0], ev)
-            else:
-                s.scavenge = seat
-            break
-
-
-def award_scavenger(s, a, ev):
-    s.scavenge = -1
-    new_action_epoch(s)
-    if ev is not None:
-        ev.append(Scavenged(a.id))
-    receive(s, a, BLUE, "scavenger", ev)
+    for carrion in CARRION:
+        carrion(s, pred, ev)
 
 
 def traits_of(s, a) -> tuple:

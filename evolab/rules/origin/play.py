@@ -15,6 +15,7 @@ from .deck import CARD_INDEX
 from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _start_development,
                      _start_feeding)
 from .state import Animal, Link, TraitCard
+from .traits import RESOLVE, award_scavenger
 
 
 def _do_choose(rs, s, action, ev):
@@ -128,7 +129,7 @@ def _do_roll_food(rs, s, action, ev):
 
 
 def _do_roll_die(rs, s, action, ev):
-    F.run_roll(s, action.value, ev)
+    RESOLVE["running"](s, action.value, ev)
     _settle(s, ev)
 
 
@@ -186,13 +187,13 @@ def _do_run(rs, s, a, ev):
 
 
 def _do_mimic(rs, s, a, ev):
-    F.redirect(s, a.animal, ev)
+    RESOLVE["mimicry"](s, a.animal, ev)
     F.defence_window(s, ev)
     _settle(s, ev)
 
 
 def _do_drop_tail(rs, s, a, ev):
-    F.drop_tail(s, a.card_uid, ev)
+    RESOLVE["tail_loss"](s, a.card_uid, ev)
     _settle(s, ev)
 
 
@@ -202,7 +203,7 @@ def _do_no_defence(rs, s, a, ev):
 
 
 def _do_scavenge(rs, s, a, ev):
-    F.award_scavenger(s, s.animals[a.animal], ev)
+    award_scavenger(s, s.animals[a.animal], ev)
     _settle(s, ev)
 
 

@@ -5,7 +5,8 @@ few integer operations. Pair traits live on links between two animals, not in th
 """
 from __future__ import annotations
 
-from ..base import TraitRule
+from ...events import Escaped, Poisoned, Redirected, RunFailed, Scavenged
+from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 
 TRAIT_IDS = (
     "carnivorous", "fat_tissue", "swimming", "running", "mimicry", "scavenger", "symbiosis", "piracy",
@@ -41,6 +42,95 @@ def _burrowing_guard(state, predator, prey):
     return prey.is_fed()
 
 
+# ---- defences (§8.3): ``offers(s, attack, target)`` the choices the attacked animal has now (falsy: none);
+# ``resolve(s, choice, ev)`` carries one out on the attack being resolved (``s.attack``).
+def _running_offers(s, at, target):
+    return target.id not in at.ran             # once per attack, even after Mimicry brings it back
+
+
+def _running_resolve(s, value, ev):
+    """The die: 4-6 escapes; a failed roll reopens the window for the other defences."""
+    at = s.attack
+    at.rolling = False
+    at.ran = at.ran + (at.prey,)
+    if value >= 4:
+        if ev is not None:
+            ev.append(Escaped(at.predator, at.prey, "running", value))
+        s.attack = None
+    else:
+        if ev is not None:
+            ev.append(RunFailed(at.prey, value))
+        F.defence_window(s, ev)
+
+
+def _tail_loss_offers(s, at, target):
+    return tuple(c.uid for c in target.cards) + tuple(target.links)    # any trait card, pair cards too
+
+
+def _tail_loss_resolve(s, uid, ev):
+    """The card ``uid`` is discarded, the target escapes and the predator gets 1 blue food."""
+    at = s.attack
+    target = s.animals[at.prey]
+    trait = F.lose_card(s, target, uid, ev)
+    pred = s.animals[at.predator]
+    s.attack = None
+    if ev is not None:
+        ev.append(Escaped(pred.id, target.id, "tail_loss", 0, trait))
+    F.receive(s, pred, F.BLUE, "tail_loss", ev)
+
+
+def _mimicry_offers(s, at, target):
+    """Another animal of the same owner the predator could attack; once per attack (per turn as an option)."""
+    if target.id in at.mimicked or (s.ruleset.options["mimicry_once_per_turn"] and target.mimicked_turn == s.turn):
+        return ()
+    pred = s.animals[at.predator]
+    return tuple(a.id for a in s.animals.values()
+                 if a.owner == target.owner and a is not target and a is not pred
+                 and F.attack_block(s, pred, a) is None)
+
+
+def _mimicry_resolve(s, to, ev):
+    at = s.attack
+    old = s.animals[at.prey]
+    if s.ruleset.options["mimicry_once_per_turn"]:
+        old.mimicked_turn = s.turn
+    at.mimicked = at.mimicked + (at.prey,)
+    at.targeted = at.targeted + (to,)
+    if ev is not None:
+        ev.append(Redirected(at.predator, at.prey, to, F.traits_of(s, s.animals[to])))
+    at.prey = to
+
+
+# ---- triggers (``TraitRule.on``): "eaten" (s, predator, prey, ev) when the animal with it is eaten, after the
+# predator's food; "carrion" (s, predator, ev) once after any animal is eaten, for the traits that feed on it.
+def _poisonous_eaten(s, pred, prey, ev):
+    pred.poisoned = True                      # dies at the end of the turn (§9)
+    if ev is not None:
+        ev.append(Poisoned(pred.id, prey.id))
+
+
+def _scavenger_carrion(s, pred, ev):
+    """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which."""
+    n = s.players
+    for k in range(n):
+        seat = (pred.owner + k) % n
+        elig = [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and F.can_receive(s, a)]
+        if elig:
+            if len(elig) == 1:
+                award_scavenger(s, elig[0], ev)
+            else:
+                s.scavenge = seat
+            break
+
+
+def award_scavenger(s, a, ev):
+    s.scavenge = -1
+    F.new_action_epoch(s)
+    if ev is not None:
+        ev.append(Scavenged(a.id))
+    F.receive(s, a, F.BLUE, "scavenger", ev)
+
+
 T = TraitRule
 TRAITS = {
     "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
@@ -54,13 +144,16 @@ TRAITS = {
                   hint="Water is a refuge: only swimming predators catch swimmers.",
                   text="Only a swimming carnivore can attack it; a swimming carnivore can attack only swimmers."),
     "running": T("running", "Running", rule="origin.running",
+                 defence=Defence(offers=_running_offers, resolve=_running_resolve),
                  hint="Speed lets prey outrun a predator, but not every time.",
                  text="When attacked, roll a die: 4, 5 or 6 and it escapes."),
     "mimicry": T("mimicry", "Mimicry", rule="origin.mimicry",
+                 defence=Defence(offers=_mimicry_offers, resolve=_mimicry_resolve),
                  hint="Real mimics look like a dangerous species (a harmless hoverfly looks like a wasp), so predators "
                       "leave them alone. The card instead sends the attack to another of your animals.",
                  text="When attacked, the attack must be sent to another of your animals the predator could attack."),
     "scavenger": T("scavenger", "Scavenger", excludes=("carnivorous",), rule="origin.scavenger",
+                   on={"carrion": _scavenger_carrion},
                    hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
                    text="When any animal is eaten, one scavenger gets 1 blue food (the killer's owner first)."),
     "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis", extra={"directed": True},
@@ -70,6 +163,7 @@ TRAITS = {
                 hint="Some animals steal food that others found (kleptoparasitism), like skuas.",
                 text="Once per turn, an unfed pirate steals 1 food from another animal that is not yet fed."),
     "tail_loss": T("tail_loss", "Tail Loss", rule="origin.tail_loss",
+                   defence=Defence(offers=_tail_loss_offers, resolve=_tail_loss_resolve),
                    hint="Dropping a body part, like a lizard's tail, can save the animal's life.",
                    text="When attacked, discard one of its trait cards: it escapes and the predator gets 1 blue food."),
     "communication": T("communication", "Communication", kind="pair", rule="origin.communication",
@@ -86,7 +180,7 @@ TRAITS = {
                      hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
                      text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, "
                           "not in the last turn."),
-    "poisonous": T("poisonous", "Poisonous", rule="origin.poisonous",
+    "poisonous": T("poisonous", "Poisonous", rule="origin.poisonous", on={"eaten": _poisonous_eaten},
                    hint="Toxic prey kill their predators, like poison dart frogs.",
                    text="A carnivore that eats it dies at the end of the turn."),
     "cooperation": T("cooperation", "Cooperation", kind="pair", rule="origin.cooperation",
@@ -114,3 +208,13 @@ HUNTER_BITS = sum(b for b, _, _ in HUNTERS)
 NEED = {t: r.food_need for t, r in TRAITS.items()}
 POINTS = {t: r.points for t, r in TRAITS.items()}
 EXCLUDES = {t: sum(BIT[x] for x in r.excludes) for t, r in TRAITS.items()}
+#: the defences of an attacked animal, in the order ``feeding.defences`` reports them: (bit, offers)
+DEFENDERS = tuple((BIT[t], hook) for t, hook in defence_hooks(TRAITS, "offers", ("running", "tail_loss", "mimicry")))
+DEFENCE_BITS = sum(b for b, _ in DEFENDERS)      # an attacked animal with none of these has no choice
+#: trait -> how its defence is carried out
+RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
+#: (bit, hook) of the traits that act when their animal is eaten, and of those that feed on any kill
+EATEN = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "eaten"))
+CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
+
+from . import feeding as F  # noqa: E402  (the defences call the feeding steps, which read the table above)

@@ -13,6 +13,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
 from ...i18n import N_
 from ..common import Reasons
 from .species import _cards_of
+from .traits import STOPS
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -169,12 +170,9 @@ def attack_block(rs, s, sid, traits, target):
     if target.id == sid:
         return "rm.predator.own-species"
     tt = rs.traits_of(s, target)
-    if "swimming" in tt and "swimming" not in traits:
-        return "rm.swimming.prey"
-    if "swimming" in traits and "swimming" not in tt:
-        return "rm.swimming.hunter"
-    if "large" in tt and "large" not in traits and rs.options["large_blocks_small_predators"]:
-        return "rm.large"
+    for key, stops in STOPS:
+        if stops(rs, traits, tt):
+            return key
     if not rs._victims(s, target, tt):
         return "rm.shelter"
     return None

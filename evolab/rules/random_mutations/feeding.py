@@ -2,9 +2,10 @@
 Stomper, Running, the victim's choice, Scavengers."""
 from __future__ import annotations
 
-from ...events import (Attacked, ClimateRolled, Escaped, FoodBankRolled, FoodLost, FoodTaken, ParasitePlaced, Passed,
+from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodLost, FoodTaken, ParasitePlaced, Passed,
                        PhaseStarted, Scavenged, ShelterTaken, Stomped)
 from .extinction import _end_feeding
+from . import traits as T
 from .species import _kill
 
 
@@ -153,21 +154,18 @@ def _do_attack(rs, s, action, ev):
         ev.append(Attacked(a.owner, a.id, target.id, rs.traits_of(s, s.species[a.species]),
                            rs.traits_of(s, target), target.owner))
     s.attack = (a.id, target.id)
-    if "running" in rs.traits_of(s, target):
-        return                                   # nature rolls Running's die
+    tt = rs.traits_of(s, target)
+    for t, offers in T.DODGERS:
+        if t in tt and offers(rs, s, target):
+            return                               # nature rolls the die (Running)
     s.attack = None
     _choose_victim(rs, s, a.id, target, ev)
 
 
 def _do_roll_die(rs, s, action, ev):
-    aid, sid = s.attack
-    s.attack = None
-    if action.value >= 4:
-        if ev is not None:
-            ev.append(Escaped(aid, sid, "running", action.value))
-        _settle(rs, s, ev)
-        return
-    _choose_victim(rs, s, aid, s.species[sid], ev)
+    sid = s.attack[1]
+    tt = rs.traits_of(s, s.species[sid])
+    T.RESOLVE[next(t for t, _ in T.DODGERS if t in tt)](rs, s, action.value, ev)
 
 
 def _choose_victim(rs, s, aid, target, ev):
@@ -185,29 +183,22 @@ def _do_choose_victim(rs, s, action, ev):
 
 
 def _eat(rs, s, aid, victim, ev):
-    """§8.2: the victim is eaten; 2 blue to a Predator, fed-by-kill for an Obligate one; one Scavenger token."""
+    """§8.2: the victim is eaten; 2 blue to the predator unless a trait changes its meal (Obligate Predator);
+    then the traits that feed on a kill (one Scavenger token)."""
     pred = s.animals[aid]
     prey_seat = s.animals[victim].owner
     _kill(s, victim, "eaten", ev, by=aid)
-    psp = s.species[pred.species]
-    if "obligate_predator" in rs.traits_of(s, psp):
-        pred.fed_by_kill = True
+    tt = rs.traits_of(s, s.species[pred.species])
+    meal = next((m for t, m in T.MEALS if t in tt), None)
+    if meal is not None:
+        meal(rs, s, pred, ev)
     else:
         got = _receive(rs, s, pred, ev, "carnivore") + _receive(rs, s, pred, ev, "carnivore")
         if got < 2 and ev is not None:
             ev.append(FoodLost(aid, 2 - got))
-    n = s.players
-    start = prey_seat if rs.options["scavenger_priority"] == "attacked_player" else pred.owner
-    for k in range(n):
-        seat = (start + k) % n
-        elig = rs._scavengers(s, seat)
-        if elig:
-            if len(elig) == 1:
-                _award(rs, s, elig[0], ev)
-            else:
-                s.scavenge = seat
-                return
-            break
+    for carrion in T.CARRION:
+        if carrion(rs, s, pred, prey_seat, ev):
+            return
     _settle(rs, s, ev)
 
 

@@ -10,6 +10,7 @@ from ..common import ById
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
+from .traits import HIDERS
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
@@ -149,11 +150,13 @@ def _attack_block(rs, s, sid, traits, target):
 
 
 def _victims(rs, s, sp, traits=None):
+    """The animals of ``sp`` an attack may take: not sheltered, and not hidden by a trait (Burrowing)."""
     traits = rs.traits_of(s, sp) if traits is None else traits
-    burrow = "burrowing" in traits and rs.options["rm_burrowing_rule"] == "origin_like"
-    need = rs.need(s, sp) if burrow else 0
-    return [aid for aid in sp.animals if not s.animals[aid].shelter
-            and not (burrow and rs.fed(s, s.animals[aid], need))]
+    animals = s.animals
+    hides = [h for t, offers in HIDERS if t in traits and (h := offers(rs, s, sp)) is not None]
+    if not hides:
+        return [aid for aid in sp.animals if not animals[aid].shelter]
+    return [aid for aid in sp.animals if not animals[aid].shelter and not any(h(animals[aid]) for h in hides)]
 
 
 def _scavengers(rs, s, seat):

@@ -1,11 +1,14 @@
 """The traits of *Random Mutations*, each with its need bonus, status and a one-line biology hint.
 
-Rules that depend on a trait live in ``ruleset.py`` next to the step they change (attack legality,
-feeding, development); this table is what every part reads: names, bonuses, hints, provisional labels.
+Each defence is on its trait's entry (``guard``/``hunter``/``defence``) and the attack code loops over them;
+the other trait rules live next to the step they change (feeding, development). This table is what every
+part reads: names, bonuses, hints, provisional labels.
 """
 from __future__ import annotations
 
-from ..base import TraitRule
+from ...events import Escaped
+from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
+from . import feeding as F
 from .deck import DECK
 
 _HINTS = {
@@ -37,11 +40,88 @@ _HINTS = {
                        "When attached, discard one other trait of the species (provisional)."),
 }
 
+
+
+# ---- defences (§8.2; provisional, Origin's rules). ``guard(rs, hunter, prey)`` / ``hunter(rs, hunter, prey)``
+# (the two species' trait ids): whether the prey's trait, or the hunter's, forbids the attack.
+def _swimming_guard(rs, hunter, prey) -> bool:
+    return "swimming" in prey and "swimming" not in hunter
+
+
+def _swimming_hunter(rs, hunter, prey) -> bool:
+    return "swimming" in hunter and "swimming" not in prey
+
+
+def _large_guard(rs, hunter, prey) -> bool:
+    return "large" in prey and "large" not in hunter and rs.options["large_blocks_small_predators"]
+
+
+# ``Defence.offers(rs, s, species)``: Burrowing -> which of its animals it hides (a predicate, or None);
+# Running -> whether the attack waits for its die. ``resolve(rs, s, value, ev)``: the die's outcome.
+def _burrowing_offers(rs, s, sp):
+    if rs.options["rm_burrowing_rule"] != "origin_like":
+        return None
+    need = rs.need(s, sp)
+    return lambda a: rs.fed(s, a, need)          # a fed animal hides in its burrow
+
+
+def _running_offers(rs, s, sp) -> bool:
+    return True
+
+
+def _running_resolve(rs, s, value, ev):
+    """4-6: the attack fails; otherwise the attack goes on to the choice of a victim."""
+    aid, sid = s.attack
+    s.attack = None
+    if value >= 4:
+        if ev is not None:
+            ev.append(Escaped(aid, sid, "running", value))
+        F._settle(rs, s, ev)
+        return
+    F._choose_victim(rs, s, aid, s.species[sid], ev)
+
+
+# ---- triggers (``TraitRule.on``): "meal" (rs, s, predator, ev) replaces the predator's 2 blue food for a kill;
+# "carrion" (rs, s, predator, prey_seat, ev) -> bool after any kill (True: a player must now choose).
+def _obligate_meal(rs, s, pred, ev):
+    pred.fed_by_kill = True                      # fed by its own kill; it takes no food
+
+
+def _scavenger_carrion(rs, s, pred, prey_seat, ev) -> bool:
+    """One unfed Scavenger gets 1 blue: the first seat with one, from the attacked player (or the killer)."""
+    n = s.players
+    start = prey_seat if rs.options["scavenger_priority"] == "attacked_player" else pred.owner
+    for k in range(n):
+        seat = (start + k) % n
+        elig = rs._scavengers(s, seat)
+        if elig:
+            if len(elig) > 1:
+                s.scavenge = seat                # its owner chooses which
+                return True
+            F._award(rs, s, elig[0], ev)
+            break
+    return False
+
+
+_TRIGGERS: dict[str, dict] = {"obligate_predator": {"meal": _obligate_meal}, "scavenger": {"carrion": _scavenger_carrion}}
+_GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
+_DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
+             "running": Defence(offers=_running_offers, resolve=_running_resolve)}
 TRAITS = {
     t: TraitRule(t, name, food_need=bonus, points=bonus, rule=f"rm.{t}", hint=_HINTS[t][0], text=_HINTS[t][1],
                  excludes=tuple(x for x in ("predator", "obligate_predator", "scavenger") if x != t)
                  if t in ("predator", "obligate_predator", "scavenger") else (),
-                 extra={"status": status})
+                 guard=_GUARDS.get(t, (None, None))[0], hunter=_GUARDS.get(t, (None, None))[1],
+                 defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}), extra={"status": status})
     for t, name, _, bonus, status in DECK
 }
+#: (rule key, check) of the traits that forbid an attack, in the order they are checked
+STOPS = (("rm.swimming.prey", _swimming_guard), ("rm.swimming.hunter", _swimming_hunter), ("rm.large", _large_guard))
+#: (trait, offers) of the traits that hide animals from the attack (Burrowing)
+HIDERS = (("burrowing", _burrowing_offers),)
+#: (trait, offers) of the traits that make an attack wait for a chance roll (Running), and how each resolves
+DODGERS = (("running", _running_offers),)
+RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
+MEALS = trigger_hooks(TRAITS, "meal")
+CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
 HUNTERS = ("predator", "obligate_predator")
