@@ -109,7 +109,7 @@ class Prediction:
                     low=low, high=high))
             self.number = (low, high)
         else:
-            self.number = None  # type: ignore[assignment]  # no number: a choice was asked
+            self.number = None  # no number: a choice was asked
         self.unit = unit
         self.ask_reason = bool(reason)
         self.answer = None
