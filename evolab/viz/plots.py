@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..analysis import _rows, read_csv, summary
-from ..i18n import N_, _, ngettext, speaks
+from ..i18n import N_, _, ngettext
+from .fonts import speaks
 from ..names import CAUSE_AFTER_WERE, cause_label, cause_word, column_label, trait_label
 from ..palette import CAUSE_COLOURS, CAUSE_HATCHES, FOOD_COLOUR, SEAT_COLOURS, pretty, trait_style  # noqa: F401 (pretty: public here)
 from ..tracking import CAUSES
