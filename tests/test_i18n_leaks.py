@@ -102,3 +102,12 @@ def test_a_chinese_chart_has_every_glyph():
     plt.close(ax.figure)
     missing = [str(w.message) for w in caught if "missing from" in str(w.message)]
     assert not missing, missing[:3]
+
+
+def test_a_percentage_follows_the_language():
+    """Turkish writes the sign first ("%31"); English is unchanged."""
+    pytest.importorskip("matplotlib")
+    from evolab.viz.plots import _pct
+    assert _pct(0.31) == "31%"
+    with i18n.using("tr"):
+        assert _pct(0.31) == "%31"

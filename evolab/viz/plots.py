@@ -67,7 +67,7 @@ def describe(ax) -> str:
 
 
 def _pct(x):
-    return f"{100 * x:.0f}%"
+    return _("{pct}%").format(pct=f"{100 * x:.0f}")     # the catalogue places the sign ("%57" in Turkish)
 
 
 def _games(rows):
