@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .events import Died, FoodTaken
 from .i18n import _, resolve, speaks, using
-from .rules import editions
+from .rules import editions, words
 from .rules.presentation import OWN_MARK, Presentation
 from .view import Observation, observe
 
@@ -51,9 +51,10 @@ class Narrator:
         """"Carnivorous+Swimming" (each trait once), or "plain"."""
         return self.pres.traits_text(traits)
 
-    def animal(self, state, aid, seat=None, capital=True, look=True):
+    def animal(self, state, aid, seat=None, capital=True, look=True, noun=None):
         """"Player 2's Carnivorous animal #7". ``look``: read owner and traits from ``state`` (False for a unit
-        that has just left the table: the traits last seen are used; ``state`` then only gives the noun)."""
+        that has just left the table: the traits last seen are used; ``state`` then only gives the noun); ``noun``:
+        the unit's noun by id instead of the edition's ("species")."""
         info = state.ruleset.unit_info(state, aid) if state is not None and look else None
         if info is not None:
             seat, self.traits[aid] = info
@@ -61,16 +62,15 @@ class Narrator:
         owner = self.whose(seat) if seat is not None else _("The")
         if not capital and owner in (_("Your"), _("The")):
             owner = owner[0].lower() + owner[1:]
-        noun = _(state.ruleset.unit_noun) if state is not None else _("animal")
+        noun = words.unit_noun(noun or (state.ruleset.unit_noun if state is not None else "animal"))
         return _("{owner} {traits} {noun} #{id}").format(owner=owner, traits=self.traits_text(traits), noun=noun,
                                                          id=aid)
 
     def attack_text(self, s):
         """"X attacked Y": Y is the target now (Mimicry may have changed it); a species in Random Mutations."""
         e = self.attack
-        prey = self.animal(s, self.target, e.prey_seat, capital=False, look=False)
-        if s is not None and s.ruleset.prey_is_species:
-            prey = prey.replace(f"{_(s.ruleset.unit_noun)} #", _("species #"))
+        noun = "species" if s is not None and s.ruleset.prey_is_species else None
+        prey = self.animal(s, self.target, e.prey_seat, capital=False, look=False, noun=noun)
         return _("{predator} attacked {prey}").format(predator=self.animal(s, e.predator, e.seat, look=False),
                                                       prey=prey)
 

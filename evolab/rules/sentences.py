@@ -11,6 +11,7 @@ from ..events import (AnimalBorn, Attacked, BirthsCapped, BlindMutation, DeckRes
                       FirstPlayerChosen, FoodBankRolled, FoodLost, FoodTaken, GameOver, Migrated, Passed,
                       PhaseStarted, SpeciesExtinct, TraitGained, TraitLost, TraitNotInherited, TurnEnded)
 from ..i18n import N_, _, ngettext
+from . import words
 
 #: What the log says when a phase starts (a phase not listed starts silently).
 PHASE_TEXTS = {"development": N_("development: play cards as animals or traits"),
@@ -83,7 +84,7 @@ def food_bank_rolled(n, s, e):
 
 
 def food_taken(n, s, e):
-    food = _("{n} {colour} food").format(n=n.count, colour=e.colour)
+    food = _("{n} {colour} food").format(n=n.count, colour=words.food_colour(e.colour))
     how = n.pres.food_sources.get(e.source)
     how = _(how).format(food=food) if how else _("got {food}").format(food=food)
     fat = _(" as fat") if e.as_fat else ""
@@ -127,7 +128,8 @@ def died(n, s, e):
     say = n.pres.deaths.get(e.cause)
     if say is not None:
         return say(n, s, e, name)
-    return _("{unit} died ({cause}).").format(unit=name, cause=e.cause)
+    cause = CAUSE_WORDS.get(e.cause)
+    return _("{unit} died ({cause}).").format(unit=name, cause=_(cause) if cause else e.cause)
 
 
 def eaten(n, s, e, name):

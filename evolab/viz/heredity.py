@@ -7,7 +7,8 @@ says how many runs were still alive: a run that died out has no trait frequency.
 from __future__ import annotations
 
 from ..analysis.heredity import selection_differential, trait_frequency
-from ..i18n import N_, _, ngettext, speaks
+from ..i18n import N_, _, ngettext
+from .fonts import speaks
 from ..names import trait_label
 from ..palette import COLOURS, trait_style
 from .plots import _axes, _caption, _load, _pct, _percent_formatter, trend

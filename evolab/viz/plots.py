@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 
 from ..analysis import _rows, read_csv, summary
-from ..i18n import N_, _, ngettext, speaks
+from ..i18n import N_, _, ngettext
+from .fonts import speaks
 from ..names import CAUSE_AFTER_WERE, cause_label, cause_word, column_label, trait_label
 from ..palette import CAUSE_COLOURS, CAUSE_HATCHES, FOOD_COLOUR, SEAT_COLOURS, pretty, trait_style  # noqa: F401 (pretty: public here)
 from ..tracking import CAUSES
@@ -113,7 +114,7 @@ def describe(ax) -> str:
 
 
 def _pct(x):
-    return f"{100 * x:.0f}%"
+    return _("{pct}%").format(pct=f"{100 * x:.0f}")     # the catalogue places the sign ("%57" in Turkish)
 
 
 def _games(rows):

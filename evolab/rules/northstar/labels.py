@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
 from ...i18n import N_, _, pN_
+from .. import words
 from ..presentation import OWN_MARK, Presentation
 
 
@@ -17,7 +18,7 @@ def place_trait(p, view, a):
 
 
 def new_species(p, view, a):
-    return _("Discard {card}: new species at the {side}").format(card=p.card_name(a.card), side=a.side)
+    return _("Discard {card}: new species at the {side}").format(card=p.card_name(a.card), side=words.side(a.side))
 
 
 def grow(p, view, a):

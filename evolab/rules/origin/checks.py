@@ -7,6 +7,7 @@ from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, H
 from ...i18n import _
 from . import feeding as F
 from .deck import CARD_BY_ID
+from .labels import trait_word
 from .traits import BIT, EXCLUDES, SCAVENGER, TRAITS
 
 #: The type every action field must have exactly (True is not animal 1).
@@ -46,7 +47,7 @@ def _single_block(a, trait):
     bit = BIT[trait]
     if a.mask & bit and trait != "fat_tissue":
         return ("origin.placement.duplicate",
-                _("animal {animal} already has {trait}").format(animal=a.id, trait=TRAITS[trait].name))
+                _("animal {animal} already has {trait}").format(animal=a.id, trait=trait_word(trait)))
     if a.mask & EXCLUDES[trait]:
         return "origin.placement.exclusive", _("Carnivorous and Scavenger cannot be on the same animal")
     return None
@@ -99,7 +100,8 @@ def _check_dev(rs, s, seat, action):
         if a is None:
             return "origin.placement.no-animal", _("there is no animal {animal}").format(animal=repr(action.animal))
         if rule.kind == "pair":
-            return "origin.placement.pair", _("{trait} is a pair trait: play it with PlayPairTrait").format(trait=rule.name)
+            return "origin.placement.pair", _("{trait} is a pair trait: play it with PlayPairTrait").format(
+                trait=trait_word(action.trait))
         if rule.kind == "parasite":
             if a.owner == seat:
                 return "origin.parasite", _("a Parasite is played only on another player's animal")
@@ -111,7 +113,8 @@ def _check_dev(rs, s, seat, action):
         return _single_block(a, action.trait)
     # PlayPairTrait
     if rule.kind != "pair":
-        return "origin.placement.pair", _("{trait} is not a pair trait: play it with PlayTrait").format(trait=rule.name)
+        return "origin.placement.pair", _("{trait} is not a pair trait: play it with PlayTrait").format(
+            trait=trait_word(action.trait))
     ids = action.animals
     if not isinstance(ids, tuple) or len(ids) != 2:
         return "engine.malformed", _("a pair trait names exactly two animals")
@@ -127,7 +130,7 @@ def _check_dev(rs, s, seat, action):
     if _linked(s, a, b, action.trait):
         return ("origin.placement.pair-duplicate",
                 _("animals {first} and {second} are already linked by {trait}").format(first=a.id, second=b.id,
-                                                                                       trait=rule.name))
+                                                                                       trait=trait_word(action.trait)))
     return None
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
                         PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
-from ...i18n import N_, _, pN_
+from ...i18n import N_, _, keyed, pN_
+from .. import words
 from ..presentation import OWN_MARK, Presentation
 
 
@@ -53,7 +54,7 @@ def graze(p, view, a):
 
 def pirate(p, view, a):
     return _("{pirate} steals {colour} food from {victim}").format(
-        pirate=p.unit_ref(view, a.pirate), colour=a.colour, victim=p.unit_ref(view, a.victim))
+        pirate=p.unit_ref(view, a.pirate), colour=words.food_colour(a.colour), victim=p.unit_ref(view, a.victim))
 
 
 def hibernate(p, view, a):
@@ -91,10 +92,14 @@ def choose_card(p, view, a):
 def resolve(p, view, a):
     link = view.links.get(a.link)
     what = p.trait_name(link.trait) if link else _("trigger")
-    to = f" to #{link.other(a.source)}" if link and a.source >= 0 else ""   # one side of two pending
+    if link and a.source >= 0:          # one side of two pending: name the animal it goes to
+        if a.fire:
+            return _("Resolve {what} (card #{card}) to #{to} now").format(what=what, card=a.link,
+                                                                          to=link.other(a.source))
+        return _("Decline {what} (card #{card}) to #{to} now").format(what=what, card=a.link, to=link.other(a.source))
     if a.fire:
-        return _("Resolve {what} (card #{card}){to} now").format(what=what, card=a.link, to=to)
-    return _("Decline {what} (card #{card}){to} now").format(what=what, card=a.link, to=to)
+        return _("Resolve {what} (card #{card}) now").format(what=what, card=a.link)
+    return _("Decline {what} (card #{card}) now").format(what=what, card=a.link)
 
 
 LABELS = {**Presentation.labels, PlayAnimal: play_animal, PlayTrait: play_trait, PlayPairTrait: play_pair,
@@ -200,3 +205,11 @@ TABLE_MESSAGES = {
     "button.BurnFat": N_("Burn {tokens} fat"),
     "button.Mimic": N_("Send the attack here (Mimicry)"),
 }
+
+
+def trait_word(trait: str) -> str:
+    """A trait as a refusal names it: its card's title ("Fat Tissue"), in the language in use."""
+    title = TRAIT_TITLES.get(trait)
+    if title is not None:
+        return keyed(f"origin.title.{trait}", title)
+    return keyed(f"origin.trait.{trait}", TRAIT_NAMES[trait])

@@ -6,6 +6,7 @@ from ...events import (BlindMutation, FatBurned, FoodTaken, Grazed, Hibernated, 
                        RunFailed, TraitGained, TriggerFired, WokeUp)
 from ...i18n import N_, _
 from .. import sentences as says
+from .. import words
 
 
 def trait_gained(n, s, e):
@@ -29,7 +30,7 @@ def food_taken(n, s, e):
 
 def pirated(n, s, e):
     return _("{pirate} stole 1 {colour} food from {victim} (Piracy).").format(
-        pirate=n.animal(s, e.pirate), colour=e.colour, victim=n.animal(s, e.victim, capital=False))
+        pirate=n.animal(s, e.pirate), colour=words.food_colour(e.colour), victim=n.animal(s, e.victim, capital=False))
 
 
 def redirected(n, s, e):
