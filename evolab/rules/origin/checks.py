@@ -71,6 +71,15 @@ def _card_side(s, seat, card, trait):
     return None
 
 
+def _experiment_block(rs, trait):
+    """Why an experiment's options forbid ``trait`` now (banned, or not yet allowed this turn)."""
+    if trait in rs.options["banned_traits"]:
+        return "experiment.banned-trait", _("{trait} is banned in this experiment (banned_traits)").format(trait=trait)
+    return ("experiment.trait-from-turn",
+            _("{trait} may be played from turn {turn} on (trait_from_turn)").format(trait=trait,
+                                                                                    turn=rs.trait_turn[trait]))
+
+
 def _check_dev(rs, s, seat, action):
     if s.phase != "development":
         return ("origin.phase",
@@ -89,11 +98,7 @@ def _check_dev(rs, s, seat, action):
     if v:
         return v
     if not rs.trait_allowed(action.trait, s.turn):
-        if action.trait in rs.options["banned_traits"]:
-            return "experiment.banned-trait", _("{trait} is banned in this experiment (banned_traits)").format(trait=action.trait)
-        return ("experiment.trait-from-turn",
-                _("{trait} may be played from turn {turn} on (trait_from_turn)").format(
-                    trait=action.trait, turn=rs.trait_turn[action.trait]))
+        return _experiment_block(rs, action.trait)
     rule = TRAITS[action.trait]
     if t is PlayTrait:
         a = s.animals.get(action.animal)
