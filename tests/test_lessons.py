@@ -407,6 +407,8 @@ def test_binder_files():
     needed = {"matplotlib", "pandas", "networkx", "ipywidgets", "jupyterlab"}
     assert needed <= extras | {r.split("=")[0].lower() for r in req}, \
         f"binder/requirements.txt misses {sorted(needed - extras)}"
+    apt = [line.split("#", 1)[0].strip() for line in (ROOT / "binder/apt.txt").read_text().splitlines()]
+    assert "fonts-wqy-microhei" in apt, "binder/apt.txt must install a CJK font for charts in Chinese"
 
 
 def _binder_notebook() -> Path:
