@@ -58,7 +58,8 @@ def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, playe
 
 def _saved_games(path, plan) -> dict:
     """Games of ``plan`` already in the results file ``path``, by index; a row whose seed or seats do not
-    match the plan (another tournament's file) is refused rather than mixed in."""
+    match the plan (another tournament's file) is refused rather than mixed in. Games past the end of the
+    plan (the same tournament with more games) are left out."""
     import json
     import os
     out = {}
@@ -74,6 +75,8 @@ def _saved_games(path, plan) -> dict:
                 index, seats, seed = row["game"], row["seats"], row["seed"]
             except (ValueError, KeyError, TypeError) as e:
                 raise OptionError(f"results file {path}, line {n}: not a tournament game ({e})") from None
+            if isinstance(index, int) and index >= len(plan):
+                continue
             p = want.get(index)
             if p is None or list(p[2]) != seats or p[3] != seed:
                 raise OptionError(f"results file {path}, line {n}: game {index} belongs to another "

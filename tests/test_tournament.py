@@ -192,6 +192,8 @@ def test_results_file_keeps_every_game_and_resumes(tmp_path):
     resumed = tournament("northstar", ["random", "greedy"], games=4, seed=5, players=2, results=str(path))
     assert resumed.games == whole.games
     assert sorted(json.loads(x)["game"] for x in path.read_text().splitlines()) == [0, 1, 2, 3]
+    fewer = tournament("northstar", ["random", "greedy"], games=2, seed=5, players=2, results=str(path))
+    assert fewer.games == whole.games[:2]          # the first games of a longer run, read back
     with pytest.raises(OptionError, match="another tournament"):
         tournament("northstar", ["random", "greedy"], games=4, seed=6, players=2, results=str(path))
     path.write_text("not json\n")

@@ -44,7 +44,7 @@ LEVELS = {
     2: Level(2, "novice", 6, 3),
     3: Level(3, "intermediate", 18, 4),
     4: Level(4, "advanced", 54, 6),
-    5: Level(5, "expert", 162, 8),
+    5: Level(5, "expert", 162, 8, horizon=1),
 }
 LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
 _EXPLORE = 1.0           # UCB1 exploration weight, in units of the spread of the results seen so far
