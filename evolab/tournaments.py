@@ -62,7 +62,7 @@ def _saved_games(path, plan) -> dict:
     plan (the same tournament with more games) are left out."""
     import json
     import os
-    out = {}
+    out: dict = {}
     if not os.path.exists(path):
         return out
     want = {p[0]: p for p in plan}
