@@ -1,11 +1,18 @@
-"""The bots' tournament table per edition (random, greedy, lookahead levels 1-5), and level 5's move times.
+"""The bots' ladder per edition (random, greedy, lookahead levels 1-5), and level 5's move times.
 
-    python benchmarks/tournament.py --games 40 --workers 2          # 2- and 4-player ladders, all editions
+    python benchmarks/tournament.py --editions northstar --players 2 --workers 2    # one ladder
     python benchmarks/tournament.py --timing --decisions 150          # level-5 seconds per move (p50, p90)
 
-Bots sit at "ladder" tables (neighbours in strength meet: pairs in 2-player games, runs of four in
-4-player games) with rotating seats; each level must beat the one below it with a 95% interval above 50%.
-Prints Markdown tables (the README's) and the time each tournament took.
+Each neighbouring pair (random-greedy, greedy-level 1, ..., level 4-level 5) plays its own games, seats
+rotating: in 2-player games one seat each; in 4-player games two seats each, alternating round the table
+(A B A B, then B A B A ...). A game counts as the share of the pairwise comparisons between the two bots
+that the stronger one won (more points; on equal points the game's winner; otherwise half each), and the
+win rate is the mean of that over games, with a 95% Wilson interval over games.
+
+The number of games is fixed in advance, in two stages: ``--games`` (40) for every pair, then, only for a
+pair whose interval still contains 50%, up to ``--more`` (80) in all; the result at that point is the
+result. Every game is appended to a JSON-lines file under ``--results`` as it ends, so a stopped run
+resumes where it was. Prints the Markdown rows of the README's table.
 """
 from __future__ import annotations
 
@@ -23,21 +30,47 @@ from evolab.tournaments import tournament
 BOTS = ["random", "greedy"] + [f"lookahead{n}" for n in LEVELS]
 
 
+def pair_games(rid, players, low, high, games, args):
+    """``high`` against ``low`` over ``games`` games (resuming from the pair's results file)."""
+    table = tuple((low, high)[i % 2] for i in range(players))
+    path = os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}-{_tag(high)}-vs-{_tag(low)}.jsonl")
+    return tournament(rid, [low, high], games=games, seed=args.seed, players=players, tables=[table],
+                      workers=args.workers, results=path, progress=args.progress).head_to_head(high, low)
+
+
+def _tag(bot):
+    """A bot name with its level's settings, so a results file is never reused after a level changes."""
+    if bot.startswith("lookahead") and bot[9:].isdigit():
+        lv = LEVELS[int(bot[9:])]
+        return f"{bot}({lv.iterations}x{lv.candidates}h{lv.horizon}{lv.method[0]})"
+    return bot
+
+
 def ladder(args):
-    total = 0.0
+    os.makedirs(args.results, exist_ok=True)
+    pairs = list(zip(args.bots, args.bots[1:]))
     for rid in args.editions:
         for players in args.players:
-            t0 = time.perf_counter()
-            r = tournament(rid, BOTS, games=args.games, seed=args.seed, players=players, tables="ladder",
-                           workers=args.workers, anchor="greedy", progress=args.progress)
-            dt = time.perf_counter() - t0
-            total += dt
-            print(r.table())
-            holds = all(h["low"] > 0.5 for h in r.ladder())
-            print(f"\n{len(r.games)} games in {dt / 60:.1f} min with {args.workers or 1} worker(s); "
-                  f"every level beats the one below (95% interval above 50%): {'yes' if holds else 'NO'}\n",
-                  flush=True)
-    print(f"all tournaments: {total / 60:.1f} min")
+            name = evolab.load_ruleset(rid, players=players).name
+            print(f"\n{name}, {players} players (seed {args.seed})", flush=True)
+            shown = {}
+            for low, high in pairs:                  # first stage: every pair
+                shown[low, high] = pair_games(rid, players, low, high, args.games, args)
+                _row(shown[low, high])
+            for low, high in pairs:                  # second stage: the pairs still undecided
+                h = shown[low, high]
+                if h["low"] <= 0.5 <= h["high"] and args.more > args.games:
+                    shown[low, high] = pair_games(rid, players, low, high, args.more, args)
+                    _row(shown[low, high])
+            print("\n| pair | games | win rate of the first | 95% interval |\n| --- | ---: | ---: | --- |")
+            for h in shown.values():
+                _row(h)
+
+
+def _row(h):
+    print(f"| {h['a']} vs {h['b']} | {h['games']} | {100 * h['share']:.0f}% | "
+          f"{100 * h['low']:.0f}% to {100 * h['high']:.0f}% |{'' if h['low'] > 0.5 else ' not shown'}",
+          flush=True)
 
 
 def timing(args):
@@ -71,7 +104,10 @@ def timing(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=40, help="games per table")
+    ap.add_argument("--games", type=int, default=40, help="games per pair (first stage)")
+    ap.add_argument("--more", type=int, default=80, help="games in all for a pair still undecided after --games")
+    ap.add_argument("--bots", nargs="+", default=BOTS, help="the ladder, weakest first")
+    ap.add_argument("--results", default="artifacts/tournament", help="folder of per-game JSON-lines files")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--editions", nargs="+", default=sorted(evolab.available_rulesets()))

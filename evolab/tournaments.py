@@ -26,7 +26,7 @@ Z95 = 1.959963984540054
 
 
 def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, players=None, executor=None,
-               progress=False, anchor=None, **options):
+               progress=False, anchor=None, results=None, **options):
     """Play ``games`` games at each table and rate the bots.
 
     ``ruleset``: an edition id (with ``players`` and rules ``options``) or a loaded ruleset. ``bots``: bot
@@ -36,7 +36,8 @@ def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, playe
     so neighbours meet most); or a list of tuples of labels. At each table the seats rotate every game
     (``games`` is rounded up to a whole number of rotations) so no bot gains from its seat.
     ``workers``/``executor``: run games in parallel (the results do not change). ``anchor``: the bot
-    rated 0 (the first by default).
+    rated 0 (the first by default). ``results``: a JSON-lines file that gets each game as it ends; games
+    already in it (same seed and seats) are read back instead of played, so a long tournament can resume.
     """
     rs, specs, seatings, anchor = prepare_tournament(ruleset, bots, games, tables, players, anchor, **options)
     n = rs.players
@@ -45,10 +46,43 @@ def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, playe
     for t, labels in enumerate(seatings):
         for g in range(per_table):
             plan.append((len(plan), t, labels[g % n:] + labels[:g % n], derive_seed(seed, rs.id, labels, g)))
-    chunks = [plan[i:i + 4] for i in range(0, len(plan), 4)]
+    saved = _saved_games(results, plan) if results is not None else {}
+    todo = [p for p in plan if p[0] not in saved]
+    size = 1 if results is not None else 4          # a results file keeps every game as soon as it ends
+    chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     args = (rs.id, dict(rs.options), {k: specs[k] for k in specs})
-    rows = _run(chunks, args, workers, executor, progress, len(plan))
+    rows = _run(chunks, args, workers, executor, progress, len(todo), results)
+    rows = sorted(rows + list(saved.values()), key=lambda r: r["game"])
     return TournamentResult(rs, list(specs), seatings, rows, seed, anchor)
+
+
+def _saved_games(path, plan) -> dict:
+    """Games of ``plan`` already in the results file ``path``, by index; a row whose seed or seats do not
+    match the plan (another tournament's file) is refused rather than mixed in. Games past the end of the
+    plan (the same tournament with more games) are left out."""
+    import json
+    import os
+    out: dict = {}
+    if not os.path.exists(path):
+        return out
+    want = {p[0]: p for p in plan}
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                index, seats, seed = row["game"], row["seats"], row["seed"]
+            except (ValueError, KeyError, TypeError) as e:
+                raise OptionError(f"results file {path}, line {n}: not a tournament game ({e})") from None
+            if isinstance(index, int) and index >= len(plan):
+                continue
+            p = want.get(index)
+            if p is None or list(p[2]) != seats or p[3] != seed:
+                raise OptionError(f"results file {path}, line {n}: game {index} belongs to another "
+                                  "tournament (other bots, tables, seed or edition)")
+            out[index] = row
+    return out
 
 
 def prepare_tournament(ruleset, bots, games=20, tables=None, players=None, anchor=None, **options):
@@ -126,11 +160,20 @@ def play_tournament_games(ruleset_id, options, specs, games) -> list:
     return out
 
 
-def _run(chunks, args: tuple, workers, executor, progress, total) -> list:
+def _run(chunks, args: tuple, workers, executor, progress, total, results=None) -> list:
     from .experiments import _progress
     bar = _progress(total, progress)
     rows = []
     own = None
+    out = None if results is None else open(results, "a", encoding="utf-8")
+
+    def keep(new):
+        rows.extend(new)
+        if out is not None:
+            import json
+            for r in new:
+                out.write(json.dumps(r) + "\n")
+            out.flush()
     if executor is None and workers and workers > 1:
         from concurrent.futures import ProcessPoolExecutor
         own = executor = ProcessPoolExecutor(max_workers=workers)
@@ -138,16 +181,18 @@ def _run(chunks, args: tuple, workers, executor, progress, total) -> list:
         if executor is None:
             for c in chunks:
                 ruleset_id, options, specs = args
-                rows.extend(play_tournament_games(ruleset_id, options, specs, c))
+                keep(play_tournament_games(ruleset_id, options, specs, c))
                 bar.update(len(c))
         else:
             from concurrent.futures import as_completed
             futures = {executor.submit(play_tournament_games, *args, c): len(c) for c in chunks}
             for f in as_completed(futures):
-                rows.extend(f.result())
+                keep(f.result())
                 bar.update(futures[f])
     finally:
         bar.close()
+        if out is not None:
+            out.close()
         if own is not None:
             own.shutdown()
     rows.sort(key=lambda r: r["game"])

@@ -160,6 +160,46 @@ def test_lookahead_budget_is_a_number_of_tries():
     assert len(calls) == 5
 
 
+def _tries_by_move(method, level=4, values=None):
+    """One decision: the imagined tables (as random states) each candidate met, by candidate in the order
+    first tried (the rules of thumb's order), and the move chosen."""
+    met = {}
+
+    class Recording(LookaheadBot):
+        def try_move(self, view, move, r):
+            met.setdefault(move, []).append(r.getstate())
+            return values(move) if values else super().try_move(view, move, r)
+
+    state, seat = decision_points("northstar", {"players": 2}, limit=6)[-1]
+    legal = state.ruleset.legal_actions(state)
+    choice = Recording(level, method=method).choose(observe(state, seat), legal, random.Random(1))
+    return met, list(met), choice
+
+
+def test_halving_compares_moves_on_the_same_tables_and_spends_the_budget():
+    """Sequential halving: the n-th try of every move imagines the same table, moves drop out round by
+    round, and the tries add up to the level's budget."""
+    met, moves, _ = _tries_by_move("halving")
+    assert len(moves) > 2
+    assert sum(len(v) for v in met.values()) == LEVELS[4].iterations
+    tables = list(met.values())
+    for a in tables:
+        for b in tables:
+            n = min(len(a), len(b))
+            assert a[:n] == b[:n]
+    assert len({len(v) for v in tables}) > 1          # some moves were dropped early
+
+
+def test_halving_keeps_the_rules_of_thumb_on_equal_results_and_follows_a_clear_winner():
+    """Equal imagined results: the rules of thumb's first choice. One move clearly better: that move."""
+    _, moves, choice = _tries_by_move("halving", values=lambda move: 0.0)
+    assert choice == moves[0]
+    winner = moves[-1]
+    for method in ("halving", "ucb"):
+        _, moves, choice = _tries_by_move(method, values=lambda move: 5.0 if move == winner else 0.0)
+        assert choice == winner != moves[0]
+
+
 def test_levels_have_names_and_growing_budgets():
     """Five levels from "beginner" to "expert"; tries grow geometrically; names and numbers both work."""
     names = [LEVELS[n].name for n in range(1, 6)]
@@ -167,6 +207,10 @@ def test_levels_have_names_and_growing_budgets():
     tries = [LEVELS[n].iterations for n in range(1, 6)]
     ratios = [b / a for a, b in zip(tries, tries[1:])]
     assert all(r >= 2 for r in ratios) and max(ratios) / min(ratios) < 1.5
+    weighed = [LEVELS[n].candidates for n in range(1, 6)]
+    assert weighed == sorted(weighed) and weighed[0] >= 2
+    assert all(LEVELS[n].horizon <= LEVELS[n + 1].horizon for n in range(1, 5))
+    assert all(LEVELS[n].iterations >= LEVELS[n].candidates for n in LEVELS)   # every move tried at least once
     assert LookaheadBot("expert").level.number == 5
     assert LookaheadBot("2").level.name == names[1]
     assert make_bot("lookahead4").level.number == 4
@@ -176,7 +220,8 @@ def test_levels_have_names_and_growing_budgets():
 
 
 @pytest.mark.parametrize("bad", [dict(level=0), dict(level=6), dict(level="master"), dict(level=True),
-                                 dict(iterations=0), dict(iterations=2.5), dict(seed="x"), dict(mutation_rate=2)])
+                                 dict(iterations=0), dict(iterations=2.5), dict(seed="x"), dict(mutation_rate=2),
+                                 dict(horizon=-1), dict(horizon=1.5), dict(method="minimax")])
 def test_lookahead_refuses_bad_settings(bad):
     with pytest.raises(OptionError):
         LookaheadBot(**bad)

@@ -179,3 +179,23 @@ def test_play_styles_keep_to_their_traits():
         ProfileBot("herbivore")
     with pytest.raises(OptionError):
         Match(load_ruleset("northstar", players=2), seats=["predator", "greedy"], seed=1).play_out()
+
+
+def test_results_file_keeps_every_game_and_resumes(tmp_path):
+    """With ``results=`` each game is written as it ends; a second call reads them back instead of playing
+    them, finishes the rest, and gives the same tournament as one uninterrupted run."""
+    import json
+    path = tmp_path / "games.jsonl"
+    whole = tournament("northstar", ["random", "greedy"], games=4, seed=5, players=2)
+    tournament("northstar", ["random", "greedy"], games=2, seed=5, players=2, results=str(path))
+    assert len(path.read_text().splitlines()) == 2
+    resumed = tournament("northstar", ["random", "greedy"], games=4, seed=5, players=2, results=str(path))
+    assert resumed.games == whole.games
+    assert sorted(json.loads(x)["game"] for x in path.read_text().splitlines()) == [0, 1, 2, 3]
+    fewer = tournament("northstar", ["random", "greedy"], games=2, seed=5, players=2, results=str(path))
+    assert fewer.games == whole.games[:2]          # the first games of a longer run, read back
+    with pytest.raises(OptionError, match="another tournament"):
+        tournament("northstar", ["random", "greedy"], games=4, seed=6, players=2, results=str(path))
+    path.write_text("not json\n")
+    with pytest.raises(OptionError, match="line 1"):
+        tournament("northstar", ["random", "greedy"], games=4, seed=5, players=2, results=str(path))
