@@ -358,3 +358,24 @@ def test_hot_seat_hides_the_hand_until_the_player_asks():
     assert b.cards.table["hand"] == [] and b.cards.table["reveal"] and b.cards.table["moves"] == []
     b._on_message(b.cards, {"type": "reveal"})
     assert b.cards.table["hand"] and b.cards.table["moves"] and not b.cards.table["reveal"]
+
+
+def test_out_of_phase_refusals_in_random_mutations_and_north_star_name_no_class():
+    """The same plain words in the other editions: the move as its buttons call it and both phases, so a student
+    never reads a class name such as "EndTurn" or "PlayCard"; the rule ids stay as they were."""
+    from evolab.actions import EndTurn, Grow, PlayCard, TakeFood
+    from evolab.bots import RandomBot
+    feeding = scenario("northstar", {"players": 2, "watering": 3, "hands": [["long_neck:3"], ["horns:1"]],
+                                     "species": [{"id": 1, "owner": 0}, {"id": 2, "owner": 1}]})
+    assert evolab.check(feeding, EndTurn()) == (
+        "northstar.phase", "you can end your turn only in the play cards phase; now it is the feeding phase")
+    v = evolab.check(feeding, Grow("long_neck:3", 1, "body"))
+    assert v.rule == "northstar.phase" and v.message.startswith("you can grow a species only in the play cards")
+    rs = evolab.load_ruleset("random_mutations", players=2)
+    m = evolab.Match(rs, seats=[RandomBot(), RandomBot()], seed=3)
+    while not (m.state.phase == "feeding" and to_move(m.state) not in (CHANCE, evolab.TERMINAL)
+               and any(type(a) is TakeFood for a in legal_actions(m.state))):
+        m.step()
+    v = evolab.check(m.state, PlayCard("trait", 1))
+    assert v == ("rm.phase", "you can play your top card (blind) only in the development phase; "
+                             "now it is the feeding phase")

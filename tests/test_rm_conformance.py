@@ -1443,7 +1443,12 @@ def test_tracker_rows_equal_the_rows_of_a_replayed_record():
 def test_moves_of_other_decisions_in_feeding_say_so(action, rule):
     """A development move in feeding is a move of another phase; an answer to a choice that is not pending (a
     victim, a Scavenger, a discard, a parasite victim) says that no such decision is pending, whatever animal
-    it names."""
+    it names. A move of another phase is named as its buttons call it, with both phases in plain words."""
     s = feeding_position()
     assert_refused(s, action, rule=rule)
-    assert check(s, action).message.startswith(type(action).__name__)
+    if rule == "rm.phase":
+        said = {Pass: "pass", PlayCard: "play your top card (blind)"}[type(action)]
+        assert check(s, action).message == \
+            f"you can {said} only in the development phase; now it is the feeding phase"
+    else:
+        assert check(s, action).message.startswith(type(action).__name__)

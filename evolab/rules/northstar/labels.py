@@ -64,6 +64,10 @@ GROUPS = (
     (N_("Finish"), (Pass, EndTurn)),
 )
 HARMFUL = {Hunt: ("prey", "species")}
+#: The phase each player's move is made in (a move out of its phase is refused in these words).
+ACTION_PHASES = {SelectFood: "select_food", **dict.fromkeys((PlaceTrait, NewSpecies, Grow, EndTurn), "play_cards"),
+                 **dict.fromkeys((EatPlant, Hunt, ThinkFood, Pass), "feeding")}
+ACTION_NAMES = {Pass: N_("pass"), EndTurn: N_("end your turn")}
 
 #: Each trait's name as people read it, keyed by its id for translation (the English is the id made readable).
 TRAIT_NAMES = {

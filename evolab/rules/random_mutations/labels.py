@@ -74,6 +74,10 @@ GROUPS = (
     (N_("Finish"), (Pass, EndMove)),
 )
 HARMFUL = {Attack: ("prey", "species"), PlaceParasite: ("animal", "animals")}
+#: The phase each player's move is made in (a move out of its phase is refused in these words).
+ACTION_PHASES = {**dict.fromkeys((PlayCard, Pass), "development"),
+                 **dict.fromkeys((TakeFood, TakeShelter, PlaceParasite, Attack, Stomp, EndMove), "feeding")}
+ACTION_NAMES = {Pass: N_("pass"), EndMove: N_("end your move")}
 
 #: Each trait's name as people read it, keyed by its id for translation (the English is the id made readable).
 TRAIT_NAMES = {
