@@ -4,8 +4,35 @@ every edition, the table of prebuilt actions per animal or species that legal-mo
 of refusal reasons its checks report."""
 from __future__ import annotations
 
-from ..events import GameOver, Passed
+from ..actions import FirstPlayer, TieBreak
+from ..events import FirstPlayerChosen, GameOver, Passed
 from ..i18n import _
+
+
+def seat_outcomes(s, heredity) -> tuple:
+    """The chance outcomes both Knorre & Machin editions share: the Heredity variant's births (``heredity`` is
+    the edition's variant module), the first player's draw and the tie-break's; () at any other phase."""
+    ph = s.phase
+    if ph == "reproduction":
+        return heredity.outcomes(s)
+    if ph == "first_player":
+        return tuple((FirstPlayer(i), 1) for i in range(s.players))
+    if ph == "tiebreak":
+        return tuple((TieBreak(i), 1) for i in s.tied)
+    return ()
+
+
+def first_player_chosen(rs, s, action, ev, heredity) -> bool:
+    """Seat ``action.seat`` plays first; in the Heredity variant its first generation starts now (True), else the
+    edition goes on with its own first phase (False)."""
+    s.first = action.seat
+    if ev is not None:
+        ev.append(FirstPlayerChosen(action.seat))
+    if rs.heredity:
+        s.last_turn = rs.options["generations"] == 1
+        heredity.start_generation(s, ev)
+        return True
+    return False
 
 
 def pass_seat(s, seat, ev):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import bisect
 import functools
 
-from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze,
+from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, Graze,
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve,
-                        RollDie, Run, Scavenge, TakeFood, TieBreak, interned)
+                        RollDie, Run, Scavenge, TakeFood, interned)
 from ..base import Ruleset
-from ..common import ById
+from ..common import ById, seat_outcomes
 from . import feeding as F
 from . import heredity as H
 from .checks import _linked, pass_block
@@ -76,13 +76,7 @@ def chance_outcomes(rs, s) -> tuple:
         return rs.food_outcomes_at(s.turn)
     if ph == "feeding" and s.attack is not None and s.attack.rolling:
         return _DIE
-    if ph == "reproduction":
-        return H.outcomes(s)
-    if ph == "first_player":
-        return tuple((FirstPlayer(i), 1) for i in range(s.players))
-    if ph == "tiebreak":
-        return tuple((TieBreak(i), 1) for i in s.tied)
-    return ()
+    return seat_outcomes(s, H)
 
 
 def sample_chance(rs, s, rng):

@@ -7,8 +7,8 @@ import bisect
 from ...actions import (Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate,
                         LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
                         Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
-from ...events import AnimalBorn, CardDealt, FirstPlayerChosen, FoodBankRolled, Mutation, PhaseStarted, TraitGained
-from ..common import game_over, pass_seat
+from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, PhaseStarted, TraitGained
+from ..common import first_player_chosen, game_over, pass_seat
 from . import feeding as F
 from . import heredity as H
 from .deck import CARD_INDEX
@@ -99,12 +99,7 @@ def _do_draw(rs, s, action, ev):
 
 
 def _do_first(rs, s, action, ev):
-    s.first = action.seat
-    if ev is not None:
-        ev.append(FirstPlayerChosen(action.seat))
-    if rs.heredity:
-        s.last_turn = rs.options["generations"] == 1
-        H.start_generation(s, ev)
+    if first_player_chosen(rs, s, action, ev, H):
         return
     scen = s.ruleset.options["scenario"]
     if s.deck_size == 0 and scen != "equilibrium":

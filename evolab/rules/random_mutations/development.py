@@ -2,8 +2,8 @@
 divergences; a revealed trait finds its species (§5.3); Simplification's discard; then the climate."""
 from __future__ import annotations
 
-from ...events import FirstPlayerChosen, Mutation, PhaseStarted, Speciation, TraitGained, TraitLost, TraitRevealed
-from ..common import next_to_play, pass_seat
+from ...events import Mutation, PhaseStarted, Speciation, TraitGained, TraitLost, TraitRevealed
+from ..common import first_player_chosen, next_to_play, pass_seat
 from . import heredity as H
 from .deck import TRAIT_IDS
 from .species import _add, _add_animal, _cards_of, _new_species
@@ -146,11 +146,6 @@ def _start_development(s, ev):
 
 
 def _do_first(rs, s, action, ev):
-    s.first = action.seat
-    if ev is not None:
-        ev.append(FirstPlayerChosen(action.seat))
-    if rs.heredity:
-        s.last_turn = rs.options["generations"] == 1
-        H.start_generation(s, ev)
+    if first_player_chosen(rs, s, action, ev, H):
         return
     _start_development(s, ev)

@@ -3,10 +3,10 @@ legal-move lists (development, feeding, the victim and Scavenger choices)."""
 from __future__ import annotations
 
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
-                        FirstPlayer, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, Scavenge, Stomp,
-                        TakeFood, TakeShelter, TieBreak, interned)
+                        Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, Scavenge, Stomp,
+                        TakeFood, TakeShelter, interned)
 from ..base import Ruleset
-from ..common import ById
+from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
@@ -55,13 +55,7 @@ def chance_outcomes(rs, s) -> tuple:
         return rs.black_outcomes
     if ph == "feeding" and s.attack is not None:
         return _DIE
-    if ph == "reproduction":
-        return H.outcomes(s)
-    if ph == "first_player":
-        return tuple((FirstPlayer(i), 1) for i in range(s.players))
-    if ph == "tiebreak":
-        return tuple((TieBreak(i), 1) for i in s.tied)
-    return ()
+    return seat_outcomes(s, H)
 
 
 def sample_chance(rs, s, rng):
