@@ -8,6 +8,7 @@ import inspect
 import pytest
 
 import evolab
+from evolab.actions import EndTurn, PlayCard, TakeFood
 from evolab.rules import (BUILT_IN, Edition, available_rulesets, edition, editions, load_ruleset, register_edition,
                           ruleset_class, unregister_edition)
 from evolab.rules.base import Ruleset
@@ -80,3 +81,43 @@ def test_listing_the_editions_loads_none_of_their_rules():
     mods = fresh_modules("import evolab\nevolab.available_rulesets()\n")
     assert "evolab.rules.origin" in mods
     assert not [m for m in mods if m.endswith((".ruleset", ".feeding", ".present", ".hints"))]
+
+
+OUT_OF_PHASE = [  # (edition, position, a move of another phase, its rule, the phase it belongs to)
+    ("origin", {"players": 2, "phase": "development", "hands": [["swimming"], []],
+                "animals": [{"id": 1, "owner": 0}, {"id": 2, "owner": 1}]}, TakeFood(2), "origin.phase", "feeding"),
+    ("random_mutations", {"players": 2, "red": 2, "species": [{"id": 1, "owner": 0, "animals": [{"id": 11}]},
+                                                              {"id": 2, "owner": 1, "animals": [{"id": 21}]}]},
+     PlayCard("trait", 1), "rm.phase", "development"),
+    ("northstar", {"players": 2, "watering": 3, "hands": [["long_neck:3"], ["horns:1"]],
+                   "species": [{"id": 1, "owner": 0}, {"id": 2, "owner": 1}]}, EndTurn(), "northstar.phase",
+     "play_cards"),
+]
+
+
+@pytest.mark.parametrize("edition_id,spec,action,rule,belongs", OUT_OF_PHASE, ids=[c[0] for c in OUT_OF_PHASE])
+def test_a_move_out_of_its_phase_is_a_rule_and_its_arguments_worded_by_the_presentation(
+        edition_id, spec, action, rule, belongs, monkeypatch):
+    """The edition's check reports a move of another phase as its rule id, the move's type and the phase now
+    (an ``OutOfPhase``), never as words; ``check`` asks the edition's presentation to word it, so another
+    presentation's words reach the player with the check unchanged."""
+    from evolab.rules.base import OutOfPhase
+    s = evolab.scenario(edition_id, spec)
+    rs = s.ruleset
+    v = rs.check_player(s, evolab.to_move(s), action)
+    assert v == OutOfPhase(rule, type(action), s.phase, v.message, v.fields)
+    p = rs.edition.presentation
+    assert p.action_phases[type(action)] == belongs != s.phase
+    assert evolab.check(s, action) == (rule, p.out_of_phase(type(action), s.phase))
+    monkeypatch.setattr(type(p), "phase_refusal", lambda self, r: f"{r.kind.__name__} waits for {r.phase}'s end")
+    assert evolab.check(s, action) == (rule, f"{type(action).__name__} waits for {s.phase}'s end")
+
+
+def test_a_move_its_presentation_places_in_no_phase_keeps_the_editions_words():
+    """Random Mutations' answers to a pending choice belong to no phase of its presentation: refused in
+    development, they keep the edition's own message."""
+    from evolab.actions import ChooseVictim
+
+    s = evolab.scenario("random_mutations", {"players": 2, "phase": "development", "species": [
+        {"id": 1, "owner": 0, "animals": [{"id": 11}]}, {"id": 2, "owner": 1, "animals": [{"id": 21}]}]})
+    assert evolab.check(s, ChooseVictim(21)) == ("rm.phase", "ChooseVictim is not a development action")

@@ -29,6 +29,19 @@ Outcomes = tuple[tuple[Move, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
+class OutOfPhase:
+    """A move refused because it belongs to another phase, as a check reports it: the rule id and what the
+    edition's presentation needs to word it (the move's type, the phase now). ``message`` with ``fields`` is
+    the edition's own wording (a message id), for a move its presentation places in no phase."""
+
+    rule: str
+    kind: type
+    phase: str
+    message: str
+    fields: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """An option declared once: it validates ``load_ruleset(**options)``, builds forms, checks grids."""
 
@@ -306,12 +319,14 @@ class Ruleset(abc.ABC):
                 return "engine.malformed", _("{move}.{field} must be a {kind}, got {value}").format(
                     move=type(action).__name__, field=name, kind=kind.__name__, value=repr(v))
         v = self.check_player(s, who, action)
-        if v is not None and v[0] == f"{self.rule_prefix}.phase":
-            v = v[0], self.edition.presentation.out_of_phase(type(action), s.phase) or v[1]
+        if isinstance(v, OutOfPhase):
+            return v.rule, self.edition.presentation.phase_refusal(v)
         return v
 
-    def check_player(self, s, seat: int, action) -> Refusal | None:
-        """The edition's rules for a well-formed player's action of ``seat`` (by default: legal iff listed)."""
+    def check_player(self, s, seat: int, action) -> Refusal | OutOfPhase | None:
+        """The edition's rules for a well-formed player's action of ``seat`` (by default: legal iff listed). A
+        move of another phase is reported as an ``OutOfPhase`` (its presentation words it), any other refusal
+        as (rule, message)."""
         if action in self.legal_actions(s):
             return None
         return self.why(s, seat, action)

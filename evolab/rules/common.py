@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..actions import FirstPlayer, TieBreak
 from ..events import FirstPlayerChosen, GameOver, Passed
 from ..i18n import _
+from .base import OutOfPhase
 
 
 def seat_outcomes(s, heredity) -> tuple:
@@ -119,3 +120,10 @@ class Reasons(dict):
         if fixed:
             fields.update(fixed[0])
         return rule, _(message).format(**fields)
+
+    def out_of_phase(self, key, kind: type, phase: str) -> OutOfPhase:
+        """A move of type ``kind`` made in ``phase`` breaks the phase rule of ``key``: the rule id and the move's
+        type and phase, worded by the edition's presentation (``key``'s message where it places the move in no
+        phase)."""
+        rule, message, *fixed = self[key]
+        return OutOfPhase(rule, kind, phase, message, {"move": kind.__name__, **(fixed[0] if fixed else {})})

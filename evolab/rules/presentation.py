@@ -190,6 +190,11 @@ class Presentation:
         return _("you can {action} only in the {phase} phase; now it is the {now} phase").format(
             action=self.action_name(kind), phase=self.phase_name(need), now=self.phase_name(phase))
 
+    def phase_refusal(self, refusal) -> str:
+        """The message of an ``OutOfPhase`` refusal: the move and both phases in plain words (``out_of_phase``),
+        or the edition's own message where this presentation places the move in no phase."""
+        return self.out_of_phase(refusal.kind, refusal.phase) or _(refusal.message).format(**refusal.fields)
+
     def turn_title(self, view) -> str:
         """"Turn 3", or in the Heredity variant "Generation 3 of 20" (a turn is a generation there)."""
         rs = view.ruleset

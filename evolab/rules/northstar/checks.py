@@ -226,5 +226,5 @@ def check_player(rs, s, seat, action):
     t = type(action)
     answers, other = ANSWERS[s.phase]
     if t not in answers:
-        return refuse(other, move=t.__name__)
+        return REASONS.out_of_phase(other, t, s.phase)      # a move of another phase: the presentation words it
     return CHECKS[t](rs, s, seat, action)

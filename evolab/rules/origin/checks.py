@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
                         PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
-from ...i18n import _
+from ...i18n import N_, _
+from ..base import OutOfPhase
 from . import feeding as F
 from .deck import CARD_BY_ID
 from .labels import trait_word
@@ -82,8 +83,9 @@ def _experiment_block(rs, trait):
 
 def _check_dev(rs, s, seat, action):
     if s.phase != "development":
-        return ("origin.phase",
-                _("{move} is a development-phase action; the phase is {phase}").format(move=type(action).__name__, phase=s.phase))
+        return OutOfPhase("origin.phase", type(action), s.phase,            # the presentation words it
+                          N_("{move} is a development-phase action; the phase is {phase}"),
+                          {"move": type(action).__name__, "phase": s.phase})
     t = type(action)
     if t is Pass:
         return pass_block(s, seat)
@@ -141,8 +143,9 @@ def _check_dev(rs, s, seat, action):
 
 def _check_feed(rs, s, seat, action):
     if s.phase != "feeding":
-        return ("origin.phase",
-                _("{move} is a feeding-phase action; the phase is {phase}").format(move=type(action).__name__, phase=s.phase))
+        return OutOfPhase("origin.phase", type(action), s.phase,            # the presentation words it
+                          N_("{move} is a feeding-phase action; the phase is {phase}"),
+                          {"move": type(action).__name__, "phase": s.phase})
     t = type(action)
     if s.attack is not None:
         return ("origin.attack.defence-window",

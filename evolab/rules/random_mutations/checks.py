@@ -90,6 +90,8 @@ ANSWERS = {
     "feeding": (frozenset((TakeFood, TakeShelter, PlaceParasite, Attack, Stomp, EndMove)), "rm.phase.feeding"),
 }
 _ANSWERS_ELSEWHERE = frozenset((DiscardTrait, ChooseParasiteVictim, ChooseVictim, Scavenge))
+#: The keys of ``ANSWERS`` that refuse a move of another phase (an ``OutOfPhase``, worded by the presentation).
+_PHASE_RULES = frozenset(("rm.phase.development", "rm.phase.feeding"))
 
 
 # ---- development (§5) ------------------------------------------------------------------------------------
@@ -303,5 +305,7 @@ def check_player(rs, s, seat, action):
     if t not in answers:
         if other == "rm.phase.feeding" and t in _ANSWERS_ELSEWHERE:
             other = "rm.no-decision"      # a choice that is not pending now: the player's mistake
+        if other in _PHASE_RULES:
+            return REASONS.out_of_phase(other, t, s.phase)      # the presentation words it
         return refuse(other, move=t.__name__)
     return CHECKS[t](rs, s, seat, action)
