@@ -1,8 +1,10 @@
 """Steps the Knorre & Machin editions (Origin of Species, Random Mutations) share: the development round
 in which passing is final, and the end of the game with its tie-breaks (points, discard pile, dice); and, for
-every edition, the table of prebuilt actions per animal or species that legal-move lists read, and the table
-of refusal reasons its checks report."""
+every edition, the table of prebuilt actions per animal or species that legal-move lists read, the table
+of refusal reasons its checks report, and what every edition's table (state) shares."""
 from __future__ import annotations
+
+from typing import Any, ClassVar
 
 from ..actions import FirstPlayer, TieBreak
 from ..events import FirstPlayerChosen, GameOver, Passed
@@ -127,3 +129,69 @@ class Reasons(dict):
         phase)."""
         rule, message, *fixed = self[key]
         return OutOfPhase(rule, kind, phase, message, {"move": kind.__name__, **(fixed[0] if fixed else {})})
+
+
+class TableState:
+    """What the table of every edition shares: the fields every edition has, the copy ``apply`` changes, the
+    saved form and equality (by saved form). A subclass declares ``PLAIN`` (fields whose values are copied as
+    they are: numbers, strings, immutable tuples), ``TUPLES`` (those of them saved as JSON lists) and
+    ``__slots__`` (``PLAIN`` plus its containers); it copies and saves its containers itself."""
+
+    __slots__ = ()
+    PLAIN: ClassVar[tuple[str, ...]] = ()
+    TUPLES: ClassVar[tuple[str, ...]] = ()
+    # The fields every edition has, for type checkers (each subclass's slots hold them).
+    players: Any
+    phase: Any
+    turn: Any
+    first: Any
+    current: Any
+    deck_size: Any
+    removed: Any
+    passes: Any
+    next_uid: Any
+    winner: Any
+    ruleset: Any
+
+    def _copy_plain(self):
+        """A new table of this class with the plain fields and the ruleset (``clone`` then copies containers)."""
+        cls = type(self)
+        s = cls.__new__(cls)
+        for f in self.PLAIN:
+            setattr(s, f, getattr(self, f))
+        s.ruleset = self.ruleset
+        return s
+
+    def _plain_dict(self) -> dict:
+        """The saved form of the plain fields, then the ruleset (``to_dict`` then adds containers)."""
+        d = {f: getattr(self, f) for f in self.PLAIN}
+        for f in self.TUPLES:
+            d[f] = list(d[f])
+        d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
+        return d
+
+    def to_dict(self) -> dict:
+        return self._plain_dict()
+
+    def __eq__(self, other):
+        return isinstance(other, type(self)) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # a state is a changing table: unhashable
+
+
+class KMTableState(TableState):
+    """The fields the Knorre & Machin editions' tables (Origin of Species, Random Mutations) share: a round of
+    passes in development, the discard piles and the tie, the Heredity variant's litters."""
+
+    __slots__ = ()
+    #: Fields added after saves already existed, with the value an older save means.
+    LATER_FIELDS: ClassVar[dict[str, tuple]] = {"litters": (), "newborn": ()}
+    discards: Any
+    passed: Any
+    round: Any
+    move_main: Any
+    last_turn: Any
+    scavenge: Any
+    tied: Any
+    litters: Any
+    newborn: Any

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..common import TableState
+
 
 class NSSpecies:
     """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
@@ -60,43 +62,31 @@ _PLAIN = ("players", "phase", "turn", "first", "current", "deck", "deck_size", "
 _TUPLES = ("deck", "discard", "food_cards", "bags", "done", "draw_queue", "winners")
 
 
-class NSState:
+class NSState(TableState):
     """Everything on a North Star table. Treat as immutable: ``apply`` returns a changed copy."""
 
     __slots__ = _PLAIN + ("ruleset", "hands", "species", "__weakref__")
-    # The fields, for type checkers (the slots above hold them).
-    players: Any
-    phase: Any
-    turn: Any
-    first: Any
-    current: Any
+    PLAIN = _PLAIN
+    TUPLES = _TUPLES
+    # The fields of this edition, for type checkers (the slots above hold them).
     deck: Any
-    deck_size: Any
     discard: Any
-    removed: Any
     food_cards: Any
     watering: Any
     bags: Any
     rows: Any
-    passes: Any
     done: Any
     last_round: Any
     next_last: Any
     cycles: Any
     draw_queue: Any
-    winner: Any
     winners: Any
-    next_uid: Any
     snapshot: Any
-    ruleset: Any
     hands: Any
     species: Any
 
     def clone(self):
-        s = NSState.__new__(NSState)
-        for f in _PLAIN:
-            setattr(s, f, getattr(self, f))
-        s.ruleset = self.ruleset
+        s = self._copy_plain()
         s.hands = [list(h) for h in self.hands]
         s.species = {k: v.clone() for k, v in self.species.items()}
         return s
@@ -111,19 +101,11 @@ class NSState:
         return [self.species[i] for i in self.rows[seat]]
 
     def to_dict(self) -> dict:
-        d = {f: getattr(self, f) for f in _PLAIN}
-        for f in _TUPLES:
-            d[f] = list(d[f])
+        d = self._plain_dict()
         d["rows"] = [list(r) for r in self.rows]
-        d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
         d["hands"] = [list(h) for h in self.hands]
         d["species"] = [sp.to_dict() for sp in self.species.values()]
         return d
-
-    def __eq__(self, other):
-        return isinstance(other, NSState) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # a state is a changing table: unhashable
 
     def __repr__(self):
         return (f"<NSState round {self.turn} {self.phase} seat {self.current} watering hole {self.watering} "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..common import KMTableState
 from .traits import BIT, NEED
 
 CHANCE_PHASES = ("deal", "first_player", "food", "draw", "tiebreak")
@@ -170,48 +171,29 @@ _PLAIN = ("players", "phase", "turn", "first", "current", "deck", "deck_size", "
           "last_turn", "scavenge", "pending", "draw_owed", "draw_seat", "next_uid", "winner",
           "tied", "removed", "rolled", "played", "choose_owed", "next_last", "litters", "newborn")
 _TUPLE_FIELDS = ("deck", "discards", "passed", "draw_owed", "tied", "played", "choose_owed", "newborn")
-#: Fields added after saves already existed, with the value an older save means.
-_LATER_FIELDS = {"litters": (), "newborn": ()}
+_LATER_FIELDS = KMTableState.LATER_FIELDS
 
 
-class OriginState:
+class OriginState(KMTableState):
     """Everything on the table. Treat as immutable: ``apply`` returns a changed copy."""
 
     __slots__ = _PLAIN + ("ruleset", "hands", "pools", "animals", "links", "attack", "barred", "__weakref__")
-    # The fields, for type checkers (the slots above hold them).
-    players: Any
-    phase: Any
-    turn: Any
-    first: Any
-    current: Any
+    PLAIN = _PLAIN
+    TUPLES = _TUPLE_FIELDS
+    # The fields of this edition, for type checkers (the slots above hold them).
     deck: Any
-    deck_size: Any
-    discards: Any
     food_bank: Any
-    passed: Any
-    passes: Any
-    round: Any
     epoch: Any
-    move_main: Any
     move_any: Any
     move_ate: Any
     ending: Any
-    last_turn: Any
-    scavenge: Any
     pending: Any
     draw_owed: Any
     draw_seat: Any
-    next_uid: Any
-    winner: Any
-    tied: Any
-    removed: Any
     rolled: Any
     played: Any
     choose_owed: Any
     next_last: Any
-    litters: Any
-    newborn: Any
-    ruleset: Any
     hands: Any
     pools: Any
     animals: Any
@@ -220,10 +202,7 @@ class OriginState:
     barred: Any
 
     def clone(self):
-        s = OriginState.__new__(OriginState)
-        for f in _PLAIN:
-            setattr(s, f, getattr(self, f))
-        s.ruleset = self.ruleset
+        s = self._copy_plain()
         s.hands = [list(h) for h in self.hands]
         s.pools = [list(p) for p in self.pools] if self.pools is not None else None
         s.animals = {k: a.clone() for k, a in self.animals.items()}
@@ -250,12 +229,9 @@ class OriginState:
                 + sum(self.discards) + self.removed + pools)
 
     def to_dict(self) -> dict:
-        d = {f: getattr(self, f) for f in _PLAIN}
-        for f in _TUPLE_FIELDS:
-            d[f] = list(d[f])
+        d = self._plain_dict()
         d["pending"] = [list(p) for p in self.pending]
         d["litters"] = [list(p) for p in self.litters]
-        d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
         d["hands"] = [list(h) for h in self.hands]
         d["pools"] = [list(p) for p in self.pools] if self.pools is not None else None
         d["animals"] = [a.to_dict() for a in self.animals.values()]
@@ -264,11 +240,6 @@ class OriginState:
         d["barred"] = ([sorted((x.to_dict() for x in b), key=lambda m: sorted(m.items())) for b in self.barred]
                        if self.barred is not None else None)
         return d
-
-    def __eq__(self, other):
-        return isinstance(other, OriginState) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # a state is a changing table: unhashable
 
     def __repr__(self):
         return (f"<OriginState turn {self.turn} {self.phase} seat {self.current} food {self.food_bank} "

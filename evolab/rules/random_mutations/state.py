@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..common import KMTableState
+
 
 class RMAnimal:
     """One animal card of a species; tokens sit on animals."""
@@ -86,58 +88,36 @@ _PLAIN = ("players", "phase", "turn", "first", "current", "deck_size", "pdecks",
           "move_stomped", "last_turn", "winner", "tied", "next_uid", "pending_play", "attack", "choose_victim",
           "scavenge", "simplify", "parasite_queue", "rows", "litters", "newborn")
 _TUPLES = ("pdecks", "hidden", "discards", "passed", "tied", "newborn")
-#: Fields added after saves already existed, with the value an older save means.
-_LATER_FIELDS = {"litters": (), "newborn": ()}
+_LATER_FIELDS = KMTableState.LATER_FIELDS
 
 
-class RMState:
+class RMState(KMTableState):
     """Everything on a *Random Mutations* table. Treat as immutable: ``apply`` returns a changed copy."""
 
     __slots__ = _PLAIN + ("ruleset", "species", "animals", "sets", "__weakref__")
-    # The fields, for type checkers (the slots above hold them).
-    players: Any
-    phase: Any
-    turn: Any
-    first: Any
-    current: Any
-    deck_size: Any
+    PLAIN = _PLAIN
+    TUPLES = _TUPLES
+    # The fields of this edition, for type checkers (the slots above hold them).
     pdecks: Any
     hidden: Any
     revealed: Any
-    discards: Any
-    removed: Any
     red: Any
     green: Any
     black: Any
     blue_out: Any
-    passed: Any
-    passes: Any
-    round: Any
-    move_main: Any
     move_stomped: Any
-    last_turn: Any
-    winner: Any
-    tied: Any
-    next_uid: Any
     pending_play: Any
     attack: Any
     choose_victim: Any
-    scavenge: Any
     simplify: Any
     parasite_queue: Any
     rows: Any
-    litters: Any
-    newborn: Any
-    ruleset: Any
     species: Any
     animals: Any
     sets: Any
 
     def clone(self):
-        s = RMState.__new__(RMState)
-        for f in _PLAIN:
-            setattr(s, f, getattr(self, f))
-        s.ruleset = self.ruleset
+        s = self._copy_plain()
         s.species = {k: v.clone() for k, v in self.species.items()}
         s.animals = {k: v.clone() for k, v in self.animals.items()}
         s.sets = dict(self.sets)          # values are immutable tuples
@@ -158,24 +138,16 @@ class RMState:
         return [self.species[i] for i in self.rows[seat]]
 
     def to_dict(self) -> dict:
-        d = {f: getattr(self, f) for f in _PLAIN}
-        for f in _TUPLES:
-            d[f] = list(d[f])
+        d = self._plain_dict()
         d["rows"] = [list(r) for r in self.rows]
         for f in ("pending_play", "attack", "choose_victim", "simplify"):
             d[f] = list(d[f]) if d[f] is not None else None
         d["parasite_queue"] = [[seat, list(c)] for seat, c in self.parasite_queue]
         d["litters"] = [list(x) for x in self.litters]
-        d["ruleset"] = {"id": self.ruleset.id, "options": dict(self.ruleset.options)}
         d["species"] = [sp.to_dict() for sp in self.species.values()]
         d["animals"] = [a.to_dict() for a in self.animals.values()]
         d["sets"] = [[k, [list(c) for c in v]] for k, v in self.sets.items()]
         return d
-
-    def __eq__(self, other):
-        return isinstance(other, RMState) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # a state is a changing table: unhashable
 
     def __repr__(self):
         return (f"<RMState turn {self.turn} {self.phase} seat {self.current} red {self.red} green {self.green} "
