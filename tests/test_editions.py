@@ -121,3 +121,32 @@ def test_a_move_its_presentation_places_in_no_phase_keeps_the_editions_words():
     s = evolab.scenario("random_mutations", {"players": 2, "phase": "development", "species": [
         {"id": 1, "owner": 0, "animals": [{"id": 11}]}, {"id": 2, "owner": 1, "animals": [{"id": 21}]}]})
     assert evolab.check(s, ChooseVictim(21)) == ("rm.phase", "ChooseVictim is not a development action")
+
+
+def _module(name, source):
+    import types
+    m = types.ModuleType(name)
+    exec(source, vars(m))
+    return m
+
+
+def test_a_ruleset_takes_the_members_of_the_contract_its_modules_define():
+    """``class R(Ruleset, modules=(...))``: a function named for a member of the contract in one of the edition's
+    modules is the ruleset's member; the class body wins, a name a module only imports does not count, and two
+    modules giving one member are refused."""
+    moves = _module("moves", "def to_move(rs, s):\n    return 0\n\ndef legal_actions(rs, s):\n    return ['x']\n")
+    scoring = _module("scoring", "def scores(rs, s):\n    return (1,)\n")
+    scoring.to_move = moves.to_move               # imported from another module: not scoring's own
+
+    class Assembled(Ruleset, modules=(moves, scoring)):
+        id = "assembled"
+
+        def legal_actions(self, s):
+            return []
+
+    assert Assembled.to_move is moves.to_move and Assembled.scores is scoring.scores
+    assert Assembled.legal_actions is not moves.legal_actions
+    twin = _module("twin", "def scores(rs, s):\n    return (2,)\n")
+    with pytest.raises(TypeError, match="scores"):
+        class Twice(Ruleset, modules=(scoring, twin)):
+            id = "twice"

@@ -205,6 +205,31 @@ class Ruleset(abc.ABC):
     #: Names of provisional rules in force (set per instance when options add some).
     provisional: tuple[str, ...] = ()
 
+    #: The members of the contract an edition's modules may provide under their own names (``__init_subclass__``).
+    ASSEMBLED: ClassVar[tuple[str, ...]] = (
+        "new_game", "state_from_dict", "to_move", "legal_actions", "uniform_action", "chance_outcomes",
+        "sample_chance", "check_player", "scores", "winners", "ranking", "census", "animal_census",
+        "species_census", "unit_info")
+
+    def __init_subclass__(cls, modules=(), **kwargs):
+        """``class R(Ruleset, modules=(setup, moves, checks, scoring, io))``: each member of ``ASSEMBLED`` that
+        one of the edition's modules defines under that name (``moves.to_move``, ``scoring.census``, ...; a name
+        it imports does not count) is the ruleset's, unless the class body defines it; the function takes the
+        ruleset first, as a method does."""
+        super().__init_subclass__(**kwargs)
+        body = set(vars(cls))
+        found: dict[str, Any] = {}
+        for module in modules:
+            for name in cls.ASSEMBLED:
+                member = vars(module).get(name)
+                if getattr(member, "__module__", None) == module.__name__ and name not in body:
+                    if name in found:
+                        raise TypeError(f"{cls.__name__}.{name}: both {found[name].__name__} and {module.__name__} "
+                                        f"define it")
+                    found[name] = module
+        for name, module in found.items():
+            setattr(cls, name, vars(module)[name])
+
     def __init__(self, options: dict):
         self.options = options
         self._hash = hash((self.id, tuple(sorted((k, repr(v)) for k, v in options.items()))))

@@ -80,6 +80,18 @@ def finish(s, ev):
         s.phase = "tiebreak"
 
 
+def continue_under(rs, s, other):
+    """A copy of the table ``s`` of ``rs`` under ``other`` (other options, for "what if" replays): the same
+    edition, players and deck, and never a switch between the printed game and the Heredity variant."""
+    if other.id != rs.id or other.players != s.players or other.copies != rs.copies:
+        raise ValueError("a game can only continue under the same edition, players and deck")
+    if other.heredity != rs.heredity:
+        raise ValueError("a game cannot switch between the printed game and the Heredity variant")
+    t = s.clone()
+    t.ruleset = other
+    return t
+
+
 def ranking(rs, s) -> list:
     """Seats best first by points, then discard pile size (the dice decide the winner only)."""
     sc = rs.scores(s)

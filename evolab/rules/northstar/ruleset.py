@@ -16,7 +16,9 @@ from ...actions import (Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpe
                         ThinkFood)
 from ..base import Ruleset, resolve_options
 from . import deal, play, feeding
-from . import attack, checks, moves, scoring, setup
+from . import attack, checks, io, moves, scoring, setup
+from . import view
+from .scenario import build
 from .deck import CARD_IDS, KINDS, TRAIT_OF, TRAIT_IDS
 from .options import OPTIONS
 from .traits import TRAITS
@@ -28,8 +30,11 @@ from .feeding import _seek  # noqa: E402,F401
 from .play import snapshot  # noqa: E402,F401
 
 
-class NorthStarRuleset(Ruleset):
-    """North Star *Evolution* for 2-6 players."""
+class NorthStarRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
+    """North Star *Evolution* for 2-6 players. From its modules (``Ruleset.__init_subclass__``): ``new_game``
+    (setup), ``to_move``, ``legal_actions``, ``chance_outcomes``, ``sample_chance`` (moves), ``check_player``
+    (checks), ``scores``, ``winners``, ``ranking``, ``census``, ``species_census``, ``unit_info`` (scoring),
+    ``state_from_dict`` (io)."""
 
     id = "northstar"
     name = "Evolution (North Star Games)"
@@ -70,21 +75,12 @@ class NorthStarRuleset(Ruleset):
     def load(cls, **options):
         return cls(resolve_options(OPTIONS, options))
 
-    @classmethod
-    def scenario(cls, spec):
-        from .scenario import build
-        return build(cls, spec)
-
-    new_game = setup.new_game
+    scenario = classmethod(build)
+    observe = staticmethod(view.observe)
 
     # ---- who moves, what they may do ----------------------------------------------------------------
-    to_move = moves.to_move
-    chance_outcomes = moves.chance_outcomes
-    sample_chance = moves.sample_chance
-    legal_actions = moves.legal_actions
     _play_actions = moves.play_actions
     _feed_actions = moves.feed_actions
-    check_player = checks.check_player
     why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
 
     # ---- rules of attack and feeding -------------------------------------------------------------------
@@ -99,30 +95,9 @@ class NorthStarRuleset(Ruleset):
     _clever_hunts = attack._clever_hunts
 
     # ---- census (for tracking) and scoring -----------------------------------------------------------
-    scores = scoring.scores
     tie_key = scoring.tie_key
-    winners = scoring.winners
-    ranking = scoring.ranking
-    census = scoring.census
-    species_census = scoring.species_census
     census_traits = scoring.census_traits
-    unit_info = scoring.unit_info
     animal_traits = scoring.animal_traits
-
-    def with_ruleset(self, s, other):
-        if other.id != self.id or other.players != s.players:
-            raise ValueError("a game can only continue under the same edition and players")
-        t = s.clone()
-        t.ruleset = other
-        return t
-
-    def observe(self, s, seat, copy=True):
-        from .view import observe
-        return observe(s, seat, copy)
-
-    def state_from_dict(self, d, prefix=""):
-        from .io import state_from_dict
-        return state_from_dict(self, d, prefix)
 
     def card_sides(self):
         return tuple(((TRAIT_OF[c],), k) for c, k in zip(CARD_IDS, self.copies))

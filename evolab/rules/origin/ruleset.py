@@ -14,11 +14,12 @@ from ..base import Ruleset
 from .. import common
 from . import feeding as F
 from . import heredity as H
-from . import checks, moves, play, scoring, setup
+from . import checks, io, moves, play, scoring, setup
 from .deck import CARDS, COPIES, FOOD_TABLE
 from . import presets as _presets
 from .options import OPTIONS
 from .. import heredity as variant
+from .scenario import build
 from .view import observe
 from .traits import TRAITS
 from . import worlds
@@ -29,8 +30,11 @@ from .phases import _dev_next, _seek_actor, _settle, clear_turn  # noqa: E402,F4
 from .setup import HAND_SIZE  # noqa: E402,F401
 
 
-class OriginRuleset(Ruleset):
-    """The base game for 2-8 players, every RULING/UNCERTAIN point an option (see ``option_specs``)."""
+class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
+    """The base game for 2-8 players, every RULING/UNCERTAIN point an option (see ``option_specs``). From its
+    modules (``Ruleset.__init_subclass__``): ``new_game`` (setup), ``to_move``, ``legal_actions``,
+    ``uniform_action``, ``chance_outcomes``, ``sample_chance`` (moves), ``check_player`` (checks), ``scores``,
+    ``census`` (scoring), ``state_from_dict`` (io)."""
 
     id = "origin"
     name = "Evolution: The Origin of Species"
@@ -93,49 +97,30 @@ class OriginRuleset(Ruleset):
             raise OptionError(f"the Heredity variant plays the base game, not scenario={o['scenario']!r}")
         return cls(o)
 
-    @classmethod
-    def scenario(cls, spec):
-        from .scenario import build
-        return build(cls, spec)
+    scenario = classmethod(build)
 
-    new_game = setup.new_game
+    def observe(self, s, seat, copy=True):
+        return observe(s, seat, copy)
+
     _food_outcomes = setup.food_outcomes
     _food_table = setup.food_table
 
     # ---- who moves, what they may do, what it does ------------------------------------------------
-    to_move = moves.to_move
-    chance_outcomes = moves.chance_outcomes
-    sample_chance = moves.sample_chance
-    legal_actions = moves.legal_actions
-    uniform_action = moves.uniform_action
     random_bot_uniform = True              # no Divergence: a RandomBot's only draw is its pick
     _dev_actions = moves.dev_actions
     _move_actions = moves.move_actions
     has_move_action = moves.has_move_action
-    check_player = checks.check_player
     apply_table = play.APPLY
     field_types = checks.FIELD_TYPES
 
     def with_ruleset(self, s, other):
         """The same table under another ruleset of this edition (other options): for "what if" replays."""
-        if other.id != self.id or other.players != s.players or other.copies != self.copies:
-            raise ValueError("a game can only continue under the same edition, players and deck")
-        if other.heredity != self.heredity:
-            raise ValueError("a game cannot switch between the printed game and the Heredity variant")
-        t = s.clone()
-        t.ruleset = other
+        t = common.continue_under(self, s, other)
         if other.options["feeding_pass_is_final"]:
             t.barred = t.barred if t.barred is not None else [set() for _ in range(s.players)]
         else:
             t.barred = None
         return t
-
-    def observe(self, s, seat, copy=True):
-        return observe(s, seat, copy)
-
-    def state_from_dict(self, d, prefix=""):
-        from .io import state_from_dict
-        return state_from_dict(self, d, prefix)
 
     def card_sides(self):
         return tuple((c.traits, k) for c, k in zip(CARDS, self.copies))
@@ -153,8 +138,6 @@ class OriginRuleset(Ruleset):
         return F.traits_of(s, a)
 
     # ---- census (for tracking) and scoring -----------------------------------------------------
-    census = scoring.census
-    scores = scoring.scores
     ranking = common.ranking
 
 

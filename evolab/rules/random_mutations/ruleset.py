@@ -23,10 +23,11 @@ from .. import heredity as variant
 from . import heredity as H
 from ..origin.deck import dice_distribution
 from .deck import NEED_BONUS, PROVISIONAL_CLIMATE, TRAIT_IDS
-from . import checks, moves, scoring, setup, species
+from . import checks, io, moves, scoring, setup, species, view
 from . import development as dev, extinction as ext, feeding as feed
 from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
+from .scenario import build
 from .setup import _capped
 from .traits import TRAITS
 from . import worlds
@@ -38,8 +39,11 @@ from .setup import PLAYER_DECK, START_SPECIES  # noqa: E402,F401
 from .species import _kill_quietly  # noqa: E402,F401
 
 
-class RandomMutationsRuleset(Ruleset):
-    """*Random Mutations* for 2-8 players; provisional rules are options, listed in ``provisional``."""
+class RandomMutationsRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
+    """*Random Mutations* for 2-8 players; provisional rules are options, listed in ``provisional``. From its
+    modules (``Ruleset.__init_subclass__``): ``new_game`` (setup), ``to_move``, ``legal_actions``,
+    ``chance_outcomes``, ``sample_chance`` (moves), ``check_player`` (checks), ``scores``, ``census``,
+    ``animal_census``, ``species_census`` (scoring), ``state_from_dict`` (io)."""
 
     id = "random_mutations"
     name = "Evolution: Random Mutations"
@@ -99,18 +103,10 @@ class RandomMutationsRuleset(Ruleset):
         """Options checked against ``OPTIONS``; the Heredity variant's only with ``heredity=True``."""
         return cls(variant.resolve(OPTIONS, options, "in the printed game a new animal is a card a player plays"))
 
-    @classmethod
-    def scenario(cls, spec):
-        from .scenario import build
-        return build(cls, spec)
-
-    new_game = setup.new_game
+    scenario = classmethod(build)
+    observe = staticmethod(view.observe)
 
     # ---- who moves, what they may do ----------------------------------------------------------------
-    to_move = moves.to_move
-    chance_outcomes = moves.chance_outcomes
-    sample_chance = moves.sample_chance
-    legal_actions = moves.legal_actions
     _dev_actions = moves.dev_actions
     _add_block = moves._add_block
     _main_actions = moves._main_actions
@@ -118,7 +114,6 @@ class RandomMutationsRuleset(Ruleset):
     _victims = moves._victims
     _scavengers = moves._scavengers
     _stomp_capacity = moves._stomp_capacity
-    check_player = checks.check_player
     why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
 
     # ---- derived facts ------------------------------------------------------------------------------
@@ -146,31 +141,14 @@ class RandomMutationsRuleset(Ruleset):
         return trait not in self.options["banned_traits"] and turn >= self.trait_turn.get(trait, 1)
 
     # ---- census (for tracking) and scoring --------------------------------------------------------
-    census = scoring.census
-    animal_census = scoring.animal_census
-    species_census = scoring.species_census
-    scores = scoring.scores
     ranking = common.ranking
     census_traits = scoring.census_traits
 
     def with_ruleset(self, s, other):
-        if other.id != self.id or other.players != s.players or other.copies != self.copies:
-            raise ValueError("a game can only continue under the same edition, players and deck")
-        if other.heredity != self.heredity:
-            raise ValueError("a game cannot switch between the printed game and the Heredity variant")
-        t = s.clone()
-        t.ruleset = other
+        t = common.continue_under(self, s, other)
         for sp in t.species.values():
             sp.tcache = None          # need bonuses may differ under the other options
         return t
-
-    def observe(self, s, seat, copy=True):
-        from .view import observe
-        return observe(s, seat, copy)
-
-    def state_from_dict(self, d, prefix=""):
-        from .io import state_from_dict
-        return state_from_dict(self, d, prefix)
 
     def card_sides(self):
         return tuple(((t,), k) for t, k in zip(TRAIT_IDS, self.copies))
