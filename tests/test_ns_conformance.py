@@ -20,29 +20,41 @@ under non-default ones:
 from __future__ import annotations
 
 import json
-import os
-import pathlib
-import random
 import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply,
+from evolab import (CHANCE, GameRecord, Match, apply,
                     chance_outcomes, check, is_over, legal_actions, load_ruleset, load_state, new_game, observe,
                     save_state, scenario, to_move)
 from evolab.actions import (Attack, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies, Pass, PlayCard,
                             PlaceTrait, RollFood, SelectFood, TakeFood, ThinkFood, TieBreak)
 from evolab.bots import GreedyBot, RandomBot
-from evolab.events import GameOver
 from evolab.rules.northstar.deck import FOOD_NUMBERS, TRAIT_IDS, card_kinds
 from evolab.rules.northstar.traits import CANCELLABLE
-from engine_checks import assert_json_round_trip, assert_refused, assert_step_refused, rechecksum
+from engine_checks import assert_json_round_trip, assert_refused
+from conformance_common import (CORRUPT_TEXTS, ROOT, SLOW, EditionChecks, assert_check_matches_the_legal_set,
+                                assert_corrupt_position_refused, assert_edit_refused,
+                                assert_fast_play_out_keeps_the_invariants, assert_good_record_loads,
+                                assert_illegal_moves_refused_along_a_game, assert_impossible_position_refused,
+                                assert_legal_set_invariants, assert_match_refuses_a_person_these_moves,
+                                assert_match_refuses_at_the_first_chance_node_and_after_the_end,
+                                assert_mutation_rate_obeyed, assert_next_seat_refused, assert_record_file_round_trips,
+                                assert_record_from_a_scenario_round_trips, assert_record_round_trip,
+                                assert_rows_identical_with_two_workers, assert_same_record_in_every_process,
+                                assert_saved_position_loads, assert_saves_round_trip,
+                                assert_tampered_position_refused_by_the_checksum, assert_trait_chart_draws,
+                                assert_truncated_record_refused, find_move, leaves_in, play_watched, positions,
+                                records_of_other_processes, seats_of, tracked_and_replayed)
+from conformance_common import finished_game as _finished_game
+from conformance_common import play_random_game as _play_random_game
+from conformance_common import run_until as _run_until
+from conformance_common import saved_position as _saved_position
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 NS = "northstar"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 MADE_UP = 9_999                     # a species id no game reaches
@@ -64,8 +76,6 @@ NON_DEFAULT_B = dict(replaced_fat_to_bag=True, simultaneous_play_cards="off", tr
 
 OPTION_SETS = [("default", {}), ("non-default-a", NON_DEFAULT_A), ("non-default-b", NON_DEFAULT_B)]
 
-SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
-
 # Every option of the brief, drawn independently by hypothesis.
 OPTIONS = st.fixed_dictionaries({
     "fat_filling_mandatory": st.booleans(),
@@ -86,10 +96,6 @@ OPTIONS = st.fixed_dictionaries({
 
 def ns(players=3, **options):
     return load_ruleset(NS, players=players, **options)
-
-
-def _bug(reason, raises=AssertionError):
-    return pytest.mark.xfail(strict=True, raises=raises, reason=f"ENGINE BUG: {reason}")
 
 
 # ---- invariants ---------------------------------------------------------------------------------
@@ -151,20 +157,10 @@ def assert_table_invariants(state):
     # the simultaneous variant keeps the table as it was when Play Cards began, and only then
     assert (state.snapshot is not None) == (state.phase == "play_cards" and rs.simultaneous), \
         (state.phase, rs.simultaneous, state.snapshot is not None)
-    who = to_move(state)
     legal = legal_actions(state)
-    if who == CHANCE or is_over(state):
-        assert legal == [], f"legal actions at a chance/terminal node: {legal[:5]}"
-    else:
-        assert legal, f"no legal action for seat {who} in phase {state.phase}"
-        assert 0 <= who < n and state.phase in PLAY_PHASES
-        assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
-    assert (who == TERMINAL) == is_over(state) == (state.phase == "over")
-    outs = chance_outcomes(state)
-    assert bool(outs) == (who == CHANCE), f"chance outcomes {outs[:3]} with {who} to move in {state.phase}"
-    for outcome, weight in outs:
-        assert isinstance(weight, int) and weight > 0, (outcome, weight)
-        assert outcome.chance
+    outs = assert_legal_set_invariants(state, legal)
+    if to_move(state) >= 0:
+        assert state.phase in PLAY_PHASES
     if state.draw_queue:
         assert sum(w for _, w in outs) == state.deck_size, "draw weights are not the deck's card counts"
     if is_over(state):
@@ -275,19 +271,12 @@ def assert_check_agrees(state, legal, rng, sample=24):
     if who == CHANCE and state.draw_queue:          # a card kind the deck has run out of
         chances += [Draw(c) for c, k in zip(CARD_IDS, state.deck) if not k][:2]
     players = player_candidates(state, rng, k=max(1, sample // 10))
-    for a in chances + players + near_misses(state, legal, rng, cap=max(1, sample // 4)):
-        expected = (a in outcomes) if a.chance else (a in legal_set)
-        v = check(state, a)
-        assert (v is None) == expected, (
-            f"check={v!r} but {'in' if expected else 'not in'} the legal set for {a!r} in phase {state.phase}")
-        if v is not None:
-            assert isinstance(v.rule, str) and v.rule.strip(), f"empty rule id for {a!r}"
-    if who >= 0:
-        v = check(state, legal[0], (who + 1) % state.players)
-        assert v is not None and v.rule == "northstar.turn-order", v
+    assert_check_matches_the_legal_set(state, chances + players + near_misses(state, legal, rng, cap=max(1, sample // 4)),
+                                       legal_set, outcomes)
+    assert_next_seat_refused(state, legal, "northstar.turn-order")
 
 
-def assert_step(state, move, new):
+def assert_step(state, move, new, events=None):
     """What one move may change: bags only grow; the round number only grows by one at a time."""
     assert all(b >= a for a, b in zip(state.bags, new.bags)), f"{move!r} took food out of a bag"
     assert new.turn in (state.turn, state.turn + 1)
@@ -323,41 +312,12 @@ def node_kind(state, legal):
     return out
 
 
+CHECKS = EditionChecks(assert_table_invariants, assert_check_agrees, assert_step, node_kind)
+
+
 def play_random_game(ruleset, seed, deep=True, round_trip=True, sample=12, max_steps=20_000, kinds=None):
     """A uniformly random game through the public engine functions; returns (final state, steps)."""
-    rng = random.Random(seed)
-    check_rng = random.Random(seed ^ 0x5EED)
-    state = new_game(ruleset)
-    steps = 0
-    while not is_over(state):
-        assert steps < max_steps, "the game did not end"
-        legal = assert_table_invariants(state)
-        if kinds is not None:
-            kinds |= node_kind(state, legal)
-        if deep:
-            assert_check_agrees(state, legal, check_rng, sample)
-            if round_trip:
-                assert_json_round_trip(state)
-        if to_move(state) == CHANCE:
-            outs = chance_outcomes(state)
-            if rng.random() < 0.5:
-                move = ruleset.sample_chance(state, rng)
-            else:
-                move = rng.choices([o for o, _ in outs], weights=[w for _, w in outs])[0]
-            assert move in [o for o, _ in outs]
-        else:
-            move = legal[rng.randrange(len(legal))]
-        before = state.to_dict()
-        new, events = apply(state, move)
-        assert state.to_dict() == before, f"apply({move!r}) changed the state passed in"
-        assert new is not state
-        assert_step(state, move, new)
-        state = new
-        steps += 1
-    assert_table_invariants(state)
-    if deep and round_trip:
-        assert_json_round_trip(state)
-    return state, steps
+    return _play_random_game(CHECKS, ruleset, seed, deep, round_trip, sample, max_steps, kinds)
 
 
 # ---- 1. random games, public engine loop ---------------------------------------------------------
@@ -451,34 +411,6 @@ def test_json_round_trip_in_every_phase_and_with_a_snapshot():
 
 
 # ---- bots through Match -------------------------------------------------------------------------
-class InvariantObserver:
-    """Checks the cheap invariants (and what one move may change) after every move of a Match."""
-
-    def __init__(self):
-        self.moves = 0
-        self.prev = None
-
-    def start(self, match):
-        self.prev = match.state.clone()
-
-    def update(self, match, move, events):
-        assert_table_invariants(match.state)
-        assert_step(self.prev, move, match.state)
-        self.prev = match.state.clone()
-        self.moves += 1
-
-
-def assert_finished_match(m, obs):
-    assert m.is_over(), "play_out returned before the game ended"
-    assert is_over(m.state) and to_move(m.state) == TERMINAL
-    assert_table_invariants(m.state)
-    assert obs.moves == len(m.record.moves) > 0
-    assert isinstance(m.events[-1], GameOver)
-    assert m.events[-1].winner == m.state.winner
-    assert tuple(m.events[-1].scores) == tuple(m.scores()) == tuple(evolab.scores(m.state))
-    assert m.record.replay() == m.state
-
-
 @pytest.mark.parametrize("name,options", OPTION_SETS, ids=[n for n, _ in OPTION_SETS])
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, options):
@@ -486,10 +418,7 @@ def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, opti
     rs = ns(players, **options)
     for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
                         (2, ["greedy:0.3"] + [RandomBot() if i % 2 else "random:0.5" for i in range(1, players)])):
-        obs = InvariantObserver()
-        m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
-        m.play_out(max_moves=20_000)
-        assert_finished_match(m, obs)
+        play_watched(CHECKS, rs, seats, seed)
 
 
 @settings(SLOW, max_examples=8)
@@ -498,10 +427,7 @@ def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, opti
 def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
     """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
     seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-    obs = InvariantObserver()
-    m = Match(ns(players, **options), seats=seats, seed=seed, keep_events=True, observers=[obs])
-    m.play_out(max_moves=20_000)
-    assert_finished_match(m, obs)
+    play_watched(CHECKS, ns(players, **options), seats, seed)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -509,11 +435,7 @@ def test_fast_play_out_ends_with_cards_conserved(players):
     """The fast path of play_out (no events) ends with cards conserved and replays exactly."""
     for options in ({}, NON_DEFAULT_A):
         for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-            m = Match(ns(players, **options), seats=seats, seed=11)
-            m.play_out(max_moves=20_000)
-            assert m.is_over()
-            assert_table_invariants(m.state)
-            assert m.record.replay() == m.state
+            assert_fast_play_out_keeps_the_invariants(CHECKS, ns(players, **options), seats)
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
@@ -551,18 +473,11 @@ def select_position():
 
 def run_until(pred, players=3, seed=0, seats=None, **options):
     """A live game state (via Match) at the first point where ``pred(state)`` holds."""
-    m = Match(ns(players, **options), seats=seats, seed=seed)
-    while not pred(m.state):
-        assert not m.is_over(), "the game ended before the position was reached"
-        m.step()
-    return m.state.clone()
+    return _run_until(ns(players, **options), pred, seed, seats)
 
 
 def finished_game(players=3, seed=3):
-    m = Match(ns(players), seed=seed)
-    m.play_out()
-    assert m.is_over()
-    return m.state
+    return _finished_game(ns(players), seed)
 
 
 def deal_state():
@@ -833,7 +748,7 @@ def test_legal_action_for_the_wrong_seat_is_refused(make):
 def test_wrong_seat_is_refused_in_larger_games(players):
     """In every phase of larger games, every other seat is refused the mover's legal actions."""
     for phase in PLAY_PHASES:
-        s = run_until(lambda st_: st_.phase == phase and to_move(st_) >= 0 and st_.turn >= 2, players=players,
+        s = run_until(lambda st_, phase=phase: st_.phase == phase and to_move(st_) >= 0 and st_.turn >= 2, players=players,
                       seed=9)
         who = to_move(s)
         for a in legal_actions(s)[:3]:
@@ -842,80 +757,35 @@ def test_wrong_seat_is_refused_in_larger_games(players):
                     assert_refused(s, a, seat=seat, rule="northstar.turn-order")
 
 
-def _illegal_candidates(s, rng, k=25):
-    pool = chance_candidates(s) + player_candidates(s, rng, k=3)
-    legal = legal_actions(s)
-    outcomes = [o for o, _ in chance_outcomes(s)]
-    out = [a for a in pool if a not in legal and a not in outcomes]
-    return rng.sample(out, min(k, len(out)))
+def _illegal_pool(s, rng, k):
+    return chance_candidates(s) + player_candidates(s, rng, k=3)
 
 
 @settings(SLOW, max_examples=6)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_illegal_candidates_along_random_games_are_refused_without_change(players, options, seed):
     """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
-    rng = random.Random(seed)
-    m = Match(ns(players, **options), seed=seed)
-    tried = 0
-    while not m.is_over():
-        if rng.random() < 0.08:
-            s = m.state
-            for a in _illegal_candidates(s, rng, 6):
-                assert_refused(s, a)
-                tried += 1
-            who = to_move(s)
-            if who >= 0:
-                assert_refused(s, legal_actions(s)[0], seat=(who + 1) % players, rule="northstar.turn-order")
-        m.step()
-    for a in _illegal_candidates(m.state, rng, 5):
-        assert_refused(m.state, a, rule="northstar.game-over")
-    assert tried > 0
+    assert_illegal_moves_refused_along_a_game(ns(players, **options), seed, _illegal_pool, 0.08, 6,
+                                              "northstar.turn-order", "northstar.game-over")
 
 
 def test_match_step_refuses_illegal_actions_and_changes_nothing():
     """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
-    m = Match(ns(3), seats=[None, "random", "greedy"], seed=4)
-    m.play_until_human()
-    assert m.waiting_for_human()
-    other = next(sid for sid, sp in m.state.species.items() if sp.owner != 0)
-    for a in (EatPlant(MADE_UP), Draw("long_neck:3"), FirstPlayer(0), "Pass", EatPlant("1"), Grow("x", 1, "body"),
-              PlaceTrait(NOT_A_CARD, other), Hunt(MADE_UP, other), TakeFood(1), EndTurn() if m.state.phase != "play_cards"
-              else Pass()):
-        assert_step_refused(m, a)
-    n = len(m.record.moves)
-    m.step(m.legal_actions()[0])
-    assert len(m.record.moves) == n + 1
+    def moves(s):
+        other = next(sid for sid, sp in s.species.items() if sp.owner != 0)
+        return (EatPlant(MADE_UP), Draw("long_neck:3"), FirstPlayer(0), "Pass", EatPlant("1"), Grow("x", 1, "body"),
+                PlaceTrait(NOT_A_CARD, other), Hunt(MADE_UP, other), TakeFood(1),
+                EndTurn() if s.phase != "play_cards" else Pass())
+    assert_match_refuses_a_person_these_moves(ns(3), [None, "random", "greedy"], moves)
 
 
 def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
     """At the first-player choice Match.step refuses a player's action; after the end it refuses everything."""
-    m = Match(ns(3), seed=8)
-    assert m.to_move == CHANCE
-    assert_step_refused(m, Pass())
-    assert_step_refused(m, EndTurn())
-    assert_step_refused(m, FirstPlayer(3))
-    assert m.record.moves == []
-    m.play_out()
-    assert_step_refused(m, Pass())
-    assert_step_refused(m, FirstPlayer(0))
-    assert_step_refused(m, None)
+    assert_match_refuses_at_the_first_chance_node_and_after_the_end(ns(3), 8, [Pass(), EndTurn(), FirstPlayer(3)],
+                                                                    [Pass(), FirstPlayer(0)])
 
 
 # ---- 3. records and saved positions ------------------------------------------------------------
-def refused(text):
-    with pytest.raises(SaveFileError) as err:
-        GameRecord.from_json(text)
-    assert str(err.value).strip()
-    return str(err.value)
-
-
-def _seats(kind, players):
-    if kind == "greedy":
-        return [GreedyBot() for _ in range(players)]
-    if kind == "mixed":
-        return [GreedyBot() if i % 2 else RandomBot() for i in range(players)]
-    return None
-
 
 @pytest.mark.parametrize("players,seats,options", [
     (2, None, {}), (3, "greedy", {}), (4, "mixed", {}), (5, "greedy", {}), (6, "mixed", {}),
@@ -923,42 +793,20 @@ def _seats(kind, players):
 ])
 def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
     """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
-    m = Match(ns(players, **options), seats=_seats(seats, players), seed=21, keep_events=True)
-    m.play_out()
-    assert m.is_over()
-    text = m.record.to_json()
-    back = GameRecord.from_json(text)
-    assert back.ruleset == NS and back.seed == 21
-    assert back.options == m.record.options == dict(m.ruleset.options)
-    assert back.moves == m.record.moves
-    assert back.replay() == m.state
-    assert back.to_json() == text
-    state, events = back.replay(events=True)
-    assert state == m.state and [type(e) for e in events] == [type(e) for e in m.events]
+    back = assert_record_round_trip(ns(players, **options), seats_of(seats, players))
     kinds = {type(x) for x in back.moves}
     assert {Draw, FirstPlayer, SelectFood, EndTurn} <= kinds, kinds
 
 
 def test_record_from_a_scenario_round_trips():
     """A match started from a scenario position records it and replays from it."""
-    start = feeding_position()
-    m = Match(start.ruleset, seats=["greedy", "random"], seed=2, start=start)
-    m.play_out()
-    back = GameRecord.from_json(m.record.to_json())
-    assert back.start is not None and back.replay(0) == start
-    assert back.replay() == m.state
+    assert_record_from_a_scenario_round_trips(feeding_position())
 
 
 def test_record_save_and_load_file(tmp_path):
     """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
-    m = Match(ns(5, simultaneous_play_cards="on"), seats=["greedy", "random"] * 2 + ["greedy"], seed=3)
-    m.play_out()
-    path = tmp_path / "ns.json"
-    m.record.save(path)
-    back = GameRecord.load(path)
-    assert back.moves == m.record.moves and back.seats == m.record.seats
-    assert back.replay() == m.state
-    assert json.loads(path.read_text())["format"] == "evolab.game/1"
+    assert_record_file_round_trips(Match(ns(5, simultaneous_play_cards="on"),
+                                         seats=["greedy", "random"] * 2 + ["greedy"], seed=3), tmp_path / "ns.json")
 
 
 @pytest.fixture(scope="module")
@@ -973,13 +821,10 @@ def good():
 
 def test_good_record_loads(good):
     """The fixture's record loads (also with a recomputed checksum), so the edits below are what is refused."""
-    _, text, final = good
-    assert GameRecord.from_json(text).replay() == final
-    assert GameRecord.from_json(json.dumps(rechecksum(json.loads(text)))).replay() == final
+    assert_good_record_loads(good)
 
 
-def _find(d, type_, pred=lambda m: True):
-    return next(i for i, m in enumerate(d["moves"]) if m["type"] == type_ and pred(m))
+_find = find_move
 
 
 def _other_species(good, type_):
@@ -1050,43 +895,18 @@ def test_edited_record_is_refused(good, edit, recompute):
         d["start"] = {"phase": "feeding"}
     elif edit == "moves-not-a-list":
         d["moves"] = {"0": moves[0]}
-    if recompute:
-        rechecksum(d)
-    msg = refused(json.dumps(d))
-    if not recompute:
-        assert "checksum" in msg
+    assert_edit_refused(d, recompute)
 
 
 @pytest.mark.parametrize("cut", [1, 2, 10])
 def test_truncated_record_is_refused(good, cut):
-    _, text, _ = good
-    refused(text[: len(text) // cut] if cut > 1 else text[:-1])
-
-
-def _positions(players=3, seed=4, every=17, **options):
-    m = Match(ns(players, **options), seed=seed)
-    out = [m.state.clone()]
-    while not m.is_over():
-        m.step()
-        if len(m.record.moves) % every == 0:
-            out.append(m.state.clone())
-    out.append(m.state.clone())
-    return out
+    assert_truncated_record_refused(good[1], cut)
 
 
 @pytest.mark.parametrize("players,options", [(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (5, {}), (6, {})])
 def test_save_state_load_state_round_trip(players, options):
     """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
-    phases = set()
-    for s in _positions(players=players, every=3, **options):
-        text = save_state(s)
-        back = load_state(text)
-        assert back == s
-        assert back.ruleset == s.ruleset
-        assert legal_actions(back) == legal_actions(s)
-        assert chance_outcomes(back) == chance_outcomes(s)
-        assert save_state(back) == text
-        phases.add(s.phase)
+    phases = assert_saves_round_trip(positions(ns(players, **options), every=3))
     want = {"deal", "select_food", "play_cards", "feeding", "over"} | ({"remove"} if players == 2 else {"first_player"})
     assert want <= phases, phases
 
@@ -1094,20 +914,12 @@ def test_save_state_load_state_round_trip(players, options):
 @pytest.fixture(scope="module")
 def saved_position():
     """A saved 3-player feeding position in round 2 or later with food, traits and species on the table."""
-    m = Match(ns(3), seats=["greedy:1", "greedy:1", "greedy:1"], seed=9)
-    while not (m.state.phase == "feeding" and to_move(m.state) >= 0 and m.state.turn >= 2
-               and any(sp.traits for sp in m.state.species.values())
-               and any(sp.food for sp in m.state.species.values()) and m.state.watering > 0):
-        m.step()
-        assert not m.is_over()
-    return m.state.clone(), save_state(m.state)
+    return _saved_position(ns(3), ["greedy:1", "greedy:1", "greedy:1"], 9, lambda s: (
+        any(sp.traits for sp in s.species.values()) and any(sp.food for sp in s.species.values()) and s.watering > 0))
 
 
 def test_saved_position_loads(saved_position):
-    s, text = saved_position
-    assert load_state(text) == s
-    d = json.loads(text)
-    assert load_state(json.dumps(rechecksum(d))) == s
+    assert_saved_position_loads(saved_position)
 
 
 def _species_with(st_, pred):
@@ -1139,20 +951,12 @@ TAMPER = {
 @pytest.mark.parametrize("edit", sorted(TAMPER))
 def test_tampered_saved_position_is_refused_by_the_checksum(saved_position, edit):
     """Any edit of a saved position after saving is refused (the checksum no longer matches)."""
-    d = json.loads(saved_position[1])
-    TAMPER[edit](d["state"])
-    assert d["state"] != json.loads(saved_position[1])["state"]
-    with pytest.raises(SaveFileError, match="checksum"):
-        load_state(json.dumps(d))
+    assert_tampered_position_refused_by_the_checksum(saved_position, TAMPER[edit])
 
 
-@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", '{"format": "evolab.state/1"}', "\x00\x01", "null",
-                                  '{"format": "evolab.state/1", "state": {}, "checksum": "0"}'])
+@pytest.mark.parametrize("text", CORRUPT_TEXTS)
 def test_corrupt_saved_position_is_refused(saved_position, text):
-    with pytest.raises(SaveFileError):
-        load_state(text)
-    with pytest.raises(SaveFileError):
-        load_state(saved_position[1][: len(saved_position[1]) // 2])
+    assert_corrupt_position_refused(saved_position, text)
 
 
 def _take_from_deck(st_, pred=lambda c: True):
@@ -1292,17 +1096,7 @@ IMPOSSIBLE = [
 @pytest.mark.parametrize("edit", IMPOSSIBLE)
 def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, edit):
     """A re-checksummed saved position that no game can reach is refused with SaveFileError."""
-    d = json.loads(saved_position[1])
-    edit(d["state"])
-    # compared as JSON text: True == 1 in Python, but not in a saved file
-    assert json.dumps(d["state"], sort_keys=True) != json.dumps(json.loads(saved_position[1])["state"], sort_keys=True)
-    rechecksum(d)
-    try:
-        s = load_state(json.dumps(d))
-    except SaveFileError as e:
-        assert str(e).strip()
-        return
-    raise AssertionError(f"load_state accepted an impossible position: {s!r}")
+    assert_impossible_position_refused(saved_position, edit, edit)
 
 
 # ---- 4. determinism -----------------------------------------------------------------------------
@@ -1316,65 +1110,23 @@ DET_CONFIGS = [
     ("5p-string-seed", 5, ["greedy", "random"] * 2 + ["greedy"], "darwin-1859", {}),
 ]
 
-DET_SCRIPT = r"""
-import json, sys
-from evolab import Match, load_ruleset
-configs = json.loads(sys.argv[1])
-out = {}
-for name, players, seats, seed, options in configs:
-    m = Match(load_ruleset("northstar", players=players, **options), seats=seats, seed=seed)
-    m.play_out()
-    out[name] = m.record.to_json()
-    m2 = Match(load_ruleset("northstar", players=players, **options), seats=seats, seed=seed, keep_events=True)
-    m2.play_out()
-    assert m2.record.to_json() == out[name], name
-print(json.dumps(out))
-"""
-
-
-def _play(players, seats, seed, options, keep_events=False):
-    m = Match(ns(players, **options), seats=seats, seed=seed, keep_events=keep_events)
-    m.play_out()
-    assert m.is_over()
-    return m
-
-
 @pytest.fixture(scope="module")
 def subprocess_records():
     """Records of every config from two interpreters with PYTHONHASHSEED 0 and 12345."""
-    out = {}
-    for h in ("0", "12345"):
-        env = dict(os.environ, PYTHONHASHSEED=h)
-        p = subprocess.run([sys.executable, "-c", DET_SCRIPT, json.dumps(DET_CONFIGS)], cwd=ROOT, env=env,
-                           capture_output=True, text=True, timeout=300)
-        assert p.returncode == 0, p.stderr
-        out[h] = json.loads(p.stdout)
-    return out
+    return records_of_other_processes(NS, DET_CONFIGS)
 
 
 @pytest.mark.parametrize("config", DET_CONFIGS, ids=[c[0] for c in DET_CONFIGS])
 def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, config):
     """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed."""
-    name, players, seats, seed, options = config
-    a, b = subprocess_records["0"][name], subprocess_records["12345"][name]
-    assert a == b
-    assert _play(players, seats, seed, options).record.to_json() == a
-    moves = json.loads(a)["moves"]
-    assert len(moves) > 100
-    assert json.loads(a)["ruleset"] == NS
+    _name, players, _seats, _seed, options = config
+    assert_same_record_in_every_process(subprocess_records, config, ns(players, **options), 100)
 
 
 # ---- 5. hidden information ----------------------------------------------------------------------
-def _card_leaves(obj, path=()):
+def _card_leaves(obj):
     """(path, value) of every string leaf of a JSON-able value that is a card id of this edition."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _card_leaves(v, path + (k,))
-    elif isinstance(obj, (list, tuple)):
-        for i, v in enumerate(obj):
-            yield from _card_leaves(v, path + (i,))
-    elif isinstance(obj, str) and obj in CARD_INDEX:
-        yield path, obj
+    return leaves_in(obj, CARD_INDEX)
 
 
 def _visible_species(state, seat):
@@ -1691,26 +1443,11 @@ def test_run_batch_gives_rows_for_every_table(batch):
 
 def test_run_batch_rows_are_identical_with_two_workers(batch):
     """Two worker processes give exactly the same rows, in the same order, for every table."""
-    from evolab.tracking import ALL_TABLES
-    par = evolab.run_batch(NS, grid=GRID, reps=3, progress=False, workers=2)
-    for t in ALL_TABLES:
-        assert par.rows(t) == batch.rows(t), t
+    assert_rows_identical_with_two_workers(NS, GRID, batch)
 
 
 def test_trait_frequencies_chart_draws_ns_rows(batch):
-    matplotlib = pytest.importorskip("matplotlib")
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.axes import Axes
-
-    import evolab.viz
-    ax = evolab.viz.trait_frequencies(batch.rows("traits"))
-    try:
-        assert isinstance(ax, Axes)
-        assert ax.get_lines(), "no trait line was drawn"
-        assert evolab.viz.describe(ax)
-    finally:
-        plt.close(ax.figure)
+    assert_trait_chart_draws(batch.rows("traits"))
 
 
 def _batch_games(bots):
@@ -1730,51 +1467,14 @@ def _batch_games(bots):
 def test_mutation_rate_is_obeyed_by_every_bot_move(bots, batch):
     """mutation_rate=0: no bot ever plays a trait; mutation_rate=1: whenever a PlaceTrait is legal, the bot does
     not start a species or grow instead. Checked by replaying the records move by move."""
-    games = _batch_games(bots)
-    if bots == "greedy":        # the same games as the batch
-        assert [(r["game"], r["moves"], r["winner"]) for r in batch.rows("games")] == \
-               [(g, len(m.record.moves), m.state.winner) for g, _, m in games]
-    trait_legal = {0: 0, 1: 0}
-    traits_played = {0: 0, 1: 0}
-    for g, rate, m in games:
-        s = m.record.initial_state()
-        rs = s.ruleset
-        for move in m.record.moves:
-            if to_move(s) >= 0 and s.phase == "play_cards":
-                legal = rs.legal_actions(s)
-                assert move in legal
-                can_mutate = any(type(a) is PlaceTrait for a in legal)
-                is_trait = type(move) is PlaceTrait
-                trait_legal[rate] += can_mutate
-                traits_played[rate] += is_trait
-                if rate == 0:
-                    assert not is_trait, f"game {g}: {move!r} with mutation_rate=0"
-                elif can_mutate:
-                    assert type(move) not in (NewSpecies, Grow), \
-                        f"game {g}: {move!r} although a trait play was legal, with mutation_rate=1"
-            rs.apply_inplace(s, move, None)
-        assert s == m.state
-    assert trait_legal[0] > 0 and trait_legal[1] > 0, "no game offered a trait play"
-    assert traits_played[0] == 0 and traits_played[1] > 0
-    if bots == "greedy":
-        arose = {0: 0, 1: 0}
-        for r in batch.rows("mutations"):
-            arose[r["mutation_rate"]] += r["arose"]
-        assert arose[0] == 0 and arose[1] > 0
+    assert_mutation_rate_obeyed(_batch_games(bots), batch, bots, lambda s: s.phase == "play_cards",
+                                lambda a: type(a) is PlaceTrait, lambda a: type(a) in (NewSpecies, Grow))
 
 
 def test_tracker_rows_equal_the_rows_of_a_replayed_record():
     """A Tracker watching a North Star match and ``track_record`` of its record give the same rows; the
     species table of the last round is the final table."""
-    from evolab.tracking import ALL_TABLES
-    tracker = evolab.Tracker(params={"x": 1})
-    m = Match(ns(4, **NON_DEFAULT_A), seats=["greedy", "random", "greedy", "random"], seed=5, observers=[tracker])
-    m.play_out()
-    again = evolab.track_record(GameRecord.from_json(m.record.to_json()), params={"x": 1})
-    for t in ALL_TABLES:
-        assert tracker.rows(t) == again.rows(t), t
-    turns = tracker.rows("turns")
-    assert [r["turn"] for r in turns] == list(range(1, m.state.turn + 1))
+    tracker, m = tracked_and_replayed(ns(4, **NON_DEFAULT_A), ["greedy", "random", "greedy", "random"])
     last = [(r["seat"], r["species"], r["body"], r["population"]) for r in tracker.rows("species")
             if r["turn"] == m.state.turn]
     assert sorted(last) == sorted((sp.owner, sp.id, sp.body, sp.pop) for sp in m.state.species.values())

@@ -18,30 +18,41 @@ options and under non-default ones (2, 3, 4 and 6 players):
 from __future__ import annotations
 
 import json
-import os
-import pathlib
-import random
-import subprocess
-import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply,
-                    chance_outcomes, check, is_over, legal_actions, load_ruleset, load_state, new_game, observe,
+from evolab import (CHANCE, GameRecord, Match, apply,
+                    chance_outcomes, check, legal_actions, load_ruleset, load_state, new_game, observe,
                     save_state, scenario, to_move)
 from evolab.actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, Draw, EndMove,
                             FirstPlayer, NoDefence, Pass, PlaceParasite, PlayAnimal, PlayCard, PlayTrait, Reveal,
                             RollDie, RollFood, RollParasites, RollShelter, Run, Scavenge, Stomp, TakeFood,
                             TakeShelter, TieBreak)
 from evolab.bots import GreedyBot, RandomBot
-from evolab.events import GameOver, Mutation, TraitRevealed
+from evolab.events import Mutation, TraitRevealed
 from evolab.rules.random_mutations.deck import TRAIT_IDS
-from engine_checks import assert_json_round_trip, assert_refused, assert_step_refused, rechecksum
+from engine_checks import assert_json_round_trip, assert_refused
+from conformance_common import (CORRUPT_TEXTS, SLOW, EditionChecks, assert_check_matches_the_legal_set,
+                                assert_corrupt_position_refused, assert_edit_refused,
+                                assert_fast_play_out_keeps_the_invariants, assert_good_record_loads,
+                                assert_illegal_moves_refused_along_a_game, assert_impossible_position_refused,
+                                assert_legal_set_invariants, assert_match_refuses_a_person_these_moves,
+                                assert_match_refuses_at_the_first_chance_node_and_after_the_end,
+                                assert_mutation_rate_obeyed, assert_next_seat_refused, assert_record_file_round_trips,
+                                assert_record_from_a_scenario_round_trips, assert_record_round_trip,
+                                assert_rows_identical_with_two_workers, assert_same_record_in_every_process,
+                                assert_saved_position_loads, assert_saves_round_trip,
+                                assert_tampered_position_refused_by_the_checksum, assert_trait_chart_draws,
+                                assert_truncated_record_refused, find_move, leaves_in, play_watched, positions,
+                                records_of_other_processes, seats_of, tracked_and_replayed)
+from conformance_common import finished_game as _finished_game
+from conformance_common import play_random_game as _play_random_game
+from conformance_common import run_until as _run_until
+from conformance_common import saved_position as _saved_position
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 RM = "random_mutations"
 PLAYER_COUNTS = (2, 3, 4, 6)
 MADE_UP = 9_999                 # an animal / species / card id no game reaches
@@ -66,9 +77,6 @@ CUSTOM_ONLY = dict(deck=CUSTOM_DECK)
 
 OPTION_SETS = [("default", {}), ("custom-deck", CUSTOM_ONLY), ("non-default-a", NON_DEFAULT_A),
                ("non-default-b", NON_DEFAULT_B)]
-
-SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
-
 
 def _drop_none(d):
     return {k: v for k, v in d.items() if v is not None}
@@ -157,20 +165,8 @@ def assert_table_invariants(state):
             assert marks == (0, 0, 0, False, False, False), f"{a!r} keeps tokens or marks in phase {state.phase}"
         if not state.phase.startswith("climate"):
             assert (state.red, state.green, state.black) == (0, 0, 0)
-    who = to_move(state)
     legal = legal_actions(state)
-    if who == CHANCE or is_over(state):
-        assert legal == [], f"legal actions at a chance/terminal node: {legal[:5]}"
-    else:
-        assert legal, f"no legal action for seat {who} in phase {state.phase}"
-        assert 0 <= who < state.players
-        assert len(set(legal)) == len(legal), "a legal action is listed twice"
-    assert (who == TERMINAL) == is_over(state) == (state.phase == "over")
-    outs = chance_outcomes(state)
-    assert bool(outs) == (who == CHANCE), f"chance outcomes {outs[:3]} with {who} to move in {state.phase}"
-    for outcome, weight in outs:
-        assert isinstance(weight, int) and weight > 0, (outcome, weight)
-        assert outcome.chance
+    assert_legal_set_invariants(state, legal)
     return legal
 
 
@@ -240,16 +236,9 @@ def assert_check_agrees(state, legal, rng, sample=60):
     players = player_candidates(state, rng)
     if sample is not None and len(players) > sample:
         players = rng.sample(players, sample)
-    for a in chance_candidates(state) + players + near_misses(state, legal, rng):
-        expected = (a in outcomes) if a.chance else (a in legal)
-        v = check(state, a)
-        assert (v is None) == expected, (
-            f"check={v!r} but {'in' if expected else 'not in'} the legal set for {a!r} in phase {state.phase}")
-        if v is not None:
-            assert isinstance(v.rule, str) and v.rule.strip(), f"empty rule id for {a!r}"
-    if who >= 0 and legal:
-        v = check(state, legal[0], (who + 1) % state.players)
-        assert v is not None and v.rule == "rm.turn-order", v
+    assert_check_matches_the_legal_set(state, chance_candidates(state) + players + near_misses(state, legal, rng),
+                                       legal, outcomes)
+    assert_next_seat_refused(state, legal, "rm.turn-order")
 
 
 def assert_reveal_discipline(state, move, new, events):
@@ -287,42 +276,18 @@ def node_kind(state, legal):
     return out
 
 
+def assert_one_winner(state):
+    """The dice end every tie: a finished game has one winner."""
+    assert 0 <= state.winner < state.players
+
+
+CHECKS = EditionChecks(assert_table_invariants, assert_check_agrees, assert_reveal_discipline, node_kind,
+                       finished=assert_one_winner)
+
+
 def play_random_game(ruleset, seed, deep=True, round_trip=True, sample=60, max_steps=6000, kinds=None):
     """A uniformly random game through the public engine functions; returns (final state, steps)."""
-    rng = random.Random(seed)
-    check_rng = random.Random(seed ^ 0x5EED)
-    state = new_game(ruleset)
-    steps = 0
-    while not is_over(state):
-        assert steps < max_steps, "the game did not end"
-        legal = assert_table_invariants(state)
-        if kinds is not None:
-            kinds |= node_kind(state, legal)
-        if deep:
-            assert_check_agrees(state, legal, check_rng, sample)
-            if round_trip:
-                assert_json_round_trip(state)
-        if to_move(state) == CHANCE:
-            outs = chance_outcomes(state)
-            if rng.random() < 0.5:
-                move = ruleset.sample_chance(state, rng)
-            else:
-                move = rng.choices([o for o, _ in outs], weights=[w for _, w in outs])[0]
-            assert move in [o for o, _ in outs]
-        else:
-            move = legal[rng.randrange(len(legal))]
-        before = state.to_dict()
-        new, events = apply(state, move)
-        assert state.to_dict() == before, f"apply({move!r}) changed the state passed in"
-        assert new is not state
-        assert_reveal_discipline(state, move, new, events)
-        state = new
-        steps += 1
-    assert_table_invariants(state)
-    if deep and round_trip:
-        assert_json_round_trip(state)
-    assert 0 <= state.winner < state.players
-    return state, steps
+    return _play_random_game(CHECKS, ruleset, seed, deep, round_trip, sample, max_steps, kinds)
 
 
 # ---- 1. random games, public engine loop ---------------------------------------------------------
@@ -410,35 +375,6 @@ def test_json_round_trip_at_pending_decisions():
 
 
 # ---- bots through Match -------------------------------------------------------------------------
-class InvariantObserver:
-    """Checks the cheap invariants (and the reveal discipline) after every move of a Match."""
-
-    def __init__(self):
-        self.moves = 0
-        self.prev = None
-
-    def start(self, match):
-        self.prev = match.state.clone()
-
-    def update(self, match, move, events):
-        assert_table_invariants(match.state)
-        assert_reveal_discipline(self.prev, move, match.state, events)
-        self.prev = match.state.clone()
-        self.moves += 1
-
-
-def assert_finished_match(m, obs):
-    assert m.is_over(), "play_out returned before the game ended"
-    assert is_over(m.state) and to_move(m.state) == TERMINAL
-    assert 0 <= m.state.winner < m.state.players
-    assert_table_invariants(m.state)
-    assert obs.moves == len(m.record.moves) > 0
-    assert isinstance(m.events[-1], GameOver)
-    assert m.events[-1].winner == m.state.winner
-    assert tuple(m.events[-1].scores) == tuple(m.scores()) == tuple(evolab.scores(m.state))
-    assert m.record.replay() == m.state
-
-
 @pytest.mark.parametrize("name,options", OPTION_SETS, ids=[n for n, _ in OPTION_SETS])
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, options):
@@ -447,10 +383,7 @@ def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, opti
     for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
                         (2, [GreedyBot() if i % 2 else RandomBot() for i in range(players)]),
                         (3, ["greedy:0.3"] + ["random:0.5"] * (players - 1))):
-        obs = InvariantObserver()
-        m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
-        m.play_out(max_moves=20_000)
-        assert_finished_match(m, obs)
+        play_watched(CHECKS, rs, seats, seed)
 
 
 @settings(SLOW, max_examples=10)
@@ -459,10 +392,7 @@ def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, opti
 def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
     """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
     seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-    obs = InvariantObserver()
-    m = Match(rm(players, **options), seats=seats, seed=seed, keep_events=True, observers=[obs])
-    m.play_out(max_moves=20_000)
-    assert_finished_match(m, obs)
+    play_watched(CHECKS, rm(players, **options), seats, seed)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -470,11 +400,7 @@ def test_fast_play_out_ends_with_cards_conserved(players):
     """The fast path of play_out (no events) ends with cards and tokens conserved and replays exactly."""
     for options in ({}, NON_DEFAULT_A):
         for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-            m = Match(rm(players, **options), seats=seats, seed=11)
-            m.play_out(max_moves=20_000)
-            assert m.is_over()
-            assert_table_invariants(m.state)
-            assert m.record.replay() == m.state
+            assert_fast_play_out_keeps_the_invariants(CHECKS, rm(players, **options), seats)
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
@@ -502,18 +428,11 @@ def development_position(**options):
 
 def run_until(pred, players=2, seed=0, **options):
     """A live game state (via Match) at the first point where ``pred(state)`` holds."""
-    m = Match(rm(players, **options), seed=seed)
-    while not pred(m.state):
-        assert not m.is_over(), "the game ended before the position was reached"
-        m.step()
-    return m.state.clone()
+    return _run_until(rm(players, **options), pred, seed)
 
 
 def finished_game(players=2, seed=3):
-    m = Match(rm(players), seed=seed)
-    m.play_out()
-    assert m.is_over()
-    return m.state
+    return _finished_game(rm(players), seed)
 
 
 def test_positions_are_what_the_tests_assume():
@@ -749,7 +668,7 @@ def test_legal_action_for_the_wrong_seat_is_refused(make):
 def test_wrong_seat_is_refused_in_larger_games(players):
     """In development and feeding of larger games, every other seat is refused the mover's legal actions."""
     for phase in ("development", "feeding"):
-        s = run_until(lambda st_: st_.phase == phase and to_move(st_) >= 0, players=players, seed=9)
+        s = run_until(lambda st_, phase=phase: st_.phase == phase and to_move(st_) >= 0, players=players, seed=9)
         who = to_move(s)
         for a in legal_actions(s)[:3]:
             for seat in range(players):
@@ -757,77 +676,32 @@ def test_wrong_seat_is_refused_in_larger_games(players):
                     assert_refused(s, a, seat=seat, rule="rm.turn-order")
 
 
-def _illegal_candidates(s, rng, k=25):
-    pool = chance_candidates(s) + player_candidates(s, rng, pairs=k)
-    legal = legal_actions(s)
-    outcomes = [o for o, _ in chance_outcomes(s)]
-    out = [a for a in pool if a not in legal and a not in outcomes]
-    return rng.sample(out, min(k, len(out)))
+def _illegal_pool(s, rng, k):
+    return chance_candidates(s) + player_candidates(s, rng, pairs=k)
 
 
 @settings(SLOW, max_examples=12)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_illegal_candidates_along_random_games_are_refused_without_change(players, options, seed):
     """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
-    rng = random.Random(seed)
-    m = Match(rm(players, **options), seed=seed)
-    tried = 0
-    while not m.is_over():
-        if rng.random() < 0.1:
-            s = m.state
-            for a in _illegal_candidates(s, rng, 8):
-                assert_refused(s, a)
-                tried += 1
-            who = to_move(s)
-            if who >= 0:
-                assert_refused(s, legal_actions(s)[0], seat=(who + 1) % players, rule="rm.turn-order")
-        m.step()
-    for a in _illegal_candidates(m.state, rng, 5):
-        assert_refused(m.state, a, rule="rm.game-over")
-    assert tried > 0
+    assert_illegal_moves_refused_along_a_game(rm(players, **options), seed, _illegal_pool, 0.1, 8, "rm.turn-order",
+                                              "rm.game-over")
 
 
 def test_match_step_refuses_illegal_actions_and_changes_nothing():
     """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
-    m = Match(rm(2), seats=[None, "random"], seed=4)
-    m.play_until_human()
-    assert m.waiting_for_human()
-    for a in (TakeFood(MADE_UP), Reveal("large"), RollFood(4), "Pass", PlayCard("trait", "3"),
-              PlayCard("trait", MADE_UP), Stomp("1"), PlayAnimal("large"), DiscardTrait(MADE_UP)):
-        assert_step_refused(m, a)
-    n = len(m.record.moves)
-    m.step(m.legal_actions()[0])
-    assert len(m.record.moves) == n + 1
+    assert_match_refuses_a_person_these_moves(rm(2), [None, "random"], lambda s: (
+        TakeFood(MADE_UP), Reveal("large"), RollFood(4), "Pass", PlayCard("trait", "3"), PlayCard("trait", MADE_UP),
+        Stomp("1"), PlayAnimal("large"), DiscardTrait(MADE_UP)))
 
 
 def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
     """At the first-player roll Match.step refuses a player's action; after the end it refuses everything."""
-    m = Match(rm(3), seed=8)
-    assert m.to_move == CHANCE
-    assert_step_refused(m, Pass())
-    assert_step_refused(m, PlayCard("new_species"))
-    assert m.record.moves == []
-    m.play_out()
-    assert_step_refused(m, Pass())
-    assert_step_refused(m, TieBreak(0))
-    assert_step_refused(m, None)
+    assert_match_refuses_at_the_first_chance_node_and_after_the_end(rm(3), 8, [Pass(), PlayCard("new_species")],
+                                                                    [Pass(), TieBreak(0)])
 
 
 # ---- 3. records and saved positions ------------------------------------------------------------
-def refused(text):
-    with pytest.raises(SaveFileError) as err:
-        GameRecord.from_json(text)
-    assert str(err.value).strip()
-    return str(err.value)
-
-
-def _seats(kind, players):
-    if kind == "greedy":
-        return [GreedyBot() for _ in range(players)]
-    if kind == "mixed":
-        return [GreedyBot() if i % 2 else RandomBot() for i in range(players)]
-    return None
-
 
 @pytest.mark.parametrize("players,seats,options", [
     (2, None, {}), (3, "greedy", {}), (4, "mixed", {}), (6, "greedy", {}),
@@ -836,41 +710,19 @@ def _seats(kind, players):
 ])
 def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
     """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
-    m = Match(rm(players, **options), seats=_seats(seats, players), seed=21, keep_events=True)
-    m.play_out()
-    assert m.is_over()
-    text = m.record.to_json()
-    back = GameRecord.from_json(text)
-    assert back.ruleset == RM and back.seed == 21
-    assert back.options == m.record.options == dict(m.ruleset.options)
-    assert back.moves == m.record.moves
-    assert back.replay() == m.state
-    assert back.to_json() == text
-    state, events = back.replay(events=True)
-    assert state == m.state and [type(e) for e in events] == [type(e) for e in m.events]
+    back = assert_record_round_trip(rm(players, **options), seats_of(seats, players))
     assert any(type(x) is Reveal for x in back.moves), "the game revealed no trait"
 
 
 def test_record_from_a_scenario_round_trips():
     """A match started from a scenario position records it and replays from it."""
-    start = feeding_position()
-    m = Match(start.ruleset, seats=["greedy", "random"], seed=2, start=start)
-    m.play_out()
-    back = GameRecord.from_json(m.record.to_json())
-    assert back.start is not None and back.replay(0) == start
-    assert back.replay() == m.state
+    assert_record_from_a_scenario_round_trips(feeding_position())
 
 
 def test_record_save_and_load_file(tmp_path):
     """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
-    m = Match(rm(4, divergence=True), seats=["greedy", "random"] * 2, seed=3)
-    m.play_out()
-    path = tmp_path / "rm.json"
-    m.record.save(path)
-    back = GameRecord.load(path)
-    assert back.moves == m.record.moves and back.seats == m.record.seats
-    assert back.replay() == m.state
-    assert json.loads(path.read_text())["format"] == "evolab.game/1"
+    assert_record_file_round_trips(Match(rm(4, divergence=True), seats=["greedy", "random"] * 2, seed=3),
+                                   tmp_path / "rm.json")
 
 
 @pytest.fixture(scope="module")
@@ -884,13 +736,10 @@ def good():
 
 def test_good_record_loads(good):
     """The fixture's record loads (also with a recomputed checksum), so the edits below are what is refused."""
-    _, text, final = good
-    assert GameRecord.from_json(text).replay() == final
-    assert GameRecord.from_json(json.dumps(rechecksum(json.loads(text)))).replay() == final
+    assert_good_record_loads(good)
 
 
-def _find(d, type_, pred=lambda m: True):
-    return next(i for i, m in enumerate(d["moves"]) if m["type"] == type_ and pred(m))
+_find = find_move
 
 
 @pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
@@ -944,43 +793,18 @@ def test_edited_record_is_refused(good, edit, recompute):
         d["options"]["deck"] = {"large": 20}
     elif edit == "start-broken":
         d["start"] = {"phase": "feeding"}
-    if recompute:
-        rechecksum(d)
-    msg = refused(json.dumps(d))
-    if not recompute:
-        assert "checksum" in msg
+    assert_edit_refused(d, recompute)
 
 
 @pytest.mark.parametrize("cut", [1, 2, 10])
 def test_truncated_record_is_refused(good, cut):
-    _, text, _ = good
-    refused(text[: len(text) // cut] if cut > 1 else text[:-1])
-
-
-def _positions(players=3, seed=4, every=17, **options):
-    m = Match(rm(players, **options), seed=seed)
-    out = [m.state.clone()]
-    while not m.is_over():
-        m.step()
-        if len(m.record.moves) % every == 0:
-            out.append(m.state.clone())
-    out.append(m.state.clone())
-    return out
+    assert_truncated_record_refused(good[1], cut)
 
 
 @pytest.mark.parametrize("players,options", [(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (6, {})])
 def test_save_state_load_state_round_trip(players, options):
     """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
-    phases = set()
-    for s in _positions(players=players, every=1, **options):
-        text = save_state(s)
-        back = load_state(text)
-        assert back == s
-        assert back.ruleset == s.ruleset
-        assert legal_actions(back) == legal_actions(s)
-        assert chance_outcomes(back) == chance_outcomes(s)
-        assert save_state(back) == text
-        phases.add(s.phase)
+    phases = assert_saves_round_trip(positions(rm(players, **options), every=1))
     assert {"first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
             "feeding", "over"} <= phases, phases
 
@@ -988,19 +812,11 @@ def test_save_state_load_state_round_trip(players, options):
 @pytest.fixture(scope="module")
 def saved_position():
     """A saved 2-player feeding position with species, animals and trait cards on the table."""
-    m = Match(rm(2), seats=["greedy:1", "greedy:1"], seed=9)
-    while not (m.state.phase == "feeding" and to_move(m.state) >= 0 and m.state.turn >= 2
-               and any(sp.own for sp in m.state.species.values())):
-        m.step()
-        assert not m.is_over()
-    return m.state.clone(), save_state(m.state)
+    return _saved_position(rm(2), ["greedy:1", "greedy:1"], 9, lambda s: any(sp.own for sp in s.species.values()))
 
 
 def test_saved_position_loads(saved_position):
-    s, text = saved_position
-    assert load_state(text) == s
-    d = json.loads(text)
-    assert load_state(json.dumps(rechecksum(d))) == s
+    assert_saved_position_loads(saved_position)
 
 
 def _species_with_own(st_):
@@ -1023,22 +839,12 @@ TAMPER = {
 @pytest.mark.parametrize("edit", sorted(TAMPER))
 def test_tampered_saved_position_is_refused_by_the_checksum(saved_position, edit):
     """Any edit of a saved position after saving is refused (the checksum no longer matches)."""
-    d = json.loads(saved_position[1])
-    TAMPER[edit](d["state"])
-    with pytest.raises(SaveFileError, match="checksum"):
-        load_state(json.dumps(d))
+    assert_tampered_position_refused_by_the_checksum(saved_position, TAMPER[edit])
 
 
-@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", '{"format": "evolab.state/1"}', "\x00\x01"])
+@pytest.mark.parametrize("text", CORRUPT_TEXTS)
 def test_corrupt_saved_position_is_refused(saved_position, text):
-    with pytest.raises(SaveFileError):
-        load_state(text)
-    with pytest.raises(SaveFileError):
-        load_state(saved_position[1][: len(saved_position[1]) // 2])
-
-
-def _bug(reason):
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"ENGINE BUG: {reason}")
+    assert_corrupt_position_refused(saved_position, text)
 
 
 def _negative_pdeck(st_):
@@ -1110,15 +916,7 @@ IMPOSSIBLE = [
 @pytest.mark.parametrize("name,edit", IMPOSSIBLE)
 def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, name, edit):
     """A re-checksummed saved position that no game can reach is refused with SaveFileError."""
-    d = json.loads(saved_position[1])
-    edit(d["state"])
-    rechecksum(d)
-    try:
-        s = load_state(json.dumps(d))
-    except SaveFileError as e:
-        assert str(e).strip()
-        return
-    raise AssertionError(f"load_state accepted the impossible position {name!r}: {s!r}")
+    assert_impossible_position_refused(saved_position, edit, name)
 
 
 # ---- 4. determinism -----------------------------------------------------------------------------
@@ -1133,68 +931,26 @@ DET_CONFIGS = [
     ("2p-string-seed-divergence", 2, ["greedy", "random"], "darwin-1859", {"divergence": True}),
 ]
 
-DET_SCRIPT = r"""
-import json, sys
-from evolab import Match, load_ruleset
-configs = json.loads(sys.argv[1])
-out = {}
-for name, players, seats, seed, options in configs:
-    m = Match(load_ruleset("random_mutations", players=players, **options), seats=seats, seed=seed)
-    m.play_out()
-    out[name] = m.record.to_json()
-    m2 = Match(load_ruleset("random_mutations", players=players, **options), seats=seats, seed=seed,
-               keep_events=True)
-    m2.play_out()
-    assert m2.record.to_json() == out[name], name
-print(json.dumps(out))
-"""
-
-
-def _play(players, seats, seed, options, keep_events=False):
-    m = Match(rm(players, **options), seats=seats, seed=seed, keep_events=keep_events)
-    m.play_out()
-    assert m.is_over()
-    return m
-
-
 @pytest.fixture(scope="module")
 def subprocess_records():
     """Records of every config from two interpreters with PYTHONHASHSEED 0 and 12345."""
-    out = {}
-    for h in ("0", "12345"):
-        env = dict(os.environ, PYTHONHASHSEED=h)
-        p = subprocess.run([sys.executable, "-c", DET_SCRIPT, json.dumps(DET_CONFIGS)], cwd=ROOT, env=env,
-                           capture_output=True, text=True, timeout=300)
-        assert p.returncode == 0, p.stderr
-        out[h] = json.loads(p.stdout)
-    return out
+    return records_of_other_processes(RM, DET_CONFIGS)
 
 
 @pytest.mark.parametrize("config", DET_CONFIGS, ids=[c[0] for c in DET_CONFIGS])
 def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, config):
     """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed."""
-    name, players, seats, seed, options = config
-    a, b = subprocess_records["0"][name], subprocess_records["12345"][name]
-    assert a == b
-    assert _play(players, seats, seed, options).record.to_json() == a
-    moves = json.loads(a)["moves"]
-    assert len(moves) > 50
+    _name, players, _seats, _seed, options = config
+    moves = assert_same_record_in_every_process(subprocess_records, config, rm(players, **options), 50)
     if options.get("divergence"):
         assert any(mv["type"] == "PlayCard" and mv["mode"] == "diverge" for mv in moves), \
             "a divergence game never split a species"
 
 
 # ---- 5. hidden information ----------------------------------------------------------------------
-def _trait_leaves(obj, path=()):
+def _trait_leaves(obj):
     """(path, value) of every string leaf of a JSON-able value that is a trait id."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from _trait_leaves(v, path + (k,))
-    elif isinstance(obj, (list, tuple)):
-        for i, v in enumerate(obj):
-            yield from _trait_leaves(v, path + (i,))
-    elif isinstance(obj, str) and obj in TRAIT_IDS:
-        yield path, obj
+    return leaves_in(obj, TRAIT_IDS)
 
 
 def _table_cards(state):
@@ -1345,26 +1101,11 @@ def test_run_batch_gives_rows_for_every_table(batch):
 
 def test_run_batch_rows_are_identical_with_two_workers(batch):
     """Two worker processes give exactly the same rows, in the same order, for every table."""
-    from evolab.tracking import ALL_TABLES
-    par = evolab.run_batch(RM, grid=GRID, reps=3, progress=False, workers=2)
-    for t in ALL_TABLES:
-        assert par.rows(t) == batch.rows(t), t
+    assert_rows_identical_with_two_workers(RM, GRID, batch)
 
 
 def test_trait_frequencies_chart_draws_rm_rows(batch):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.axes import Axes
-
-    import evolab.viz
-    ax = evolab.viz.trait_frequencies(batch.rows("traits"))
-    try:
-        assert isinstance(ax, Axes)
-        assert ax.get_lines(), "no trait line was drawn"
-        assert evolab.viz.describe(ax)
-    finally:
-        plt.close(ax.figure)
+    assert_trait_chart_draws(batch.rows("traits"))
 
 
 def _batch_games(bots):
@@ -1389,50 +1130,14 @@ def _batch_games(bots):
 def test_mutation_rate_is_obeyed_by_every_bot_move(bots, batch):
     """mutation_rate=0: no bot ever announces a trait; mutation_rate=1: whenever a trait announcement is
     legal, the bot does not grow (no new species, no added animal) instead. Checked by replaying records."""
-    games = _batch_games(bots)
-    if bots == "greedy":        # the same games as the batch
-        assert [(r["game"], r["moves"], r["winner"]) for r in batch.rows("games")] == \
-               [(g, len(m.record.moves), m.state.winner) for g, _, m in games]
-    trait_legal = {0: 0, 1: 0}
-    traits_played = {0: 0, 1: 0}
-    for g, rate, m in games:
-        s = m.record.initial_state()
-        rs = s.ruleset
-        for move in m.record.moves:
-            if to_move(s) >= 0:
-                legal = rs.legal_actions(s)
-                assert move in legal
-                can_mutate = any(type(a) is PlayCard and a.mode == "trait" for a in legal)
-                is_trait = type(move) is PlayCard and move.mode == "trait"
-                trait_legal[rate] += can_mutate
-                traits_played[rate] += is_trait
-                if rate == 0:
-                    assert not is_trait, f"game {g}: {move!r} with mutation_rate=0"
-                elif can_mutate:
-                    assert not (type(move) is PlayCard and move.mode in ("new_species", "add_animal")), \
-                        f"game {g}: {move!r} although a trait play was legal, with mutation_rate=1"
-            rs.apply_inplace(s, move, None)
-        assert s == m.state
-    assert trait_legal[0] > 0 and trait_legal[1] > 0, "no game offered a trait play"
-    assert traits_played[0] == 0 and traits_played[1] > 0
-    if bots == "greedy":
-        arose = {0: 0, 1: 0}
-        for r in batch.rows("mutations"):
-            arose[r["mutation_rate"]] += r["arose"]
-        assert arose[0] == 0 and arose[1] > 0
+    assert_mutation_rate_obeyed(_batch_games(bots), batch, bots, lambda s: True,
+                                lambda a: type(a) is PlayCard and a.mode == "trait",
+                                lambda a: type(a) is PlayCard and a.mode in ("new_species", "add_animal"))
 
 
 def test_tracker_rows_equal_the_rows_of_a_replayed_record():
     """A Tracker watching a Random Mutations match and ``track_record`` of its record give the same rows."""
-    from evolab.tracking import ALL_TABLES
-    tracker = evolab.Tracker(params={"x": 1})
-    m = Match(rm(3, **NON_DEFAULT_A), seats=["greedy", "random", "greedy"], seed=5, observers=[tracker])
-    m.play_out()
-    again = evolab.track_record(GameRecord.from_json(m.record.to_json()), params={"x": 1})
-    for t in ALL_TABLES:
-        assert tracker.rows(t) == again.rows(t), t
-    turns = tracker.rows("turns")
-    assert [r["turn"] for r in turns] == list(range(1, m.state.turn + 1))
+    tracker, m = tracked_and_replayed(rm(3, **NON_DEFAULT_A), ["greedy", "random", "greedy"])
     assert sum(r["arose"] for r in tracker.rows("mutations")) == \
         sum(1 for mv in m.record.moves if type(mv) is Reveal)
 
