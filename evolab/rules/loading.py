@@ -154,11 +154,13 @@ def settled(rs, s, ctx, validate, settle):
 # ---- one edition's saved positions --------------------------------------------------------------------
 class StateFile:
     """How one edition reads and checks its positions: the state class and its plain fields, the schema of
-    ``to_dict()``, the facts the schema needs, how the rest is built, and what must agree (``consistent``)."""
+    ``to_dict()``, the facts the schema needs, how the rest is built, and what must agree (``consistent``);
+    ``later``: fields added after saves already existed, with the value (a list) an older save means."""
 
-    def __init__(self, cls, plain, schema, build, consistent, facts=lambda rs: {}):
+    def __init__(self, cls, plain, schema, build, consistent, facts=lambda rs: {}, later=None):
         self.cls, self.plain, self.schema = cls, plain, schema
         self.build, self.consistent, self.facts = build, consistent, facts
+        self.later = dict(later or {})
 
     def context(self, rs, prefix=""):
         from ..errors import SaveFileError
@@ -166,6 +168,8 @@ class StateFile:
 
     def read(self, rs, d, prefix: str = ""):
         """Rebuild a state from its ``to_dict()`` form; ``SaveFileError`` naming the field on bad data."""
+        if self.later and type(d) is dict and any(k not in d for k in self.later):
+            d = {**{k: list(v) for k, v in self.later.items()}, **d}
         ctx = self.context(rs, prefix)
         seats(rs, d, ctx)
         v = ctx.read(self.schema, d)

@@ -50,8 +50,8 @@ STATE = Record({
     # the Heredity variant: the litters still to bear and the young waiting for nature's move (checked below)
     "litters": Items(Row(ID, Whole(1), ID)), "newborn": Items(Anything(), most=4),
 })
-#: Fields added after positions were first saved, and what a position without them means.
-_LATER: dict[str, list] = {"litters": [], "newborn": []}
+#: Fields added after positions were first saved, and what a position without them means (``StateFile``'s later).
+_LATER: dict[str, list] = {k: list(v) for k, v in OriginState.LATER_FIELDS.items()}
 
 
 def _build(s, v, ctx):
@@ -104,13 +104,11 @@ def consistent(rs, s, ctx: Context, at_rest: bool = True):
 
 
 STATE_FILE = loading.StateFile(OriginState, _PLAIN, STATE, _build, consistent,
-                               lambda rs: {"field_types": rs.field_types})
+                               lambda rs: {"field_types": rs.field_types}, later=OriginState.LATER_FIELDS)
 
 
 def state_from_dict(rs, d, prefix: str = ""):
     """Rebuild a state from its ``to_dict()`` form; ``SaveFileError`` naming the field (after ``prefix``)."""
-    if type(d) is dict and any(k not in d for k in _LATER):
-        d = {**_LATER, **d}
     return STATE_FILE.read(rs, d, prefix)
 
 

@@ -44,8 +44,8 @@ STATE = Record({
     # the Heredity variant: the litters still to bear and the young waiting for nature's move (checked below)
     "litters": Items(Row(ID, Whole(1), ID)), "newborn": Items(Anything(), most=4),
 })
-#: Fields added after positions were first saved, and what a position without them means.
-_LATER: dict[str, list] = {"litters": [], "newborn": []}
+#: Fields added after positions were first saved, and what a position without them means (``StateFile``'s later).
+_LATER: dict[str, list] = {k: list(v) for k, v in RMState.LATER_FIELDS.items()}
 
 
 def _build(s, v, ctx):
@@ -110,13 +110,11 @@ def _heredity(rs, s, ctx):
         ctx.fail("newborn" if "young" in str(e) or "nature" in str(e) else "litters", str(e))
 
 
-STATE_FILE = loading.StateFile(RMState, _PLAIN, STATE, _build, consistent)
+STATE_FILE = loading.StateFile(RMState, _PLAIN, STATE, _build, consistent, later=RMState.LATER_FIELDS)
 
 
 def state_from_dict(rs, d, prefix: str = ""):
     """Rebuild a state from its ``to_dict()`` form; ``SaveFileError`` naming the field (after ``prefix``)."""
-    if type(d) is dict and any(k not in d for k in _LATER):
-        d = {**_LATER, **d}
     return STATE_FILE.read(rs, d, prefix)
 
 
