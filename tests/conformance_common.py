@@ -412,6 +412,7 @@ for name, players, seats, seed, options in configs:
     m = Match(load_ruleset(rid, players=players, **options), seats=seats, seed=seed)
     m.play_out()
     out[name] = m.record.to_json()
+    # the same game with events kept (play_out then builds every event) must give the same record
     m2 = Match(load_ruleset(rid, players=players, **options), seats=seats, seed=seed, keep_events=True)
     m2.play_out()
     assert m2.record.to_json() == out[name], name
@@ -419,11 +420,11 @@ print(json.dumps(out))
 """
 
 
-def records_of_other_processes(ruleset_id, configs):
-    """Records of every config (name, players, seats, seed, options) from two interpreters with PYTHONHASHSEED
-    0 and 12345."""
+def records_of_other_processes(ruleset_id, configs, hashseeds=("0", "12345")):
+    """{hash seed: {name: record}}: records of every config (name, players, seats, seed, options) from
+    interpreters with each PYTHONHASHSEED of ``hashseeds``."""
     out = {}
-    for h in ("0", "12345"):
+    for h in hashseeds:
         env = dict(os.environ, PYTHONHASHSEED=h)
         p = subprocess.run([sys.executable, "-c", DET_SCRIPT, ruleset_id, json.dumps(configs)], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=300)

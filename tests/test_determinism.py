@@ -2,17 +2,12 @@
 from __future__ import annotations
 
 import json
-import os
-import pathlib
-import subprocess
-import sys
 
 import pytest
 
 from evolab import GameRecord, Match, load_ruleset
 from evolab.bots import GreedyBot, RandomBot
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+from conformance_common import records_of_other_processes
 
 NON_DEFAULT = dict(feeding_pass_is_final=True, auto_take_food_on_pass=True, defences_compulsory=True,
                    mimicry_once_per_turn=True, pair_trigger_reset="action", pair_triggers_optional=True,
@@ -32,23 +27,6 @@ CONFIGS = [
      "camouflage": 0.1}, "mutation_rate": 0.3, "loss_rate": 0.2, "generations": 6}),
 ]
 
-SCRIPT = r"""
-import json, sys
-from evolab import Match, load_ruleset
-configs = json.loads(sys.argv[1])
-out = {}
-for name, players, seats, seed, options in configs:
-    m = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=seed)
-    m.play_out()
-    out[name] = m.record.to_json()
-    # the same game with events kept (play_out then builds every event) must give the same record
-    m2 = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=seed, keep_events=True)
-    m2.play_out()
-    assert m2.record.to_json() == out[name], name
-print(json.dumps(out))
-"""
-
-
 def play(players, seats, seed, options, keep_events=False):
     m = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=seed, keep_events=keep_events)
     m.play_out()
@@ -56,18 +34,10 @@ def play(players, seats, seed, options, keep_events=False):
     return m
 
 
-def records_in_subprocess(hashseed):
-    env = dict(os.environ, PYTHONHASHSEED=str(hashseed))
-    out = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(CONFIGS)], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
-
-
 @pytest.fixture(scope="module")
 def subprocess_records():
     """Records of every config from processes with PYTHONHASHSEED 0, 12345 and random."""
-    return {h: records_in_subprocess(h) for h in ("0", "12345", "random")}
+    return records_of_other_processes("origin", CONFIGS, ("0", "12345", "random"))
 
 
 @pytest.mark.parametrize("name", [c[0] for c in CONFIGS])

@@ -8,22 +8,22 @@ state. Bots (random and greedy) also play whole games through ``Match`` under th
 """
 from __future__ import annotations
 
-import random
-
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, TERMINAL, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze,
+from evolab import (Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze,
                     Hibernate, Match, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
-                    Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, apply, chance_outcomes,
-                    check, is_over, legal_actions, load_ruleset, new_game, to_move)
+                    Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak, chance_outcomes,
+                    check, legal_actions, load_ruleset)
 from evolab.bots import GreedyBot, RandomBot
-from evolab.events import GameOver
 from evolab.rules.origin.deck import CARDS
 from evolab.rules.origin.traits import TRAIT_IDS
 from engine_checks import assert_json_round_trip
+from conformance_common import (SLOW, EditionChecks, assert_check_matches_the_legal_set,
+                                assert_fast_play_out_keeps_the_invariants, assert_legal_set_invariants, play_watched)
+from conformance_common import play_random_game as _play_random_game
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 CARD_IDS = tuple(c.id for c in CARDS)
@@ -34,7 +34,6 @@ NON_DEFAULT = dict(feeding_pass_is_final=True, auto_take_food_on_pass=True, defe
                    mimicry_once_per_turn=True, pair_trigger_reset="action", pair_triggers_optional=True,
                    hibernate_with_fat_room=True, grazing_limit="per_turn", mimicry_optional=True)
 
-SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
 
 # Every non-default option, drawn independently by hypothesis.
 OPTIONS = st.fixed_dictionaries({
@@ -62,17 +61,8 @@ def assert_table_invariants(state):
         assert a.red >= 0 and a.blue >= 0 and a.fat >= 0, f"negative tokens on {a!r}"
         assert a.fat <= a.fat_cards, f"more fat than Fat Tissue cards on {a!r}"
         assert 0 <= a.owner < state.players
-    who = to_move(state)
     legal = legal_actions(state)
-    if who == CHANCE or is_over(state):
-        assert legal == [], f"legal actions at a chance/terminal node: {legal[:5]}"
-    else:
-        assert legal, f"no legal action for seat {who} in phase {state.phase}"
-        assert 0 <= who < state.players
-    assert (who == TERMINAL) == is_over(state)
-    assert bool(chance_outcomes(state)) == (who == CHANCE)
-    for outcome, weight in chance_outcomes(state):
-        assert isinstance(weight, int) and weight > 0, (outcome, weight)
+    assert_legal_set_invariants(state, legal)
     return legal
 
 
@@ -133,49 +123,22 @@ def assert_check_agrees(state, legal, rng):
         assert check(state, a) is None, f"legal action {a!r} fails check: {check(state, a)!r}"
     for o in outcomes:
         assert check(state, o) is None, f"possible outcome {o!r} fails check: {check(state, o)!r}"
-    for a in candidate_actions(state, rng) + near_misses(legal, ids, rng):
-        expected = (a in outcomes) if a.chance else (a in legal)
-        v = check(state, a)
-        assert (v is None) == expected, (
-            f"check={v!r} but {'in' if expected else 'not in'} legal set for {a!r} in phase {state.phase}")
-        if v is not None:
-            assert isinstance(v.rule, str) and v.rule, f"empty rule id for {a!r}"
+    assert_check_matches_the_legal_set(state, candidate_actions(state, rng) + near_misses(legal, ids, rng), legal,
+                                       outcomes)
+
+
+def assert_one_winner(state):
+    """The dice end every tie: a finished game has one winner."""
+    assert 0 <= state.winner < state.players
+
+
+CHECKS = EditionChecks(assert_table_invariants, lambda state, legal, rng, sample: assert_check_agrees(state, legal, rng),
+                       lambda state, move, new, events: None, lambda state, legal: set(), finished=assert_one_winner)
 
 
 def play_random_game(ruleset, seed, deep=True, round_trip=True, max_steps=5000):
     """A uniformly random game through the public engine functions; returns (final state, steps)."""
-    rng = random.Random(seed)
-    check_rng = random.Random(seed ^ 0x5EED)
-    state = new_game(ruleset)
-    steps = 0
-    while not is_over(state):
-        assert steps < max_steps, "the game did not end"
-        legal = assert_table_invariants(state)
-        if deep:
-            assert_check_agrees(state, legal, check_rng)
-            if round_trip:
-                assert_json_round_trip(state)
-        who = to_move(state)
-        if who == CHANCE:
-            outs = chance_outcomes(state)
-            if rng.random() < 0.5:
-                move = ruleset.sample_chance(state, rng)
-            else:
-                move = rng.choices([o for o, _ in outs], weights=[w for _, w in outs])[0]
-            assert move in [o for o, _ in outs]
-        else:
-            move = legal[rng.randrange(len(legal))]
-        before = state.to_dict()
-        new, events = apply(state, move)
-        assert state.to_dict() == before, f"apply({move!r}) changed the state passed in"
-        assert new is not state
-        state = new
-        steps += 1
-    assert_table_invariants(state)
-    if deep and round_trip:
-        assert_json_round_trip(state)
-    assert 0 <= state.winner < state.players
-    return state, steps
+    return _play_random_game(CHECKS, ruleset, seed, deep, round_trip, max_steps=max_steps)
 
 
 # ---- random games, public engine loop ----------------------------------------------------------
@@ -225,28 +188,6 @@ def test_json_round_trip_with_feeding_pass_is_final():
 
 
 # ---- bots through Match -----------------------------------------------------------------------
-class InvariantObserver:
-    """Checks the cheap invariants after every move of a Match."""
-
-    def __init__(self):
-        self.moves = 0
-
-    def update(self, match, move, events):
-        assert_table_invariants(match.state)
-        self.moves += 1
-
-
-def assert_finished_match(m, obs):
-    assert m.is_over(), "play_out returned before the game ended"
-    assert is_over(m.state) and to_move(m.state) == TERMINAL
-    assert 0 <= m.state.winner < m.state.players
-    assert_table_invariants(m.state)
-    assert obs.moves == len(m.record.moves) > 0
-    assert isinstance(m.events[-1], GameOver)
-    assert m.events[-1].winner == m.state.winner
-    assert m.scores() == evolab.scores(m.state)
-
-
 @pytest.mark.parametrize("options", [{}, NON_DEFAULT], ids=["default", "non-default"])
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, options):
@@ -255,10 +196,7 @@ def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, options):
     for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
                         (2, [GreedyBot() if i % 2 else RandomBot() for i in range(players)]),
                         (3, ["greedy:0.3"] + ["random:0.5"] * (players - 1))):
-        obs = InvariantObserver()
-        m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
-        m.play_out(max_moves=20_000)
-        assert_finished_match(m, obs)
+        play_watched(CHECKS, rs, seats, seed)
 
 
 @settings(SLOW, max_examples=10)
@@ -268,18 +206,11 @@ def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, optio
     """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
     rs = load_ruleset("origin", players=players, **options)
     seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-    obs = InvariantObserver()
-    m = Match(rs, seats=seats, seed=seed, keep_events=True, observers=[obs])
-    m.play_out(max_moves=20_000)
-    assert_finished_match(m, obs)
+    play_watched(CHECKS, rs, seats, seed)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_fast_play_out_ends_with_cards_conserved(players):
     """The fast path of play_out (no events) also ends with cards and tokens conserved."""
     for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-        m = Match(load_ruleset("origin", players=players, **NON_DEFAULT), seats=seats, seed=11)
-        m.play_out(max_moves=20_000)
-        assert m.is_over()
-        assert_table_invariants(m.state)
-        assert m.record.replay() == m.state
+        assert_fast_play_out_keeps_the_invariants(CHECKS, load_ruleset("origin", players=players, **NON_DEFAULT), seats)

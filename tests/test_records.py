@@ -14,6 +14,7 @@ from evolab import (GameRecord, Match, SaveFileError, TakeFood, load_ruleset, lo
                     save_state)
 from evolab.bots import GreedyBot, RandomBot
 from engine_checks import rechecksum
+from conformance_common import assert_saves_round_trip, find_move, positions
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "evolab"
@@ -127,8 +128,7 @@ def test_wrong_format_field_is_refused(good, fmt, recompute):
     assert "format" in refused(json.dumps(d))
 
 
-def _find_move(d, type_):
-    return next(i for i, m in enumerate(d["moves"]) if m["type"] == type_)
+_find_move = find_move
 
 
 @pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
@@ -279,26 +279,13 @@ def test_edited_file_on_disk_is_refused(tmp_path):
 
 # ---- saved positions --------------------------------------------------------------------------
 def _positions(players=3, seed=4, every=23, **options):
-    m = Match(load_ruleset("origin", players=players, **options), seed=seed)
-    out = [m.state.clone()]
-    while not m.is_over():
-        m.step()
-        if len(m.record.moves) % every == 0:
-            out.append(m.state.clone())
-    out.append(m.state.clone())
-    return out
+    return positions(load_ruleset("origin", players=players, **options), seed, every)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_save_state_load_state_round_trip(players):
     """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
-    phases = set()
-    for s in _positions(players=players):
-        back = load_state(save_state(s))
-        assert back == s
-        assert back.ruleset == s.ruleset
-        assert evolab.legal_actions(back) == evolab.legal_actions(s)
-        phases.add(s.phase)
+    phases = assert_saves_round_trip(_positions(players=players))
     assert {"deal", "development", "feeding", "over"} <= phases
 
 
