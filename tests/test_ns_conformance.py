@@ -37,23 +37,7 @@ from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.northstar.deck import FOOD_NUMBERS, TRAIT_IDS, card_kinds
 from evolab.rules.northstar.traits import CANCELLABLE
 from engine_checks import assert_json_round_trip, assert_refused
-from conformance_common import (CORRUPT_TEXTS, ROOT, SLOW, EditionChecks, assert_check_matches_the_legal_set,
-                                assert_corrupt_position_refused, assert_edit_refused,
-                                assert_fast_play_out_keeps_the_invariants, assert_good_record_loads,
-                                assert_illegal_moves_refused_along_a_game, assert_impossible_position_refused,
-                                assert_legal_set_invariants, assert_match_refuses_a_person_these_moves,
-                                assert_match_refuses_at_the_first_chance_node_and_after_the_end,
-                                assert_mutation_rate_obeyed, assert_next_seat_refused, assert_record_file_round_trips,
-                                assert_record_from_a_scenario_round_trips, assert_record_round_trip,
-                                assert_rows_identical_with_two_workers, assert_same_record_in_every_process,
-                                assert_saved_position_loads, assert_saves_round_trip,
-                                assert_tampered_position_refused_by_the_checksum, assert_trait_chart_draws,
-                                assert_truncated_record_refused, find_move, leaves_in, play_watched, positions,
-                                records_of_other_processes, seats_of, tracked_and_replayed)
-from conformance_common import finished_game as _finished_game
-from conformance_common import play_random_game as _play_random_game
-from conformance_common import run_until as _run_until
-from conformance_common import saved_position as _saved_position
+import conformance_common as common
 
 NS = "northstar"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -158,7 +142,7 @@ def assert_table_invariants(state):
     assert (state.snapshot is not None) == (state.phase == "play_cards" and rs.simultaneous), \
         (state.phase, rs.simultaneous, state.snapshot is not None)
     legal = legal_actions(state)
-    outs = assert_legal_set_invariants(state, legal)
+    outs = common.assert_legal_set_invariants(state, legal)
     if to_move(state) >= 0:
         assert state.phase in PLAY_PHASES
     if state.draw_queue:
@@ -271,9 +255,9 @@ def assert_check_agrees(state, legal, rng, sample=24):
     if who == CHANCE and state.draw_queue:          # a card kind the deck has run out of
         chances += [Draw(c) for c, k in zip(CARD_IDS, state.deck) if not k][:2]
     players = player_candidates(state, rng, k=max(1, sample // 10))
-    assert_check_matches_the_legal_set(state, chances + players + near_misses(state, legal, rng, cap=max(1, sample // 4)),
+    common.assert_check_matches_the_legal_set(state, chances + players + near_misses(state, legal, rng, cap=max(1, sample // 4)),
                                        legal_set, outcomes)
-    assert_next_seat_refused(state, legal, "northstar.turn-order")
+    common.assert_next_seat_refused(state, legal, "northstar.turn-order")
 
 
 def assert_step(state, move, new, events=None):
@@ -312,12 +296,12 @@ def node_kind(state, legal):
     return out
 
 
-CHECKS = EditionChecks(assert_table_invariants, assert_check_agrees, assert_step, node_kind)
+CHECKS = common.EditionChecks(assert_table_invariants, assert_check_agrees, assert_step, node_kind)
 
 
 def play_random_game(ruleset, seed, deep=True, round_trip=True, sample=12, max_steps=20_000, kinds=None):
     """A uniformly random game through the public engine functions; returns (final state, steps)."""
-    return _play_random_game(CHECKS, ruleset, seed, deep, round_trip, sample, max_steps, kinds)
+    return common.play_random_game(CHECKS, ruleset, seed, deep, round_trip, sample, max_steps, kinds)
 
 
 # ---- 1. random games, public engine loop ---------------------------------------------------------
@@ -343,14 +327,14 @@ def test_ruleset_loads_with_every_player_count_and_option_set():
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-@settings(SLOW, max_examples=1)
+@settings(common.SLOW, max_examples=1)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_hold_every_invariant_at_every_step(players, seed):
     """Random games: conservation, counts, legal/check agreement, apply purity, JSON round trip, every step."""
     play_random_game(ns(players), seed, deep=True, sample=12)
 
 
-@settings(SLOW, max_examples=3)
+@settings(common.SLOW, max_examples=3)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_random_games_under_drawn_options_hold_every_invariant(players, options, seed):
     """Random games under drawn option sets keep every invariant at every step."""
@@ -364,7 +348,7 @@ def test_random_games_under_named_non_default_options_hold_every_invariant(playe
     play_random_game(ns(players, **options), 1000 + players, deep=True, sample=8)
 
 
-@settings(SLOW, max_examples=15)
+@settings(common.SLOW, max_examples=15)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_many_random_games_keep_cards_and_counts_and_apply_pure(players, options, seed):
     """Many more random games with the cheap invariants and apply's purity checked at every step."""
@@ -418,16 +402,16 @@ def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, opti
     rs = ns(players, **options)
     for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
                         (2, ["greedy:0.3"] + [RandomBot() if i % 2 else "random:0.5" for i in range(1, players)])):
-        play_watched(CHECKS, rs, seats, seed)
+        common.play_watched(CHECKS, rs, seats, seed)
 
 
-@settings(SLOW, max_examples=8)
+@settings(common.SLOW, max_examples=8)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1),
        greedy=st.lists(st.booleans(), min_size=6, max_size=6))
 def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
     """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
     seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-    play_watched(CHECKS, ns(players, **options), seats, seed)
+    common.play_watched(CHECKS, ns(players, **options), seats, seed)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -435,7 +419,7 @@ def test_fast_play_out_ends_with_cards_conserved(players):
     """The fast path of play_out (no events) ends with cards conserved and replays exactly."""
     for options in ({}, NON_DEFAULT_A):
         for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-            assert_fast_play_out_keeps_the_invariants(CHECKS, ns(players, **options), seats)
+            common.assert_fast_play_out_keeps_the_invariants(CHECKS, ns(players, **options), seats)
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
@@ -473,11 +457,11 @@ def select_position():
 
 def run_until(pred, players=3, seed=0, seats=None, **options):
     """A live game state (via Match) at the first point where ``pred(state)`` holds."""
-    return _run_until(ns(players, **options), pred, seed, seats)
+    return common.run_until(ns(players, **options), pred, seed, seats)
 
 
 def finished_game(players=3, seed=3):
-    return _finished_game(ns(players), seed)
+    return common.finished_game(ns(players), seed)
 
 
 def deal_state():
@@ -761,11 +745,11 @@ def _illegal_pool(s, rng, k):
     return chance_candidates(s) + player_candidates(s, rng, k=3)
 
 
-@settings(SLOW, max_examples=6)
+@settings(common.SLOW, max_examples=6)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_illegal_candidates_along_random_games_are_refused_without_change(players, options, seed):
     """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
-    assert_illegal_moves_refused_along_a_game(ns(players, **options), seed, _illegal_pool, 0.08, 6,
+    common.assert_illegal_moves_refused_along_a_game(ns(players, **options), seed, _illegal_pool, 0.08, 6,
                                               "northstar.turn-order", "northstar.game-over")
 
 
@@ -776,12 +760,12 @@ def test_match_step_refuses_illegal_actions_and_changes_nothing():
         return (EatPlant(MADE_UP), Draw("long_neck:3"), FirstPlayer(0), "Pass", EatPlant("1"), Grow("x", 1, "body"),
                 PlaceTrait(NOT_A_CARD, other), Hunt(MADE_UP, other), TakeFood(1),
                 EndTurn() if s.phase != "play_cards" else Pass())
-    assert_match_refuses_a_person_these_moves(ns(3), [None, "random", "greedy"], moves)
+    common.assert_match_refuses_a_person_these_moves(ns(3), [None, "random", "greedy"], moves)
 
 
 def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
     """At the first-player choice Match.step refuses a player's action; after the end it refuses everything."""
-    assert_match_refuses_at_the_first_chance_node_and_after_the_end(ns(3), 8, [Pass(), EndTurn(), FirstPlayer(3)],
+    common.assert_match_refuses_at_the_first_chance_node_and_after_the_end(ns(3), 8, [Pass(), EndTurn(), FirstPlayer(3)],
                                                                     [Pass(), FirstPlayer(0)])
 
 
@@ -793,19 +777,19 @@ def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
 ])
 def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
     """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
-    back = assert_record_round_trip(ns(players, **options), seats_of(seats, players))
+    back = common.assert_record_round_trip(ns(players, **options), common.seats_of(seats, players))
     kinds = {type(x) for x in back.moves}
     assert {Draw, FirstPlayer, SelectFood, EndTurn} <= kinds, kinds
 
 
 def test_record_from_a_scenario_round_trips():
     """A match started from a scenario position records it and replays from it."""
-    assert_record_from_a_scenario_round_trips(feeding_position())
+    common.assert_record_from_a_scenario_round_trips(feeding_position())
 
 
 def test_record_save_and_load_file(tmp_path):
     """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
-    assert_record_file_round_trips(Match(ns(5, simultaneous_play_cards="on"),
+    common.assert_record_file_round_trips(Match(ns(5, simultaneous_play_cards="on"),
                                          seats=["greedy", "random"] * 2 + ["greedy"], seed=3), tmp_path / "ns.json")
 
 
@@ -821,10 +805,10 @@ def good():
 
 def test_good_record_loads(good):
     """The fixture's record loads (also with a recomputed checksum), so the edits below are what is refused."""
-    assert_good_record_loads(good)
+    common.assert_good_record_loads(good)
 
 
-_find = find_move
+_find = common.find_move
 
 
 def _other_species(good, type_):
@@ -895,18 +879,18 @@ def test_edited_record_is_refused(good, edit, recompute):
         d["start"] = {"phase": "feeding"}
     elif edit == "moves-not-a-list":
         d["moves"] = {"0": moves[0]}
-    assert_edit_refused(d, recompute)
+    common.assert_edit_refused(d, recompute)
 
 
 @pytest.mark.parametrize("cut", [1, 2, 10])
 def test_truncated_record_is_refused(good, cut):
-    assert_truncated_record_refused(good[1], cut)
+    common.assert_truncated_record_refused(good[1], cut)
 
 
 @pytest.mark.parametrize("players,options", [(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (5, {}), (6, {})])
 def test_save_state_load_state_round_trip(players, options):
     """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
-    phases = assert_saves_round_trip(positions(ns(players, **options), every=3))
+    phases = common.assert_saves_round_trip(common.positions(ns(players, **options), every=3))
     want = {"deal", "select_food", "play_cards", "feeding", "over"} | ({"remove"} if players == 2 else {"first_player"})
     assert want <= phases, phases
 
@@ -914,12 +898,12 @@ def test_save_state_load_state_round_trip(players, options):
 @pytest.fixture(scope="module")
 def saved_position():
     """A saved 3-player feeding position in round 2 or later with food, traits and species on the table."""
-    return _saved_position(ns(3), ["greedy:1", "greedy:1", "greedy:1"], 9, lambda s: (
+    return common.saved_position(ns(3), ["greedy:1", "greedy:1", "greedy:1"], 9, lambda s: (
         any(sp.traits for sp in s.species.values()) and any(sp.food for sp in s.species.values()) and s.watering > 0))
 
 
 def test_saved_position_loads(saved_position):
-    assert_saved_position_loads(saved_position)
+    common.assert_saved_position_loads(saved_position)
 
 
 def _species_with(st_, pred):
@@ -951,12 +935,12 @@ TAMPER = {
 @pytest.mark.parametrize("edit", sorted(TAMPER))
 def test_tampered_saved_position_is_refused_by_the_checksum(saved_position, edit):
     """Any edit of a saved position after saving is refused (the checksum no longer matches)."""
-    assert_tampered_position_refused_by_the_checksum(saved_position, TAMPER[edit])
+    common.assert_tampered_position_refused_by_the_checksum(saved_position, TAMPER[edit])
 
 
-@pytest.mark.parametrize("text", CORRUPT_TEXTS)
+@pytest.mark.parametrize("text", common.CORRUPT_TEXTS)
 def test_corrupt_saved_position_is_refused(saved_position, text):
-    assert_corrupt_position_refused(saved_position, text)
+    common.assert_corrupt_position_refused(saved_position, text)
 
 
 def _take_from_deck(st_, pred=lambda c: True):
@@ -1096,7 +1080,7 @@ IMPOSSIBLE = [
 @pytest.mark.parametrize("edit", IMPOSSIBLE)
 def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, edit):
     """A re-checksummed saved position that no game can reach is refused with SaveFileError."""
-    assert_impossible_position_refused(saved_position, edit, edit)
+    common.assert_impossible_position_refused(saved_position, edit, edit)
 
 
 # ---- 4. determinism -----------------------------------------------------------------------------
@@ -1113,20 +1097,20 @@ DET_CONFIGS = [
 @pytest.fixture(scope="module")
 def subprocess_records():
     """Records of every config from two interpreters with PYTHONHASHSEED 0 and 12345."""
-    return records_of_other_processes(NS, DET_CONFIGS)
+    return common.records_of_other_processes(NS, DET_CONFIGS)
 
 
 @pytest.mark.parametrize("config", DET_CONFIGS, ids=[c[0] for c in DET_CONFIGS])
 def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, config):
     """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed."""
     _name, players, _seats, _seed, options = config
-    assert_same_record_in_every_process(subprocess_records, config, ns(players, **options), 100)
+    common.assert_same_record_in_every_process(subprocess_records, config, ns(players, **options), 100)
 
 
 # ---- 5. hidden information ----------------------------------------------------------------------
 def _card_leaves(obj):
     """(path, value) of every string leaf of a JSON-able value that is a card id of this edition."""
-    return leaves_in(obj, CARD_INDEX)
+    return common.leaves_in(obj, CARD_INDEX)
 
 
 def _visible_species(state, seat):
@@ -1443,11 +1427,11 @@ def test_run_batch_gives_rows_for_every_table(batch):
 
 def test_run_batch_rows_are_identical_with_two_workers(batch):
     """Two worker processes give exactly the same rows, in the same order, for every table."""
-    assert_rows_identical_with_two_workers(NS, GRID, batch)
+    common.assert_rows_identical_with_two_workers(NS, GRID, batch)
 
 
 def test_trait_frequencies_chart_draws_ns_rows(batch):
-    assert_trait_chart_draws(batch.rows("traits"))
+    common.assert_trait_chart_draws(batch.rows("traits"))
 
 
 def _batch_games(bots):
@@ -1467,14 +1451,14 @@ def _batch_games(bots):
 def test_mutation_rate_is_obeyed_by_every_bot_move(bots, batch):
     """mutation_rate=0: no bot ever plays a trait; mutation_rate=1: whenever a PlaceTrait is legal, the bot does
     not start a species or grow instead. Checked by replaying the records move by move."""
-    assert_mutation_rate_obeyed(_batch_games(bots), batch, bots, lambda s: s.phase == "play_cards",
+    common.assert_mutation_rate_obeyed(_batch_games(bots), batch, bots, lambda s: s.phase == "play_cards",
                                 lambda a: type(a) is PlaceTrait, lambda a: type(a) in (NewSpecies, Grow))
 
 
 def test_tracker_rows_equal_the_rows_of_a_replayed_record():
     """A Tracker watching a North Star match and ``track_record`` of its record give the same rows; the
     species table of the last round is the final table."""
-    tracker, m = tracked_and_replayed(ns(4, **NON_DEFAULT_A), ["greedy", "random", "greedy", "random"])
+    tracker, m = common.tracked_and_replayed(ns(4, **NON_DEFAULT_A), ["greedy", "random", "greedy", "random"])
     last = [(r["seat"], r["species"], r["body"], r["population"]) for r in tracker.rows("species")
             if r["turn"] == m.state.turn]
     assert sorted(last) == sorted((sp.owner, sp.id, sp.body, sp.pop) for sp in m.state.species.values())
@@ -1538,7 +1522,7 @@ def test_game_board_can_be_clicked_through_to_the_end():
 
 def test_cli_simulate_northstar_exits_0():
     p = subprocess.run([sys.executable, "-m", "evolab", "simulate", "--ruleset", NS, "--players", "4", "--games", "3"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+                       cwd=common.ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
     assert "3 games, 4 players" in p.stdout
 

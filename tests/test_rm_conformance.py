@@ -35,23 +35,7 @@ from evolab.bots import GreedyBot, RandomBot
 from evolab.events import Mutation, TraitRevealed
 from evolab.rules.random_mutations.deck import TRAIT_IDS
 from engine_checks import assert_json_round_trip, assert_refused
-from conformance_common import (CORRUPT_TEXTS, SLOW, EditionChecks, assert_check_matches_the_legal_set,
-                                assert_corrupt_position_refused, assert_edit_refused,
-                                assert_fast_play_out_keeps_the_invariants, assert_good_record_loads,
-                                assert_illegal_moves_refused_along_a_game, assert_impossible_position_refused,
-                                assert_legal_set_invariants, assert_match_refuses_a_person_these_moves,
-                                assert_match_refuses_at_the_first_chance_node_and_after_the_end,
-                                assert_mutation_rate_obeyed, assert_next_seat_refused, assert_record_file_round_trips,
-                                assert_record_from_a_scenario_round_trips, assert_record_round_trip,
-                                assert_rows_identical_with_two_workers, assert_same_record_in_every_process,
-                                assert_saved_position_loads, assert_saves_round_trip,
-                                assert_tampered_position_refused_by_the_checksum, assert_trait_chart_draws,
-                                assert_truncated_record_refused, find_move, leaves_in, play_watched, positions,
-                                records_of_other_processes, seats_of, tracked_and_replayed)
-from conformance_common import finished_game as _finished_game
-from conformance_common import play_random_game as _play_random_game
-from conformance_common import run_until as _run_until
-from conformance_common import saved_position as _saved_position
+import conformance_common as common
 
 RM = "random_mutations"
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -166,7 +150,7 @@ def assert_table_invariants(state):
         if not state.phase.startswith("climate"):
             assert (state.red, state.green, state.black) == (0, 0, 0)
     legal = legal_actions(state)
-    assert_legal_set_invariants(state, legal)
+    common.assert_legal_set_invariants(state, legal)
     return legal
 
 
@@ -236,9 +220,9 @@ def assert_check_agrees(state, legal, rng, sample=60):
     players = player_candidates(state, rng)
     if sample is not None and len(players) > sample:
         players = rng.sample(players, sample)
-    assert_check_matches_the_legal_set(state, chance_candidates(state) + players + near_misses(state, legal, rng),
+    common.assert_check_matches_the_legal_set(state, chance_candidates(state) + players + near_misses(state, legal, rng),
                                        legal, outcomes)
-    assert_next_seat_refused(state, legal, "rm.turn-order")
+    common.assert_next_seat_refused(state, legal, "rm.turn-order")
 
 
 def assert_reveal_discipline(state, move, new, events):
@@ -281,13 +265,13 @@ def assert_one_winner(state):
     assert 0 <= state.winner < state.players
 
 
-CHECKS = EditionChecks(assert_table_invariants, assert_check_agrees, assert_reveal_discipline, node_kind,
+CHECKS = common.EditionChecks(assert_table_invariants, assert_check_agrees, assert_reveal_discipline, node_kind,
                        finished=assert_one_winner)
 
 
 def play_random_game(ruleset, seed, deep=True, round_trip=True, sample=60, max_steps=6000, kinds=None):
     """A uniformly random game through the public engine functions; returns (final state, steps)."""
-    return _play_random_game(CHECKS, ruleset, seed, deep, round_trip, sample, max_steps, kinds)
+    return common.play_random_game(CHECKS, ruleset, seed, deep, round_trip, sample, max_steps, kinds)
 
 
 # ---- 1. random games, public engine loop ---------------------------------------------------------
@@ -304,14 +288,14 @@ def test_ruleset_loads_with_every_player_count_and_option_set():
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-@settings(SLOW, max_examples=2)
+@settings(common.SLOW, max_examples=2)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_hold_every_invariant_at_every_step(players, seed):
     """Random games: conservation, tokens, legal/check agreement, apply purity, JSON round trip, every step."""
     play_random_game(rm(players), seed, deep=True, sample=40)
 
 
-@settings(SLOW, max_examples=5)
+@settings(common.SLOW, max_examples=5)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_random_games_under_drawn_options_hold_every_invariant(players, options, seed):
     """Random games under drawn option sets keep every invariant at every step."""
@@ -325,7 +309,7 @@ def test_random_games_under_named_non_default_options_hold_every_invariant(playe
     play_random_game(rm(players, **options), 1000 + players, deep=True, sample=30)
 
 
-@settings(SLOW, max_examples=20)
+@settings(common.SLOW, max_examples=20)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_many_random_games_keep_cards_and_tokens_and_apply_pure(players, options, seed):
     """Many more random games with the cheap invariants and apply's purity checked at every step."""
@@ -383,16 +367,16 @@ def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, opti
     for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
                         (2, [GreedyBot() if i % 2 else RandomBot() for i in range(players)]),
                         (3, ["greedy:0.3"] + ["random:0.5"] * (players - 1))):
-        play_watched(CHECKS, rs, seats, seed)
+        common.play_watched(CHECKS, rs, seats, seed)
 
 
-@settings(SLOW, max_examples=10)
+@settings(common.SLOW, max_examples=10)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1),
        greedy=st.lists(st.booleans(), min_size=6, max_size=6))
 def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
     """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
     seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-    play_watched(CHECKS, rm(players, **options), seats, seed)
+    common.play_watched(CHECKS, rm(players, **options), seats, seed)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -400,7 +384,7 @@ def test_fast_play_out_ends_with_cards_conserved(players):
     """The fast path of play_out (no events) ends with cards and tokens conserved and replays exactly."""
     for options in ({}, NON_DEFAULT_A):
         for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-            assert_fast_play_out_keeps_the_invariants(CHECKS, rm(players, **options), seats)
+            common.assert_fast_play_out_keeps_the_invariants(CHECKS, rm(players, **options), seats)
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
@@ -428,11 +412,11 @@ def development_position(**options):
 
 def run_until(pred, players=2, seed=0, **options):
     """A live game state (via Match) at the first point where ``pred(state)`` holds."""
-    return _run_until(rm(players, **options), pred, seed)
+    return common.run_until(rm(players, **options), pred, seed)
 
 
 def finished_game(players=2, seed=3):
-    return _finished_game(rm(players), seed)
+    return common.finished_game(rm(players), seed)
 
 
 def test_positions_are_what_the_tests_assume():
@@ -680,24 +664,24 @@ def _illegal_pool(s, rng, k):
     return chance_candidates(s) + player_candidates(s, rng, pairs=k)
 
 
-@settings(SLOW, max_examples=12)
+@settings(common.SLOW, max_examples=12)
 @given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_illegal_candidates_along_random_games_are_refused_without_change(players, options, seed):
     """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
-    assert_illegal_moves_refused_along_a_game(rm(players, **options), seed, _illegal_pool, 0.1, 8, "rm.turn-order",
+    common.assert_illegal_moves_refused_along_a_game(rm(players, **options), seed, _illegal_pool, 0.1, 8, "rm.turn-order",
                                               "rm.game-over")
 
 
 def test_match_step_refuses_illegal_actions_and_changes_nothing():
     """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
-    assert_match_refuses_a_person_these_moves(rm(2), [None, "random"], lambda s: (
+    common.assert_match_refuses_a_person_these_moves(rm(2), [None, "random"], lambda s: (
         TakeFood(MADE_UP), Reveal("large"), RollFood(4), "Pass", PlayCard("trait", "3"), PlayCard("trait", MADE_UP),
         Stomp("1"), PlayAnimal("large"), DiscardTrait(MADE_UP)))
 
 
 def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
     """At the first-player roll Match.step refuses a player's action; after the end it refuses everything."""
-    assert_match_refuses_at_the_first_chance_node_and_after_the_end(rm(3), 8, [Pass(), PlayCard("new_species")],
+    common.assert_match_refuses_at_the_first_chance_node_and_after_the_end(rm(3), 8, [Pass(), PlayCard("new_species")],
                                                                     [Pass(), TieBreak(0)])
 
 
@@ -710,18 +694,18 @@ def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
 ])
 def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
     """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
-    back = assert_record_round_trip(rm(players, **options), seats_of(seats, players))
+    back = common.assert_record_round_trip(rm(players, **options), common.seats_of(seats, players))
     assert any(type(x) is Reveal for x in back.moves), "the game revealed no trait"
 
 
 def test_record_from_a_scenario_round_trips():
     """A match started from a scenario position records it and replays from it."""
-    assert_record_from_a_scenario_round_trips(feeding_position())
+    common.assert_record_from_a_scenario_round_trips(feeding_position())
 
 
 def test_record_save_and_load_file(tmp_path):
     """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
-    assert_record_file_round_trips(Match(rm(4, divergence=True), seats=["greedy", "random"] * 2, seed=3),
+    common.assert_record_file_round_trips(Match(rm(4, divergence=True), seats=["greedy", "random"] * 2, seed=3),
                                    tmp_path / "rm.json")
 
 
@@ -736,10 +720,10 @@ def good():
 
 def test_good_record_loads(good):
     """The fixture's record loads (also with a recomputed checksum), so the edits below are what is refused."""
-    assert_good_record_loads(good)
+    common.assert_good_record_loads(good)
 
 
-_find = find_move
+_find = common.find_move
 
 
 @pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
@@ -793,18 +777,18 @@ def test_edited_record_is_refused(good, edit, recompute):
         d["options"]["deck"] = {"large": 20}
     elif edit == "start-broken":
         d["start"] = {"phase": "feeding"}
-    assert_edit_refused(d, recompute)
+    common.assert_edit_refused(d, recompute)
 
 
 @pytest.mark.parametrize("cut", [1, 2, 10])
 def test_truncated_record_is_refused(good, cut):
-    assert_truncated_record_refused(good[1], cut)
+    common.assert_truncated_record_refused(good[1], cut)
 
 
 @pytest.mark.parametrize("players,options", [(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (6, {})])
 def test_save_state_load_state_round_trip(players, options):
     """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
-    phases = assert_saves_round_trip(positions(rm(players, **options), every=1))
+    phases = common.assert_saves_round_trip(common.positions(rm(players, **options), every=1))
     assert {"first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
             "feeding", "over"} <= phases, phases
 
@@ -812,11 +796,11 @@ def test_save_state_load_state_round_trip(players, options):
 @pytest.fixture(scope="module")
 def saved_position():
     """A saved 2-player feeding position with species, animals and trait cards on the table."""
-    return _saved_position(rm(2), ["greedy:1", "greedy:1"], 9, lambda s: any(sp.own for sp in s.species.values()))
+    return common.saved_position(rm(2), ["greedy:1", "greedy:1"], 9, lambda s: any(sp.own for sp in s.species.values()))
 
 
 def test_saved_position_loads(saved_position):
-    assert_saved_position_loads(saved_position)
+    common.assert_saved_position_loads(saved_position)
 
 
 def _species_with_own(st_):
@@ -839,12 +823,12 @@ TAMPER = {
 @pytest.mark.parametrize("edit", sorted(TAMPER))
 def test_tampered_saved_position_is_refused_by_the_checksum(saved_position, edit):
     """Any edit of a saved position after saving is refused (the checksum no longer matches)."""
-    assert_tampered_position_refused_by_the_checksum(saved_position, TAMPER[edit])
+    common.assert_tampered_position_refused_by_the_checksum(saved_position, TAMPER[edit])
 
 
-@pytest.mark.parametrize("text", CORRUPT_TEXTS)
+@pytest.mark.parametrize("text", common.CORRUPT_TEXTS)
 def test_corrupt_saved_position_is_refused(saved_position, text):
-    assert_corrupt_position_refused(saved_position, text)
+    common.assert_corrupt_position_refused(saved_position, text)
 
 
 def _negative_pdeck(st_):
@@ -916,7 +900,7 @@ IMPOSSIBLE = [
 @pytest.mark.parametrize("name,edit", IMPOSSIBLE)
 def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, name, edit):
     """A re-checksummed saved position that no game can reach is refused with SaveFileError."""
-    assert_impossible_position_refused(saved_position, edit, name)
+    common.assert_impossible_position_refused(saved_position, edit, name)
 
 
 # ---- 4. determinism -----------------------------------------------------------------------------
@@ -934,14 +918,14 @@ DET_CONFIGS = [
 @pytest.fixture(scope="module")
 def subprocess_records():
     """Records of every config from two interpreters with PYTHONHASHSEED 0 and 12345."""
-    return records_of_other_processes(RM, DET_CONFIGS)
+    return common.records_of_other_processes(RM, DET_CONFIGS)
 
 
 @pytest.mark.parametrize("config", DET_CONFIGS, ids=[c[0] for c in DET_CONFIGS])
 def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, config):
     """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed."""
     _name, players, _seats, _seed, options = config
-    moves = assert_same_record_in_every_process(subprocess_records, config, rm(players, **options), 50)
+    moves = common.assert_same_record_in_every_process(subprocess_records, config, rm(players, **options), 50)
     if options.get("divergence"):
         assert any(mv["type"] == "PlayCard" and mv["mode"] == "diverge" for mv in moves), \
             "a divergence game never split a species"
@@ -950,7 +934,7 @@ def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subpro
 # ---- 5. hidden information ----------------------------------------------------------------------
 def _trait_leaves(obj):
     """(path, value) of every string leaf of a JSON-able value that is a trait id."""
-    return leaves_in(obj, TRAIT_IDS)
+    return common.leaves_in(obj, TRAIT_IDS)
 
 
 def _table_cards(state):
@@ -1101,11 +1085,11 @@ def test_run_batch_gives_rows_for_every_table(batch):
 
 def test_run_batch_rows_are_identical_with_two_workers(batch):
     """Two worker processes give exactly the same rows, in the same order, for every table."""
-    assert_rows_identical_with_two_workers(RM, GRID, batch)
+    common.assert_rows_identical_with_two_workers(RM, GRID, batch)
 
 
 def test_trait_frequencies_chart_draws_rm_rows(batch):
-    assert_trait_chart_draws(batch.rows("traits"))
+    common.assert_trait_chart_draws(batch.rows("traits"))
 
 
 def _batch_games(bots):
@@ -1130,14 +1114,14 @@ def _batch_games(bots):
 def test_mutation_rate_is_obeyed_by_every_bot_move(bots, batch):
     """mutation_rate=0: no bot ever announces a trait; mutation_rate=1: whenever a trait announcement is
     legal, the bot does not grow (no new species, no added animal) instead. Checked by replaying records."""
-    assert_mutation_rate_obeyed(_batch_games(bots), batch, bots, lambda s: True,
+    common.assert_mutation_rate_obeyed(_batch_games(bots), batch, bots, lambda s: True,
                                 lambda a: type(a) is PlayCard and a.mode == "trait",
                                 lambda a: type(a) is PlayCard and a.mode in ("new_species", "add_animal"))
 
 
 def test_tracker_rows_equal_the_rows_of_a_replayed_record():
     """A Tracker watching a Random Mutations match and ``track_record`` of its record give the same rows."""
-    tracker, m = tracked_and_replayed(rm(3, **NON_DEFAULT_A), ["greedy", "random", "greedy"])
+    tracker, m = common.tracked_and_replayed(rm(3, **NON_DEFAULT_A), ["greedy", "random", "greedy"])
     assert sum(r["arose"] for r in tracker.rows("mutations")) == \
         sum(1 for mv in m.record.moves if type(mv) is Reveal)
 
