@@ -190,6 +190,19 @@ def finished_game(ruleset, seed=3):
     return m.state
 
 
+def assert_only_the_mover_may_play(s, rule, off_the_table):
+    """``apply(state, action, seat=...)`` refuses every seat but the one to move, even for its legal actions:
+    another seat by the turn-order ``rule``, a seat of ``off_the_table`` (not at the table at all) by some rule."""
+    who = to_move(s)
+    for a in legal_actions(s):
+        assert apply(s, a, seat=who)[0] is not None
+        for seat in range(s.players):
+            if seat != who:
+                assert_refused(s, a, seat=seat, rule=rule)
+        for seat in off_the_table:
+            assert_refused(s, a, seat=seat)
+
+
 def illegal_candidates(s, pool, rng, k=25):
     """Up to ``k`` actions of ``pool`` that are neither legal nor possible outcomes at ``s``."""
     legal = legal_actions(s)

@@ -16,6 +16,7 @@ from evolab import (CHANCE, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlaye
 from evolab.rules.origin.deck import CARDS
 from evolab.rules.origin.traits import TRAIT_IDS
 from engine_checks import assert_refused, assert_step_refused
+from conformance_common import assert_only_the_mover_may_play
 
 MADE_UP = 9_999
 CARD_IDS = tuple(c.id for c in CARDS)
@@ -210,12 +211,7 @@ def test_any_action_after_the_game_is_over_is_refused(action):
 @pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
 def test_legal_action_for_the_wrong_seat_is_refused(make):
     """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
-    s = make()
-    who = to_move(s)
-    for a in legal_actions(s):
-        assert apply(s, a, seat=who)[0] is not None
-        assert_refused(s, a, seat=1 - who, rule="origin.turn-order")
-        assert_refused(s, a, seat=5)
+    assert_only_the_mover_may_play(make(), "origin.turn-order", (5,))
 
 
 def test_wrong_seat_is_refused_in_larger_games():

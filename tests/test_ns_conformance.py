@@ -717,15 +717,7 @@ def test_any_action_after_the_game_is_over_is_refused(action):
 @pytest.mark.parametrize("make", [select_position, play_position, feeding_position])
 def test_legal_action_for_the_wrong_seat_is_refused(make):
     """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
-    s = make()
-    who = to_move(s)
-    for a in legal_actions(s):
-        assert apply(s, a, seat=who)[0] is not None
-        for seat in range(s.players):
-            if seat != who:
-                assert_refused(s, a, seat=seat, rule="northstar.turn-order")
-        assert_refused(s, a, seat=7)
-        assert_refused(s, a, seat=-1)
+    common.assert_only_the_mover_may_play(make(), "northstar.turn-order", (7, -1))
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])

@@ -640,12 +640,7 @@ def test_any_action_after_the_game_is_over_is_refused(action):
 @pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
 def test_legal_action_for_the_wrong_seat_is_refused(make):
     """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
-    s = make()
-    who = to_move(s)
-    for a in legal_actions(s):
-        assert apply(s, a, seat=who)[0] is not None
-        assert_refused(s, a, seat=1 - who, rule="rm.turn-order")
-        assert_refused(s, a, seat=5)
+    common.assert_only_the_mover_may_play(make(), "rm.turn-order", (5,))
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
