@@ -74,7 +74,7 @@ def test_a_new_edition_registers_without_an_edit_to_the_registry():
 def test_an_edition_whose_ruleset_has_another_id_is_refused():
     ed = Edition("changeling", "names another edition's rules", ruleset="evolab.rules.origin.ruleset:OriginRuleset")
     with pytest.raises(ValueError, match="whose id is 'origin'"):
-        ed.ruleset
+        _ = ed.ruleset
 
 
 def test_listing_the_editions_loads_none_of_their_rules():
