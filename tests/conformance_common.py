@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import evolab
 from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply, chance_outcomes, check, is_over,
@@ -150,6 +151,38 @@ def play_watched(checks, ruleset, seats, seed):
     m.play_out(max_moves=20_000)
     assert_finished_match(m, obs)
     return m
+
+
+def bot_match_tests(checks, load, player_counts, option_sets, drawn_options, seat_sets, drawn_examples, fast_options):
+    """An edition suite's three bot-match tests, which its module binds to their names: greedy and mixed bots under
+    each named option set (``seat_sets(players)``: the seats of games 1, 2, ...), random and greedy bots under
+    options drawn by hypothesis, and the fast path of ``play_out`` under each of ``fast_options``; ``checks``
+    after every move, ``load(players, **options)`` the edition's ruleset."""
+
+    @pytest.mark.parametrize("name,options", option_sets, ids=[n for n, _ in option_sets])
+    @pytest.mark.parametrize("players", player_counts)
+    def greedy_and_mixed(players, name, options):
+        """GreedyBot games (and greedy against random) play to the end with the invariants kept at every move."""
+        rs = load(players, **options)
+        for seed, seats in enumerate(seat_sets(players), start=1):
+            play_watched(checks, rs, seats, seed)
+
+    @settings(SLOW, max_examples=drawn_examples)
+    @given(players=st.sampled_from(player_counts), options=drawn_options, seed=st.integers(0, 2**32 - 1),
+           greedy=st.lists(st.booleans(), min_size=6, max_size=6))
+    def drawn(players, options, seed, greedy):
+        """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
+        seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
+        play_watched(checks, load(players, **options), seats, seed)
+
+    @pytest.mark.parametrize("players", player_counts)
+    def fast(players):
+        """The fast path of play_out (no events) ends with the invariants kept and replays exactly."""
+        for options in fast_options:
+            for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
+                assert_fast_play_out_keeps_the_invariants(checks, load(players, **options), seats)
+
+    return greedy_and_mixed, drawn, fast
 
 
 def assert_finished_match(m, obs):

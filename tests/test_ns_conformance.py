@@ -395,31 +395,12 @@ def test_json_round_trip_in_every_phase_and_with_a_snapshot():
 
 
 # ---- bots through Match -------------------------------------------------------------------------
-@pytest.mark.parametrize("name,options", OPTION_SETS, ids=[n for n, _ in OPTION_SETS])
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, name, options):
-    """GreedyBot games (and greedy against random) play to the end with the invariants kept at every move."""
-    rs = ns(players, **options)
-    for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
-                        (2, ["greedy:0.3"] + [RandomBot() if i % 2 else "random:0.5" for i in range(1, players)])):
-        common.play_watched(CHECKS, rs, seats, seed)
-
-
-@settings(common.SLOW, max_examples=8)
-@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1),
-       greedy=st.lists(st.booleans(), min_size=6, max_size=6))
-def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
-    """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
-    seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-    common.play_watched(CHECKS, ns(players, **options), seats, seed)
-
-
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_fast_play_out_ends_with_cards_conserved(players):
-    """The fast path of play_out (no events) ends with cards conserved and replays exactly."""
-    for options in ({}, NON_DEFAULT_A):
-        for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-            common.assert_fast_play_out_keeps_the_invariants(CHECKS, ns(players, **options), seats)
+(test_greedy_and_mixed_bot_games_end_with_invariants_kept, test_bot_matches_under_drawn_options_end_with_invariants_kept,
+ test_fast_play_out_ends_with_cards_conserved) = common.bot_match_tests(
+    CHECKS, ns, PLAYER_COUNTS, OPTION_SETS, OPTIONS,
+    lambda n: ([GreedyBot() for _ in range(n)],
+               ["greedy:0.3"] + [RandomBot() if i % 2 else "random:0.5" for i in range(1, n)]),
+    drawn_examples=8, fast_options=({}, NON_DEFAULT_A))
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
