@@ -8,7 +8,7 @@ from ...i18n import _
 from . import feeding as F
 from .deck import CARD_BY_ID
 from .labels import trait_word
-from .traits import BIT, EXCLUDES, SCAVENGER, TRAITS
+from .traits import BIT, DIRECTED, EXCLUDES, SCAVENGER, STACKABLE, TRAITS
 
 #: The type every action field must have exactly (True is not animal 1).
 FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
@@ -45,7 +45,7 @@ def _check_choose(rs, s, seat, action):
 
 def _single_block(a, trait):
     bit = BIT[trait]
-    if a.mask & bit and trait != "fat_tissue":
+    if a.mask & bit and trait not in STACKABLE:
         return ("origin.placement.duplicate",
                 _("animal {animal} already has {trait}").format(animal=a.id, trait=trait_word(trait)))
     if a.mask & EXCLUDES[trait]:
@@ -130,7 +130,7 @@ def _check_dev(rs, s, seat, action):
         return "origin.placement.pair-same", _("a pair trait links two different animals")
     if a.owner != seat or b.owner != seat:
         return "origin.placement.own", _("a pair trait links two of your own animals")
-    if action.trait != "symbiosis" and ids[0] > ids[1]:
+    if action.trait not in DIRECTED and ids[0] > ids[1]:
         return "engine.canonical", _("name the two animals of a Communication/Cooperation card in increasing id order")
     if _linked(s, a, b, action.trait):
         return ("origin.placement.pair-duplicate",

@@ -9,21 +9,22 @@ from ...events import (Attacked, Died, FatBurned, FoodLost, FoodTaken, Grazed, H
                        Pirated, TraitLost, TriggerFired, WokeUp)
 from ...i18n import N_, _
 from .state import AttackState
-from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, EATEN, DEFENDERS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS,
-                     HUNTERS, PIRACY, RESOLVE)
+from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES, GRAZING, GUARD_BITS, GUARDS,
+                     HIBERNATION, HUNTER_BITS, HUNTERS, PIRACY, QUEUES, RESOLVE, SHIELDS, STARVES)
 
 RED, BLUE = "red", "blue"
 
 
 # ---- predicates (one source of truth for legality) --------------------------------------------
 def can_receive(s, a) -> bool:
-    """§7.1: not hibernating, not a protected symbiont of an unfed protector, and hungry or with fat room."""
+    """§7.1: not hibernating, not kept from food by a pair card (Symbiosis), and hungry or with fat room."""
     if a.hibernating:
         return False
     if a.links:
         for luid in a.links:
             l = s.links[luid]
-            if l.b == a.id and l.trait == "symbiosis" and not s.animals[l.a].is_fed():
+            starves = STARVES.get(l.trait)
+            if starves is not None and starves(s, l, a):
                 return False
     return a.red + a.blue < a.need or a.fat < a.fat_cards
 
@@ -34,10 +35,11 @@ def receive_block(s, a):
         return "origin.hibernation", _("a hibernating animal cannot receive food")
     for luid in a.links:
         l = s.links[luid]
-        if l.b == a.id and l.trait == "symbiosis" and not s.animals[l.a].is_fed():
-            return ("origin.symbiosis",
-                    _("animal {animal} is protected by Symbiosis and eats only after its protector {protector} is fed")
-                    .format(animal=a.id, protector=l.a))
+        starves = STARVES.get(l.trait)
+        v = starves(s, l, a) if starves is not None else None
+        if v is not None:
+            rule, message, other = v
+            return rule, _(message).format(animal=a.id, protector=other)
     if a.red + a.blue >= a.need and a.fat >= a.fat_cards:
         return "origin.feeding.fed", _("animal {animal} is fed and has no empty Fat Tissue").format(animal=a.id)
     return None
@@ -65,10 +67,11 @@ def protection(s, pred, prey):
     if prey.links:
         for luid in prey.links:
             l = s.links[luid]
-            if l.b == prey.id and l.trait == "symbiosis":
-                return ("origin.symbiosis",
-                        _("animal {animal} is protected by Symbiosis while its protector {protector} lives")
-                        .format(animal=prey.id, protector=l.a))
+            shields = SHIELDS.get(l.trait)
+            v = shields(s, l, prey) if shields is not None else None
+            if v is not None:
+                rule, message, other = v
+                return rule, _(message).format(animal=prey.id, protector=other)
     return None
 
 
@@ -171,7 +174,8 @@ def no_defence_block(s, at, target):
 
 # ---- receiving food and triggers --------------------------------------------------------------
 def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
-    """§7.1: put one token on ``a`` (as food, or as fat when fed), then queue its pair triggers."""
+    """§7.1: put one token on ``a`` (as food, or as fat when fed), then queue the triggers of its pair cards that
+    this token sets off (each card's ``received`` hook), one per card and side."""
     if not can_receive(s, a):
         return False
     if a.red + a.blue < a.need:
@@ -191,7 +195,10 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
         pending = s.pending
         for luid in a.links:
             l = s.links[luid]
-            if l.fired == epoch or (l.trait == "communication" and not from_bank) or l.trait == "symbiosis":
+            if l.fired == epoch:
+                continue
+            queued = QUEUES.get(l.trait)
+            if queued is None or not queued(from_bank):
                 continue
             if any(p[0] == luid and p[1] == a.id for p in pending):
                 continue          # one trigger per card and side; the other side's may be pending too
@@ -201,11 +208,11 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
 
 
 def fire(s, entry, ev):
-    """Resolve one pending trigger: Communication takes red from the bank, Cooperation gets blue.
+    """Resolve one pending trigger through its card's ``fire`` hook (``traits.py``), which delivers the token.
 
     §7.5: a card may have a trigger pending from each linked animal; the first that delivers a token is
     the card's firing and the other one is dropped; a trigger that cannot deliver (partner unable to
-    receive, bank empty) is dropped without counting as a firing."""
+    receive, or what its trait needs, such as food in the bank) is dropped without counting as a firing."""
     luid, src, epoch = entry
     l = s.links.get(luid)
     if l is None or l.fired == epoch or src not in s.animals:
@@ -213,18 +220,17 @@ def fire(s, entry, ev):
     other = s.animals.get(l.other(src))
     if other is None or not can_receive(s, other):
         return
-    if l.trait == "communication" and s.food_bank < 1:
-        return
+    FIRES[l.trait](s, l, src, other, epoch, ev)
+
+
+def pair_fired(s, l, src, partner, epoch, ev):
+    """A pair card's trigger delivers (its trait's hook calls it before the token): the card has fired in this
+    round (or action), and its trigger from the other side, if one is pending, is dropped."""
     l.fired = epoch
     if s.pending:
-        s.pending = tuple(p for p in s.pending if p[0] != luid)
+        s.pending = tuple(p for p in s.pending if p[0] != l.uid)
     if ev is not None:
-        ev.append(TriggerFired(luid, l.trait, src, other.id))
-    if l.trait == "communication":
-        s.food_bank -= 1
-        receive(s, other, RED, "communication", ev, from_bank=True, epoch=epoch)
-    else:
-        receive(s, other, BLUE, "cooperation", ev, epoch=epoch)
+        ev.append(TriggerFired(l.uid, l.trait, src, partner.id))
 
 
 def pending_group(s):

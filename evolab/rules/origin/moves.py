@@ -15,7 +15,7 @@ from . import heredity as H
 from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
-from .traits import BIT, CARNIVOROUS, EXCLUDES, GUARD_BITS, HUNTER_BITS, SCAVENGER, TRAITS
+from .traits import BIT, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, SCAVENGER, STACKABLE, TRAITS
 
 # interned constructors for the actions legal_actions builds again and again
 _PlayPair, _BurnFat = interned(PlayPairTrait), interned(BurnFat)
@@ -32,7 +32,7 @@ _RUN = Run()
 
 #: Per trait, its kind, and the bits of an animal that forbid playing it there (``_single_block`` as one mask).
 _KIND = {t: r.kind for t, r in TRAITS.items()}
-_SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
+_SINGLE_BLOCKS = {t: (0 if t in STACKABLE else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
 
 
@@ -165,7 +165,7 @@ def dev_actions(rs, s, seat) -> list:
                         if _linked(s, a, b, trait):
                             continue
                         out.append(_PlayPair(cid, trait, (a.id, b.id)))
-                        if trait == "symbiosis":
+                        if trait in DIRECTED:
                             out.append(_PlayPair(cid, trait, (b.id, a.id)))
     if pass_block(s, seat) is None:
         out.append(_PASS)
@@ -197,7 +197,7 @@ def uniform_action(rs, s, rng):
             kind = _KIND[trait]
             if kind == "pair":
                 pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
-                k = len(pick) * (2 if trait == "symbiosis" else 1)
+                k = len(pick) * (2 if trait in DIRECTED else 1)
             else:                      # a single trait on one's own animals, a parasite on the others'
                 if kind == "single":
                     pick, among = _SINGLE_BLOCKS[trait], mine
@@ -227,7 +227,7 @@ def _drawn(parts, i, mine, others):
             return _ANIMAL_PLAYS[cid]
         kind = _KIND[trait]
         if kind == "pair":
-            if trait == "symbiosis":           # each pair both ways round: (a, b), then (b, a)
+            if trait in DIRECTED:           # each pair both ways round: (a, b), then (b, a)
                 a, b = pick[i // 2]
                 return _PlayPair(cid, trait, (a, b) if i % 2 == 0 else (b, a))
             return _PlayPair(cid, trait, pick[i])

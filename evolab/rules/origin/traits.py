@@ -6,6 +6,7 @@ few integer operations. Pair traits live on links between two animals, not in th
 from __future__ import annotations
 
 from ...events import Escaped, Poisoned, Redirected, RunFailed, Scavenged
+from ...i18n import N_
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 
 TRAIT_IDS = (
@@ -131,6 +132,52 @@ def award_scavenger(s, a, ev):
     F.receive(s, a, F.BLUE, "scavenger", ev)
 
 
+# ---- pair cards (§7.5), on the link between two animals: "received" (from_bank) whether a token one of them
+# received queues the card's trigger for the other; "fire" (s, link, source, partner, epoch, ev) the trigger
+# resolving, once ``feeding.fire`` made sure the card has not fired yet and the partner can receive (a trigger
+# that cannot deliver is dropped and is not the card's firing); "starves" (s, link, a) and "shields" (s, link,
+# prey): whether the link keeps ``a`` from food, ``prey`` from attack: None, or (rule, message, the other animal).
+def _communication_received(from_bank):
+    """Only a token taken from the food bank sets it off (not one stolen, passed on by Cooperation or burnt fat)."""
+    return from_bank
+
+
+def _communication_fire(s, link, src, partner, epoch, ev):
+    """The partner takes 1 red token from the food bank; with the bank empty the trigger cannot deliver."""
+    if s.food_bank < 1:
+        return
+    F.pair_fired(s, link, src, partner, epoch, ev)
+    s.food_bank -= 1
+    F.receive(s, partner, F.RED, "communication", ev, from_bank=True, epoch=epoch)
+
+
+def _cooperation_received(from_bank):
+    """Any token the animal receives (food bank, Piracy, a kill, Scavenger, another card) sets it off."""
+    return True
+
+
+def _cooperation_fire(s, link, src, partner, epoch, ev):
+    """The partner gets 1 blue token."""
+    F.pair_fired(s, link, src, partner, epoch, ev)
+    F.receive(s, partner, F.BLUE, "cooperation", ev, epoch=epoch)
+
+
+def _symbiosis_starves(s, link, a):
+    """The protected animal (``b``) eats only after its protector (``a``) is fed."""
+    if link.b == a.id and not s.animals[link.a].is_fed():
+        return ("origin.symbiosis", N_("animal {animal} is protected by Symbiosis and eats only after its protector "
+                                       "{protector} is fed"), link.a)
+    return None
+
+
+def _symbiosis_shields(s, link, prey):
+    """The protected animal cannot be attacked while its protector lives (the link goes when either dies)."""
+    if link.b == prey.id:
+        return ("origin.symbiosis", N_("animal {animal} is protected by Symbiosis while its protector {protector} "
+                                       "lives"), link.a)
+    return None
+
+
 T = TraitRule
 TRAITS = {
     "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
@@ -157,6 +204,7 @@ TRAITS = {
                    hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
                    text="When any animal is eaten, one scavenger gets 1 blue food (the killer's owner first)."),
     "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis", extra={"directed": True},
+                   on={"starves": _symbiosis_starves, "shields": _symbiosis_shields},
                    hint="Two species living together: one shelters the other, which depends on it.",
                    text="Pair: the protected animal cannot be attacked, and eats only after its protector is fed."),
     "piracy": T("piracy", "Piracy", rule="origin.piracy",
@@ -167,6 +215,7 @@ TRAITS = {
                    hint="Dropping a body part, like a lizard's tail, can save the animal's life.",
                    text="When attacked, discard one of its trait cards: it escapes and the predator gets 1 blue food."),
     "communication": T("communication", "Communication", kind="pair", rule="origin.communication",
+                       on={"received": _communication_received, "fire": _communication_fire},
                        hint="Animals that signal to each other find food together.",
                        text="Pair: when one takes food from the food bank, the other takes one too."),
     "grazing": T("grazing", "Grazing", rule="origin.grazing",
@@ -184,6 +233,7 @@ TRAITS = {
                    hint="Toxic prey kill their predators, like poison dart frogs.",
                    text="A carnivore that eats it dies at the end of the turn."),
     "cooperation": T("cooperation", "Cooperation", kind="pair", rule="origin.cooperation",
+                     on={"received": _cooperation_received, "fire": _cooperation_fire},
                      hint="Animals that share food help each other survive.",
                      text="Pair: when one gets food, the other gets 1 blue food."),
     "burrowing": T("burrowing", "Burrowing", guard=_burrowing_guard, rule="origin.burrowing",
@@ -216,5 +266,16 @@ RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
 #: (bit, hook) of the traits that act when their animal is eaten, and of those that feed on any kill
 EATEN = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "eaten"))
 CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
+#: pair trait -> its hook: whether a token received queues the card's trigger; how the trigger delivers; whether
+#: the link keeps an animal from food; from attack. A pair card without a hook does not do that (Symbiosis never
+#: queues a trigger).
+QUEUES = dict(trigger_hooks(TRAITS, "received"))
+FIRES = dict(trigger_hooks(TRAITS, "fire"))
+STARVES = dict(trigger_hooks(TRAITS, "starves"))
+SHIELDS = dict(trigger_hooks(TRAITS, "shields"))
+#: traits an animal may carry more than once (Fat Tissue); pair traits whose two animals play different parts
+#: (Symbiosis: protector and protected), so a card links them either way round
+STACKABLE = frozenset(t for t, r in TRAITS.items() if r.stackable)
+DIRECTED = frozenset(t for t, r in TRAITS.items() if r.extra.get("directed"))
 
 from . import feeding as F  # noqa: E402  (the defences call the feeding steps, which read the table above)

@@ -1,0 +1,99 @@
+"""*The Origin of Species*: each trait's triggers and actions live on its entry in ``rules/origin/traits.py``
+(``TraitRule.on``), the phase code reaches them only through tables built from the entries, and it never names
+one of these traits to decide anything. Swapping a hook in its table changes what the game does, so the phase
+code really goes through it."""
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+from conftest import pos, rule_of
+
+from evolab import TakeFood, apply, legal_actions
+from evolab.events import TriggerFired
+from evolab.rules.origin import traits as OR
+
+ORIGIN = pathlib.Path(OR.__file__).parent
+#: the modules that run the turn: they loop over the trait tables and name no trait of their own
+PHASE_MODULES = ("feeding.py", "phases.py", "play.py", "moves.py", "checks.py")
+#: trait -> the names of its bit constants in ``traits.py`` (a phase module testing one would branch on the trait)
+MOVED = {"communication": (), "cooperation": (), "symbiosis": ()}
+
+
+def _named(path, trait):
+    """Lines of ``path`` that name ``trait``: its id as a string, ``BIT[id]``, or one of its bit constants."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Constant) and node.value == trait:
+            found.append(node.lineno)
+        elif isinstance(node, (ast.Name, ast.alias)) and (getattr(node, "id", None) or node.name) in MOVED[trait]:
+            found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize("module", PHASE_MODULES)
+@pytest.mark.parametrize("trait", sorted(MOVED))
+def test_the_phase_code_never_names_a_trait_whose_rules_live_on_its_entry(trait, module):
+    assert not _named(ORIGIN / module, trait), f"{module} names {trait!r} on lines {_named(ORIGIN / module, trait)}"
+
+
+def test_the_name_check_finds_a_trait_named_in_code(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text('def f(l):\n    return l.trait == "symbiosis"\n')
+    assert _named(f, "symbiosis") == [2]
+    f.write_text('"""about symbiosis"""\nx = "symbiosis cards"\n')
+    assert _named(f, "symbiosis") == []
+
+
+# ---- pair cards ----------------------------------------------------------------------------------------------
+def test_pair_card_tables_are_the_hooks_on_the_entries():
+    assert OR.QUEUES == {t: OR.TRAITS[t].on["received"] for t in ("communication", "cooperation")}
+    assert OR.FIRES == {t: OR.TRAITS[t].on["fire"] for t in ("communication", "cooperation")}
+    assert OR.STARVES == {"symbiosis": OR.TRAITS["symbiosis"].on["starves"]}
+    assert OR.SHIELDS == {"symbiosis": OR.TRAITS["symbiosis"].on["shields"]}
+    assert OR.QUEUES["communication"](False) is False and OR.QUEUES["communication"](True) is True
+    assert OR.QUEUES["cooperation"](False) is True
+
+
+def _cooperating():
+    return pos({"food_bank": 5, "animals": [{"owner": 0}, {"owner": 0}, {"owner": 1}],
+                "links": [{"trait": "cooperation", "animals": [1, 2]}]})
+
+
+def test_a_pair_card_fires_through_its_fire_hook(monkeypatch):
+    calls = []
+    real = OR.FIRES["cooperation"]
+
+    def spy(s, link, src, partner, epoch, ev):
+        calls.append((link.trait, src, partner.id))
+        real(s, link, src, partner, epoch, ev)
+
+    monkeypatch.setitem(OR.FIRES, "cooperation", spy)
+    s, ev = apply(_cooperating(), TakeFood(1))
+    assert calls == [("cooperation", 1, 2)]
+    assert (s.animals[2].red, s.animals[2].blue) == (0, 1)
+    assert [(e.trait, e.source, e.target) for e in ev if isinstance(e, TriggerFired)] == [("cooperation", 1, 2)]
+
+
+def test_a_pair_card_queues_its_trigger_only_when_its_received_hook_says_so(monkeypatch):
+    monkeypatch.setitem(OR.QUEUES, "cooperation", lambda from_bank: False)
+    s, ev = apply(_cooperating(), TakeFood(1))
+    assert not any(isinstance(e, TriggerFired) for e in ev)
+    assert (s.animals[2].red, s.animals[2].blue) == (0, 0)
+
+
+def test_symbiosis_keeps_its_animal_from_food_and_attack_through_its_hooks(monkeypatch):
+    s = pos({"food_bank": 5, "animals": [{"owner": 0, "traits": ["carnivorous"]}, {"owner": 1}, {"owner": 1}],
+             "links": [{"trait": "symbiosis", "protector": 2, "protected": 3}]})
+    assert not any(getattr(a, "prey", None) == 3 for a in legal_actions(s))
+    monkeypatch.setitem(OR.SHIELDS, "symbiosis", lambda s, link, prey: None)
+    assert any(getattr(a, "prey", None) == 3 for a in legal_actions(s))
+
+
+def test_symbiosis_starves_hook_decides_whether_the_protected_animal_eats(monkeypatch):
+    s = pos({"food_bank": 5, "animals": [{"owner": 0}, {"owner": 0}, {"owner": 1}],
+             "links": [{"trait": "symbiosis", "protector": 1, "protected": 2}]})
+    assert rule_of(s, TakeFood(2)) == "origin.symbiosis"
+    monkeypatch.setitem(OR.STARVES, "symbiosis", lambda s, link, a: None)
+    assert rule_of(s, TakeFood(2)) is None
