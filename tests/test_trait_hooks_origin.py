@@ -10,15 +10,17 @@ import pathlib
 import pytest
 from conftest import pos, rule_of
 
-from evolab import TakeFood, apply, legal_actions
-from evolab.events import TriggerFired
+from evolab import Attack, DropTail, Graze, Hibernate, Pirate, TakeFood, apply, legal_actions
+from evolab.events import Grazed, TriggerFired, WokeUp
+from evolab.rules.origin import moves as M
 from evolab.rules.origin import traits as OR
 
 ORIGIN = pathlib.Path(OR.__file__).parent
 #: the modules that run the turn: they loop over the trait tables and name no trait of their own
 PHASE_MODULES = ("feeding.py", "phases.py", "play.py", "moves.py", "checks.py")
 #: trait -> the names of its bit constants in ``traits.py`` (a phase module testing one would branch on the trait)
-MOVED = {"communication": (), "cooperation": (), "symbiosis": ()}
+MOVED = {"communication": (), "cooperation": (), "symbiosis": (), "grazing": ("GRAZING",), "piracy": ("PIRACY",),
+         "hibernation": ("HIBERNATION",)}
 
 
 def _named(path, trait):
@@ -97,3 +99,65 @@ def test_symbiosis_starves_hook_decides_whether_the_protected_animal_eats(monkey
     assert rule_of(s, TakeFood(2)) == "origin.symbiosis"
     monkeypatch.setitem(OR.STARVES, "symbiosis", lambda s, link, a: None)
     assert rule_of(s, TakeFood(2)) is None
+
+
+# ---- moves a trait gives its animal (Grazing, Piracy, Hibernation) -------------------------------------------
+MOVES_OF = {"grazing": Graze, "piracy": Pirate, "hibernation": Hibernate}
+
+
+def test_move_tables_are_the_hooks_on_the_entries_in_the_order_moves_are_listed():
+    bits = {b: t for t, b in OR.BIT.items()}
+    assert [bits[b] for b, _ in OR.MOVERS] == [bits[b] for b, _ in OR.CAN_MOVE] == list(OR.MOVE_ORDER)
+    for (bit, moves), (_, can_move) in zip(OR.MOVERS, OR.CAN_MOVE):
+        on = OR.TRAITS[bits[bit]].on
+        assert (moves, can_move) == (on["moves"], on["can_move"])
+    assert OR.MOVE_CHECKS == {MOVES_OF[t]: OR.TRAITS[t].on["check"] for t in OR.MOVE_ORDER}
+    assert OR.MOVE_ACTS == {MOVES_OF[t]: OR.TRAITS[t].on["act"] for t in OR.MOVE_ORDER}
+    assert {OR.TRAITS[t].extra["action"] for t in OR.MOVE_ORDER} == set(MOVES_OF.values())
+    assert OR.LOST == {"hibernation": OR.TRAITS["hibernation"].on["lost"]}
+
+
+def _grazer():
+    return pos({"food_bank": 3, "animals": [{"id": 1, "owner": 0, "traits": ["grazing", "piracy", "hibernation"]},
+                                            {"id": 2, "owner": 1, "red": 1, "traits": ["high_body_weight"]}]})
+
+
+def test_the_move_list_comes_from_the_movers_table(monkeypatch):
+    s = _grazer()
+    assert {Graze(1), Pirate(1, 2, "red"), Hibernate(1)} <= set(legal_actions(s))
+    monkeypatch.setattr(M, "MOVERS", tuple(x for x in M.MOVERS if x[0] != OR.BIT["grazing"]))
+    monkeypatch.setattr(M, "CAN_MOVE", tuple(x for x in M.CAN_MOVE if x[0] != OR.BIT["grazing"]))
+    legal = set(legal_actions(s))
+    assert Graze(1) not in legal and {Pirate(1, 2, "red"), Hibernate(1)} <= legal
+
+
+@pytest.mark.parametrize("move", [Graze(1), Pirate(1, 2, "red"), Hibernate(1)], ids=lambda m: type(m).__name__)
+def test_a_trait_move_is_checked_and_carried_out_by_its_entry(monkeypatch, move):
+    s = _grazer()
+    kind = type(move)
+    monkeypatch.setitem(OR.MOVE_CHECKS, kind, lambda s, seat, action: ("origin.test", "refused by the hook"))
+    assert rule_of(s, move) == "origin.test"
+    monkeypatch.undo()
+    done = []
+    real = OR.MOVE_ACTS[kind]
+    monkeypatch.setitem(OR.MOVE_ACTS, kind, lambda s, action, ev: done.append(action) or real(s, action, ev))
+    s2, ev = apply(s, move)
+    assert done == [move]
+
+
+def test_grazing_act_destroys_food_through_its_entry():
+    s, ev = apply(_grazer(), Graze(1))
+    assert s.food_bank == 2 and [e for e in ev if isinstance(e, Grazed)] == [Grazed(1)]
+
+
+def test_losing_a_card_runs_its_lost_hook(monkeypatch):
+    s = pos({"food_bank": 3, "animals": [{"id": 1, "owner": 0, "traits": ["carnivorous"]},
+                                         {"id": 2, "owner": 1, "traits": ["tail_loss", "hibernation"],
+                                          "hibernating": True}, {"id": 3, "owner": 1}]})
+    card = next(c.uid for c in s.animals[2].cards if c.trait == "hibernation")
+    s, _ = apply(s, Attack(1, 2))
+    woke, _ = apply(s, DropTail(card))
+    assert not woke.animals[2].hibernating
+    monkeypatch.setitem(OR.LOST, "hibernation", lambda s, a, ev: None)
+    kept, ev = apply(s, DropTail(card))
+    assert kept.animals[2].hibernating and not any(isinstance(e, WokeUp) for e in ev)

@@ -2,13 +2,13 @@
 why (§ numbers of ``shared/rules/origin-of-species.md``), or None. ``moves.py`` lists exactly what passes them."""
 from __future__ import annotations
 
-from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
-                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
+from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Mimic, NoDefence, Pass, PlayAnimal,
+                        PlayPairTrait, PlayTrait, Resolve, Run, Scavenge, TakeFood)
 from ...i18n import _
 from . import feeding as F
 from .deck import CARD_BY_ID
 from .labels import trait_word
-from .traits import BIT, DIRECTED, EXCLUDES, SCAVENGER, STACKABLE, TRAITS
+from .traits import BIT, DIRECTED, EXCLUDES, MOVE_CHECKS, SCAVENGER, STACKABLE, TRAITS
 
 #: The type every action field must have exactly (True is not animal 1).
 FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
@@ -159,13 +159,9 @@ def _check_feed(rs, s, seat, action):
     main = t in (TakeFood, Attack, BurnFat)
     if main and s.move_main:
         return "origin.feeding.one-main-action", _("only one main action (take food, attack, burn fat) per move")
-    if t is Pirate:
-        p, v = s.animals.get(action.pirate), s.animals.get(action.victim)
-        if p is None or v is None:
-            return "origin.feeding.no-animal", _("there is no such animal")
-        if p.owner != seat:
-            return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=p.id)
-        return F.pirate_block(s, p, v, action.colour)
+    trait_move = MOVE_CHECKS.get(t)
+    if trait_move is not None:           # a move a trait gives (its entry in traits.py checks it)
+        return trait_move(s, seat, action)
     if t is Attack:
         a, b = s.animals.get(action.predator), s.animals.get(action.prey)
         if a is None or b is None:
@@ -193,10 +189,6 @@ def _check_feed(rs, s, seat, action):
             return ("origin.fat_tissue.amount",
                     _("burn between 1 and {most} fat tokens").format(most=min(a.fat, a.need - a.red - a.blue)))
         return None
-    if t is Graze:
-        return F.graze_block(s, a)
-    if t is Hibernate:
-        return F.hibernate_block(s, a)
     return "engine.malformed", _("{action} is not a feeding action").format(action=repr(action))
 
 
@@ -262,8 +254,8 @@ def _check_resolve(rs, s, seat, action):
 
 CHECKS = {
     PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
-    TakeFood: _check_feed, Attack: _check_feed, BurnFat: _check_feed, Graze: _check_feed,
-    Hibernate: _check_feed, Pirate: _check_feed, EndMove: _check_feed,
+    TakeFood: _check_feed, Attack: _check_feed, BurnFat: _check_feed, EndMove: _check_feed,
+    **dict.fromkeys(MOVE_CHECKS, _check_feed),
     Run: _check_defence, Mimic: _check_defence, DropTail: _check_defence, NoDefence: _check_defence,
     Scavenge: _check_scavenge, Resolve: _check_resolve, ChooseCard: _check_choose,
 }

@@ -5,12 +5,11 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 """
 from __future__ import annotations
 
-from ...events import (Attacked, Died, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
-                       Pirated, TraitLost, TriggerFired, WokeUp)
+from ...events import Attacked, Died, FatBurned, FoodLost, FoodTaken, TraitLost, TriggerFired
 from ...i18n import N_, _
 from .state import AttackState
-from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES, GRAZING, GUARD_BITS, GUARDS,
-                     HIBERNATION, HUNTER_BITS, HUNTERS, PIRACY, QUEUES, RESOLVE, SHIELDS, STARVES)
+from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES, GUARD_BITS, GUARDS, HUNTER_BITS,
+                     HUNTERS, LOST, QUEUES, RESOLVE, SHIELDS, STARVES)
 
 RED, BLUE = "red", "blue"
 
@@ -101,53 +100,14 @@ def can_attack(s, pred) -> bool:
     return bool(pred.mask & CARNIVOROUS) and not pred.attacked and can_receive(s, pred)
 
 
-def hibernate_block(s, a):
-    o = s.ruleset.options
-    if not a.mask & HIBERNATION:
-        return "origin.hibernation", _("animal {animal} has no Hibernation Ability").format(animal=a.id)
-    if a.hibernating:
-        return "origin.hibernation", _("animal {animal} is already hibernating").format(animal=a.id)
-    if s.last_turn:
-        return "origin.hibernation.last-turn", _("no animal may hibernate in the last turn")
-    if a.hibernated_turn >= s.turn - 1:
-        return ("origin.hibernation.consecutive",
-                _("animal {animal} hibernated last turn (or this turn) and may not again now").format(animal=a.id))
-    if a.is_fed():
-        if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
-            return "origin.hibernation.fed", _("animal {animal} is already fed").format(animal=a.id)
-    return None
-
-
-def pirate_block(s, p, v, colour):
-    if not p.mask & PIRACY:
-        return "origin.piracy", _("animal {animal} has no Piracy").format(animal=p.id)
-    if p.pirated:
-        return "origin.piracy.once-per-turn", _("animal {animal} has already used Piracy this turn").format(animal=p.id)
-    if p.hibernating or p.is_fed() or not can_receive(s, p):
-        return "origin.piracy.pirate-fed", _("only an unfed pirate that can receive food may steal")
-    if v is p:
-        return "origin.piracy", _("a pirate cannot rob itself")
-    if v.is_fed():
-        return "origin.piracy.victim-fed", _("Piracy takes food only from an animal that is not fed")
-    if colour not in (RED, BLUE):
-        return "origin.piracy", _("colour must be 'red' or 'blue'")
-    if (v.red if colour == RED else v.blue) < 1:
-        return ("origin.piracy.no-token",
-                _("animal {animal} has no {colour} token (yellow fat cannot be stolen)").format(animal=v.id, colour=colour))
-    return None
-
-
-def graze_block(s, a):
-    if not a.mask & GRAZING:
-        return "origin.grazing", _("animal {animal} has no Grazing").format(animal=a.id)
-    if s.food_bank < 1:
-        return "origin.grazing.empty", _("the food bank is empty")
-    mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
-    if a.grazed == mark:
-        if s.ruleset.options["grazing_limit"] == "per_round":
-            return "origin.grazing.limit", _("animal {animal} has already grazed this round").format(animal=a.id)
-        return "origin.grazing.limit", _("animal {animal} has already grazed this turn").format(animal=a.id)
-    return None
+def own_animal(s, seat, animal):
+    """(the animal, None) when ``animal`` is one of ``seat``'s on the table, else (None, the rule it breaks)."""
+    a = s.animals.get(animal)
+    if a is None:
+        return None, ("origin.feeding.no-animal", _("there is no animal {animal}").format(animal=repr(animal)))
+    if a.owner != seat:
+        return None, ("origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id))
+    return a, None
 
 
 _NO_DEFENCE = (False, (), ())
@@ -275,35 +235,6 @@ def burn_fat(s, a, n, ev):
         ev.append(FatBurned(a.id, n))
 
 
-def graze(s, a, ev):
-    s.move_any = True
-    s.food_bank -= 1
-    a.grazed = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
-    if ev is not None:
-        ev.append(Grazed(a.id))
-
-
-def hibernate(s, a, ev):
-    s.move_any = True
-    a.hibernating = True
-    a.hibernated_turn = s.turn
-    if ev is not None:
-        ev.append(Hibernated(a.id))
-
-
-def pirate(s, p, v, colour, ev):
-    new_action_epoch(s)
-    s.move_any = True
-    p.pirated = True
-    if colour == RED:
-        v.red -= 1
-    else:
-        v.blue -= 1
-    if ev is not None:
-        ev.append(Pirated(p.id, v.id, colour))
-    receive(s, p, colour, "piracy", ev)
-
-
 def start_attack(s, pred, prey, ev):
     new_action_epoch(s)
     s.move_main = s.move_any = s.move_ate = True
@@ -342,12 +273,10 @@ def lose_card(s, a, uid, ev) -> str:
     else:
         card = next(c for c in a.cards if c.uid == uid)
         trait = card.trait
-        was_hib = a.mask & HIBERNATION
         a.set_cards(tuple(c for c in a.cards if c.uid != uid))   # keeps a token on the other fat cards
-        if was_hib and not a.mask & HIBERNATION and a.hibernating:
-            a.hibernating = False
-            if ev is not None:
-                ev.append(WokeUp(a.id))
+        lost = LOST.get(trait)
+        if lost is not None:
+            lost(s, a, ev)
         excess = a.red + a.blue - a.need
         if excess > 0:   # Ruling origin.tail_loss: food is capped at the new need
             take = min(excess, a.blue)

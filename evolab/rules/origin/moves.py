@@ -5,9 +5,9 @@ from __future__ import annotations
 import bisect
 import functools
 
-from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, Graze,
-                        Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve,
-                        RollDie, Run, Scavenge, TakeFood, interned)
+from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, Mimic, NoDefence,
+                        Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve, RollDie, Run, Scavenge, TakeFood,
+                        interned)
 from ..base import Ruleset
 from ..common import ById, seat_outcomes
 from . import feeding as F
@@ -15,12 +15,13 @@ from . import heredity as H
 from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
-from .traits import BIT, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, SCAVENGER, STACKABLE, TRAITS
+from .traits import (BIT, CAN_MOVE, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
+                     SCAVENGER, STACKABLE, TRAITS)
 
 # interned constructors for the actions legal_actions builds again and again
 _PlayPair, _BurnFat = interned(PlayPairTrait), interned(BurnFat)
-_Pirate, _Mimic, _DropTail = interned(Pirate), interned(Mimic), interned(DropTail)
-_FOOD, _GRAZE, _HIBERNATE = ById(TakeFood), ById(Graze), ById(Hibernate)        # by animal id
+_Mimic, _DropTail = interned(Mimic), interned(DropTail)
+_FOOD = ById(TakeFood)        # by animal id
 #: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
@@ -266,17 +267,10 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if a.fat and not a.is_fed():
                 for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
                     out.append(_BurnFat(a.id, n))
-        if m & BIT["grazing"] and F.graze_block(s, a) is None:
-            out.append(_GRAZE[a.id])
-        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
-            for v in animals.values():
-                if v is not a and not v.is_fed():
-                    if v.red:
-                        out.append(_Pirate(a.id, v.id, "red"))
-                    if v.blue:
-                        out.append(_Pirate(a.id, v.id, "blue"))
-        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
-            out.append(_HIBERNATE[a.id])
+        if m & MOVER_BITS:                # the moves its traits give it (Grazing, Piracy, ...), from their entries
+            for bit, moves in MOVERS:
+                if m & bit:
+                    moves(s, a, main, out)
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
         out = [x for x in out if x not in bar]
@@ -301,12 +295,8 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                 for b in s.animals.values():
                     if F.attack_block(s, a, b) is None:
                         return True
-        if m & BIT["grazing"] and F.graze_block(s, a) is None:
-            return True
-        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
-            for v in s.animals.values():
-                if v is not a and not v.is_fed() and (v.red or v.blue):
+        if m & MOVER_BITS:
+            for bit, can_move in CAN_MOVE:
+                if m & bit and can_move(s, a, main):
                     return True
-        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
-            return True
     return False

@@ -5,9 +5,11 @@ few integer operations. Pair traits live on links between two animals, not in th
 """
 from __future__ import annotations
 
-from ...events import Escaped, Poisoned, Redirected, RunFailed, Scavenged
-from ...i18n import N_
+from ...actions import Graze, Hibernate, Pirate, interned
+from ...events import Escaped, Grazed, Hibernated, Pirated, Poisoned, Redirected, RunFailed, Scavenged, WokeUp
+from ...i18n import N_, _
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
+from ..common import ById
 
 TRAIT_IDS = (
     "carnivorous", "fat_tissue", "swimming", "running", "mimicry", "scavenger", "symbiosis", "piracy",
@@ -178,6 +180,162 @@ def _symbiosis_shields(s, link, prey):
     return None
 
 
+# ---- the feeding moves a trait gives its animal (§7.3-§7.4), the move's type in ``extra["action"]``: "moves"
+# (s, a, main, out) adds those ``a`` may make now to ``out`` (``main``: a main action is still open in this move);
+# "can_move" (s, a, main) whether there is one; "check" (s, seat, action) the rule a move breaks as (rule,
+# message), or None; "act" (s, action, ev) carries a legal one out. "lost" (s, a, ev): the animal lost the card.
+_GRAZE, _HIBERNATE, _Pirate = ById(Graze), ById(Hibernate), interned(Pirate)
+
+
+def _graze_block(s, a):
+    if not a.mask & GRAZING:
+        return "origin.grazing", _("animal {animal} has no Grazing").format(animal=a.id)
+    if s.food_bank < 1:
+        return "origin.grazing.empty", _("the food bank is empty")
+    mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
+    if a.grazed == mark:
+        if s.ruleset.options["grazing_limit"] == "per_round":
+            return "origin.grazing.limit", _("animal {animal} has already grazed this round").format(animal=a.id)
+        return "origin.grazing.limit", _("animal {animal} has already grazed this turn").format(animal=a.id)
+    return None
+
+
+def _grazing_moves(s, a, main, out):
+    if _graze_block(s, a) is None:
+        out.append(_GRAZE[a.id])
+
+
+def _grazing_can_move(s, a, main):
+    return _graze_block(s, a) is None
+
+
+def _grazing_check(s, seat, action):
+    a, why = F.own_animal(s, seat, action.animal)
+    return why or _graze_block(s, a)
+
+
+def _grazing_act(s, action, ev):
+    """A free action: 1 food of the bank is destroyed (once per turn, or per round as an option)."""
+    a = s.animals[action.animal]
+    s.move_any = True
+    s.food_bank -= 1
+    a.grazed = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
+    if ev is not None:
+        ev.append(Grazed(a.id))
+
+
+def _hibernate_block(s, a):
+    o = s.ruleset.options
+    if not a.mask & HIBERNATION:
+        return "origin.hibernation", _("animal {animal} has no Hibernation Ability").format(animal=a.id)
+    if a.hibernating:
+        return "origin.hibernation", _("animal {animal} is already hibernating").format(animal=a.id)
+    if s.last_turn:
+        return "origin.hibernation.last-turn", _("no animal may hibernate in the last turn")
+    if a.hibernated_turn >= s.turn - 1:
+        return ("origin.hibernation.consecutive",
+                _("animal {animal} hibernated last turn (or this turn) and may not again now").format(animal=a.id))
+    if a.is_fed():
+        if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
+            return "origin.hibernation.fed", _("animal {animal} is already fed").format(animal=a.id)
+    return None
+
+
+def _hibernation_moves(s, a, main, out):
+    if _hibernate_block(s, a) is None:
+        out.append(_HIBERNATE[a.id])
+
+
+def _hibernation_can_move(s, a, main):
+    return _hibernate_block(s, a) is None
+
+
+def _hibernation_check(s, seat, action):
+    a, why = F.own_animal(s, seat, action.animal)
+    return why or _hibernate_block(s, a)
+
+
+def _hibernation_act(s, action, ev):
+    """A free action: the animal sleeps, counts as fed this turn and receives no food (``feeding.can_receive``)
+    and does not attack (``feeding.predator_block``)."""
+    a = s.animals[action.animal]
+    s.move_any = True
+    a.hibernating = True
+    a.hibernated_turn = s.turn
+    if ev is not None:
+        ev.append(Hibernated(a.id))
+
+
+def _hibernation_lost(s, a, ev):
+    """An animal that loses its Hibernation card (Tail Loss) wakes up: it is no longer fed by sleeping."""
+    if a.hibernating:
+        a.hibernating = False
+        if ev is not None:
+            ev.append(WokeUp(a.id))
+
+
+def _pirate_block(s, p, v, colour):
+    if not p.mask & PIRACY:
+        return "origin.piracy", _("animal {animal} has no Piracy").format(animal=p.id)
+    if p.pirated:
+        return "origin.piracy.once-per-turn", _("animal {animal} has already used Piracy this turn").format(animal=p.id)
+    if p.hibernating or p.is_fed() or not F.can_receive(s, p):
+        return "origin.piracy.pirate-fed", _("only an unfed pirate that can receive food may steal")
+    if v is p:
+        return "origin.piracy", _("a pirate cannot rob itself")
+    if v.is_fed():
+        return "origin.piracy.victim-fed", _("Piracy takes food only from an animal that is not fed")
+    if colour not in (F.RED, F.BLUE):
+        return "origin.piracy", _("colour must be 'red' or 'blue'")
+    if (v.red if colour == F.RED else v.blue) < 1:
+        return ("origin.piracy.no-token",
+                _("animal {animal} has no {colour} token (yellow fat cannot be stolen)").format(animal=v.id, colour=colour))
+    return None
+
+
+def _piracy_moves(s, a, main, out):
+    """Once per turn an unfed pirate steals a red or blue token from another unfed animal."""
+    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+        for v in s.animals.values():
+            if v is not a and not v.is_fed():
+                if v.red:
+                    out.append(_Pirate(a.id, v.id, "red"))
+                if v.blue:
+                    out.append(_Pirate(a.id, v.id, "blue"))
+
+
+def _piracy_can_move(s, a, main):
+    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+        for v in s.animals.values():
+            if v is not a and not v.is_fed() and (v.red or v.blue):
+                return True
+    return False
+
+
+def _piracy_check(s, seat, action):
+    p, v = s.animals.get(action.pirate), s.animals.get(action.victim)
+    if p is None or v is None:
+        return "origin.feeding.no-animal", _("there is no such animal")
+    if p.owner != seat:
+        return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=p.id)
+    return _pirate_block(s, p, v, action.colour)
+
+
+def _piracy_act(s, action, ev):
+    """A free action: the token moves from the victim to the pirate (and sets off the pirate's pair cards)."""
+    p, v, colour = s.animals[action.pirate], s.animals[action.victim], action.colour
+    F.new_action_epoch(s)
+    s.move_any = True
+    p.pirated = True
+    if colour == F.RED:
+        v.red -= 1
+    else:
+        v.blue -= 1
+    if ev is not None:
+        ev.append(Pirated(p.id, v.id, colour))
+    F.receive(s, p, colour, "piracy", ev)
+
+
 T = TraitRule
 TRAITS = {
     "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
@@ -207,7 +365,8 @@ TRAITS = {
                    on={"starves": _symbiosis_starves, "shields": _symbiosis_shields},
                    hint="Two species living together: one shelters the other, which depends on it.",
                    text="Pair: the protected animal cannot be attacked, and eats only after its protector is fed."),
-    "piracy": T("piracy", "Piracy", rule="origin.piracy",
+    "piracy": T("piracy", "Piracy", rule="origin.piracy", extra={"action": Pirate},
+                on={"moves": _piracy_moves, "can_move": _piracy_can_move, "check": _piracy_check, "act": _piracy_act},
                 hint="Some animals steal food that others found (kleptoparasitism), like skuas.",
                 text="Once per turn, an unfed pirate steals 1 food from another animal that is not yet fed."),
     "tail_loss": T("tail_loss", "Tail Loss", rule="origin.tail_loss",
@@ -218,14 +377,18 @@ TRAITS = {
                        on={"received": _communication_received, "fire": _communication_fire},
                        hint="Animals that signal to each other find food together.",
                        text="Pair: when one takes food from the food bank, the other takes one too."),
-    "grazing": T("grazing", "Grazing", rule="origin.grazing",
+    "grazing": T("grazing", "Grazing", rule="origin.grazing", extra={"action": Graze},
+                 on={"moves": _grazing_moves, "can_move": _grazing_can_move, "check": _grazing_check,
+                     "act": _grazing_act},
                  hint="Grazers eat down the plants that others need.",
                  text="On your move, destroy 1 food of the food bank."),
     "high_body_weight": T("high_body_weight", "High Body Weight", food_need=1, points=1, guard=_hbw_guard,
                           rule="origin.high_body_weight",
                           hint="Big animals are safe from small predators, but need more food.",
                           text="Needs 1 more food. Only a carnivore with High Body Weight can attack it."),
-    "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation",
+    "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation", extra={"action": Hibernate},
+                     on={"moves": _hibernation_moves, "can_move": _hibernation_can_move, "check": _hibernation_check,
+                         "act": _hibernation_act, "lost": _hibernation_lost},
                      hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
                      text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, "
                           "not in the last turn."),
@@ -273,6 +436,16 @@ QUEUES = dict(trigger_hooks(TRAITS, "received"))
 FIRES = dict(trigger_hooks(TRAITS, "fire"))
 STARVES = dict(trigger_hooks(TRAITS, "starves"))
 SHIELDS = dict(trigger_hooks(TRAITS, "shields"))
+#: the traits that give their animal feeding moves, in the order the move lists show them: (bit, hook) for
+#: listing and finding moves; move type -> hook for checking and carrying one out
+MOVE_ORDER = ("grazing", "piracy", "hibernation")
+MOVERS = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "moves", MOVE_ORDER))
+CAN_MOVE = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "can_move", MOVE_ORDER))
+MOVER_BITS = sum(b for b, _ in MOVERS)      # an animal with none of these has no trait moves
+MOVE_CHECKS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "check", MOVE_ORDER)}
+MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "act", MOVE_ORDER)}
+#: trait -> what happens when its animal loses its card
+LOST = dict(trigger_hooks(TRAITS, "lost"))
 #: traits an animal may carry more than once (Fat Tissue); pair traits whose two animals play different parts
 #: (Symbiosis: protector and protected), so a card links them either way round
 STACKABLE = frozenset(t for t, r in TRAITS.items() if r.stackable)
