@@ -10,8 +10,9 @@ import pathlib
 import pytest
 from conftest import pos, rule_of
 
-from evolab import Attack, DropTail, Graze, Hibernate, Pirate, TakeFood, apply, legal_actions
-from evolab.events import Grazed, TriggerFired, WokeUp
+from evolab import Attack, BurnFat, DropTail, Graze, Hibernate, Pirate, TakeFood, apply, legal_actions
+from evolab.events import FoodTaken, Grazed, TriggerFired, WokeUp
+from evolab.rules.origin import feeding as F
 from evolab.rules.origin import moves as M
 from evolab.rules.origin import traits as OR
 
@@ -20,7 +21,7 @@ ORIGIN = pathlib.Path(OR.__file__).parent
 PHASE_MODULES = ("feeding.py", "phases.py", "play.py", "moves.py", "checks.py")
 #: trait -> the names of its bit constants in ``traits.py`` (a phase module testing one would branch on the trait)
 MOVED = {"communication": (), "cooperation": (), "symbiosis": (), "grazing": ("GRAZING",), "piracy": ("PIRACY",),
-         "hibernation": ("HIBERNATION",)}
+         "hibernation": ("HIBERNATION",), "fat_tissue": ("FAT",)}
 
 
 def _named(path, trait):
@@ -101,8 +102,8 @@ def test_symbiosis_starves_hook_decides_whether_the_protected_animal_eats(monkey
     assert rule_of(s, TakeFood(2)) is None
 
 
-# ---- moves a trait gives its animal (Grazing, Piracy, Hibernation) -------------------------------------------
-MOVES_OF = {"grazing": Graze, "piracy": Pirate, "hibernation": Hibernate}
+# ---- moves a trait gives its animal (Burn fat, Grazing, Piracy, Hibernation) --------------------------------
+MOVES_OF = {"fat_tissue": BurnFat, "grazing": Graze, "piracy": Pirate, "hibernation": Hibernate}
 
 
 def test_move_tables_are_the_hooks_on_the_entries_in_the_order_moves_are_listed():
@@ -115,23 +116,27 @@ def test_move_tables_are_the_hooks_on_the_entries_in_the_order_moves_are_listed(
     assert OR.MOVE_ACTS == {MOVES_OF[t]: OR.TRAITS[t].on["act"] for t in OR.MOVE_ORDER}
     assert {OR.TRAITS[t].extra["action"] for t in OR.MOVE_ORDER} == set(MOVES_OF.values())
     assert OR.LOST == {"hibernation": OR.TRAITS["hibernation"].on["lost"]}
+    assert OR.MAIN_MOVES == {BurnFat}
+    assert OR.STORE is F.STORE is OR.TRAITS["fat_tissue"].on["store"]
 
 
 def _grazer():
-    return pos({"food_bank": 3, "animals": [{"id": 1, "owner": 0, "traits": ["grazing", "piracy", "hibernation"]},
-                                            {"id": 2, "owner": 1, "red": 1, "traits": ["high_body_weight"]}]})
+    return pos({"food_bank": 3, "animals": [
+        {"id": 1, "owner": 0, "traits": ["grazing", "piracy", "hibernation", "fat_tissue"], "fat": 1},
+        {"id": 2, "owner": 1, "red": 1, "traits": ["high_body_weight"]}]})
 
 
 def test_the_move_list_comes_from_the_movers_table(monkeypatch):
     s = _grazer()
-    assert {Graze(1), Pirate(1, 2, "red"), Hibernate(1)} <= set(legal_actions(s))
+    assert {BurnFat(1, 1), Graze(1), Pirate(1, 2, "red"), Hibernate(1)} <= set(legal_actions(s))
     monkeypatch.setattr(M, "MOVERS", tuple(x for x in M.MOVERS if x[0] != OR.BIT["grazing"]))
     monkeypatch.setattr(M, "CAN_MOVE", tuple(x for x in M.CAN_MOVE if x[0] != OR.BIT["grazing"]))
     legal = set(legal_actions(s))
-    assert Graze(1) not in legal and {Pirate(1, 2, "red"), Hibernate(1)} <= legal
+    assert Graze(1) not in legal and {BurnFat(1, 1), Pirate(1, 2, "red"), Hibernate(1)} <= legal
 
 
-@pytest.mark.parametrize("move", [Graze(1), Pirate(1, 2, "red"), Hibernate(1)], ids=lambda m: type(m).__name__)
+@pytest.mark.parametrize("move", [BurnFat(1, 1), Graze(1), Pirate(1, 2, "red"), Hibernate(1)],
+                         ids=lambda m: type(m).__name__)
 def test_a_trait_move_is_checked_and_carried_out_by_its_entry(monkeypatch, move):
     s = _grazer()
     kind = type(move)
@@ -161,3 +166,22 @@ def test_losing_a_card_runs_its_lost_hook(monkeypatch):
     monkeypatch.setitem(OR.LOST, "hibernation", lambda s, a, ev: None)
     kept, ev = apply(s, DropTail(card))
     assert kept.animals[2].hibernating and not any(isinstance(e, WokeUp) for e in ev)
+
+
+def test_burning_fat_is_a_main_action_because_its_entry_says_so(monkeypatch):
+    s, _ = apply(_grazer(), BurnFat(1, 1))
+    assert (s.animals[1].fat, s.animals[1].blue) == (0, 1)
+    s = _grazer()
+    s.move_main = True                                 # a main action was taken in this move
+    assert rule_of(s, BurnFat(1, 1)) == "origin.feeding.one-main-action"
+    monkeypatch.setattr("evolab.rules.origin.checks.MAIN_MOVES", frozenset())
+    assert rule_of(s, BurnFat(1, 1)) is None
+
+
+def test_a_fed_animal_keeps_its_token_through_the_store_hook(monkeypatch):
+    s = pos({"food_bank": 3, "animals": [{"id": 1, "owner": 0, "red": 1, "traits": ["fat_tissue"]}, {"owner": 1}]})
+    kept = []
+    monkeypatch.setattr(F, "STORE", lambda s, a: kept.append(a.id) or OR.STORE(s, a))
+    s, ev = apply(s, TakeFood(1))
+    assert kept == [1] and s.animals[1].fat == 1
+    assert [(e.animal, e.as_fat) for e in ev if isinstance(e, FoodTaken)] == [(1, True)]

@@ -2,13 +2,13 @@
 why (§ numbers of ``shared/rules/origin-of-species.md``), or None. ``moves.py`` lists exactly what passes them."""
 from __future__ import annotations
 
-from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Mimic, NoDefence, Pass, PlayAnimal,
+from ...actions import (Attack, ChooseCard, DropTail, EndMove, Mimic, NoDefence, Pass, PlayAnimal,
                         PlayPairTrait, PlayTrait, Resolve, Run, Scavenge, TakeFood)
 from ...i18n import _
 from . import feeding as F
 from .deck import CARD_BY_ID
 from .labels import trait_word
-from .traits import BIT, DIRECTED, EXCLUDES, MOVE_CHECKS, SCAVENGER, STACKABLE, TRAITS
+from .traits import BIT, DIRECTED, EXCLUDES, MAIN_MOVES, MOVE_CHECKS, SCAVENGER, STACKABLE, TRAITS
 
 #: The type every action field must have exactly (True is not animal 1).
 FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
@@ -156,7 +156,7 @@ def _check_feed(rs, s, seat, action):
     if s.barred is not None and action in s.barred[seat]:
         return ("origin.feeding.pass-is-final",
                 "this action was open when you passed; with feeding_pass_is_final it is barred this turn")
-    main = t in (TakeFood, Attack, BurnFat)
+    main = t is TakeFood or t is Attack or t in MAIN_MOVES        # Burn fat too (its entry says so)
     if main and s.move_main:
         return "origin.feeding.one-main-action", _("only one main action (take food, attack, burn fat) per move")
     trait_move = MOVE_CHECKS.get(t)
@@ -178,17 +178,6 @@ def _check_feed(rs, s, seat, action):
         if s.food_bank < 1:
             return "origin.food-bank.empty", _("the food bank is empty")
         return F.receive_block(s, a)
-    if t is BurnFat:
-        if not isinstance(action.tokens, int) or isinstance(action.tokens, bool):
-            return "engine.malformed", _("tokens must be a whole number")
-        if a.fat < 1:
-            return "origin.fat_tissue.no-fat", _("animal {animal} has no fat to burn").format(animal=a.id)
-        if a.is_fed():
-            return "origin.fat_tissue.fed", _("animal {animal} is already fed").format(animal=a.id)
-        if not 1 <= action.tokens <= min(a.fat, a.need - a.red - a.blue):
-            return ("origin.fat_tissue.amount",
-                    _("burn between 1 and {most} fat tokens").format(most=min(a.fat, a.need - a.red - a.blue)))
-        return None
     return "engine.malformed", _("{action} is not a feeding action").format(action=repr(action))
 
 
@@ -254,7 +243,7 @@ def _check_resolve(rs, s, seat, action):
 
 CHECKS = {
     PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
-    TakeFood: _check_feed, Attack: _check_feed, BurnFat: _check_feed, EndMove: _check_feed,
+    TakeFood: _check_feed, Attack: _check_feed, EndMove: _check_feed,
     **dict.fromkeys(MOVE_CHECKS, _check_feed),
     Run: _check_defence, Mimic: _check_defence, DropTail: _check_defence, NoDefence: _check_defence,
     Scavenge: _check_scavenge, Resolve: _check_resolve, ChooseCard: _check_choose,

@@ -5,11 +5,11 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 """
 from __future__ import annotations
 
-from ...events import Attacked, Died, FatBurned, FoodLost, FoodTaken, TraitLost, TriggerFired
+from ...events import Attacked, Died, FoodLost, FoodTaken, TraitLost, TriggerFired
 from ...i18n import N_, _
 from .state import AttackState
 from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES, GUARD_BITS, GUARDS, HUNTER_BITS,
-                     HUNTERS, LOST, QUEUES, RESOLVE, SHIELDS, STARVES)
+                     HUNTERS, LOST, QUEUES, RESOLVE, SHIELDS, STARVES, STORE)
 
 RED, BLUE = "red", "blue"
 
@@ -145,7 +145,7 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
             a.blue += 1
         fat = False
     else:
-        a.fat += 1
+        STORE(s, a)
         fat = True
     if ev is not None:
         ev.append(FoodTaken(a.owner, a.id, colour, source, fat))
@@ -225,14 +225,6 @@ def take_food(s, a, ev):
     s.food_bank -= 1
     s.move_main = s.move_any = s.move_ate = True
     receive(s, a, RED, "food_bank", ev, from_bank=True)
-
-
-def burn_fat(s, a, n, ev):
-    s.move_main = s.move_any = s.move_ate = True
-    a.fat -= n
-    a.blue += n
-    if ev is not None:
-        ev.append(FatBurned(a.id, n))
 
 
 def start_attack(s, pred, prey, ev):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import functools
 
-from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, Mimic, NoDefence,
+from ...actions import (CHANCE, TERMINAL, Attack, ChooseCard, Draw, DropTail, EndMove, Mimic, NoDefence,
                         Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve, RollDie, Run, Scavenge, TakeFood,
                         interned)
 from ..base import Ruleset
@@ -19,7 +19,7 @@ from .traits import (BIT, CAN_MOVE, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS,
                      SCAVENGER, STACKABLE, TRAITS)
 
 # interned constructors for the actions legal_actions builds again and again
-_PlayPair, _BurnFat = interned(PlayPairTrait), interned(BurnFat)
+_PlayPair = interned(PlayPairTrait)
 _Mimic, _DropTail = interned(Mimic), interned(DropTail)
 _FOOD = ById(TakeFood)        # by animal id
 #: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
@@ -264,10 +264,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 aid = a.id
                 row = _ATTACKS[aid]
                 out.extend([row[b] for b in prey if b != aid])
-            if a.fat and not a.is_fed():
-                for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
-                    out.append(_BurnFat(a.id, n))
-        if m & MOVER_BITS:                # the moves its traits give it (Grazing, Piracy, ...), from their entries
+        if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for bit, moves in MOVERS:
                 if m & bit:
                     moves(s, a, main, out)
@@ -288,8 +285,6 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
         m = a.mask
         if main:
             if bank and F.can_receive(s, a):
-                return True
-            if a.fat and not a.is_fed():
                 return True
             if m & CARNIVOROUS and F.can_attack(s, a):
                 for b in s.animals.values():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, LoseTrait, Mimic, Mutate,
+from ...actions import (Attack, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, LoseTrait, Mimic, Mutate,
                         NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve, RollDie, RollFood, Run,
                         Scavenge, TakeFood, TieBreak)
 from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, PhaseStarted, TraitGained
@@ -143,13 +143,8 @@ def _do_attack(rs, s, a, ev):
     _settle(s, ev)
 
 
-def _do_burn(rs, s, a, ev):
-    F.burn_fat(s, s.animals[a.animal], a.tokens, ev)
-    _settle(s, ev)
-
-
 def _do_trait_move(rs, s, a, ev):
-    """A move a trait gives (Grazing, Piracy, ...): its entry in ``traits.py`` carries it out."""
+    """A move a trait gives (Burn fat, Grazing, Piracy, ...): its entry in ``traits.py`` carries it out."""
     MOVE_ACTS[type(a)](s, a, ev)
     _settle(s, ev)
 
@@ -206,7 +201,7 @@ APPLY = {
     Draw: _do_draw, FirstPlayer: _do_first, RollFood: _do_roll_food, RollDie: _do_roll_die,
     TieBreak: _do_tiebreak, PlayAnimal: _do_play_animal, PlayTrait: _do_play_trait,
     PlayPairTrait: _do_play_pair, Pass: _do_pass, TakeFood: _do_take, Attack: _do_attack,
-    BurnFat: _do_burn, **dict.fromkeys(MOVE_ACTS, _do_trait_move),
+    **dict.fromkeys(MOVE_ACTS, _do_trait_move),
     EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
     NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
     Mutate: H.apply_mutate, LoseTrait: H.apply_lose,

@@ -5,8 +5,8 @@ few integer operations. Pair traits live on links between two animals, not in th
 """
 from __future__ import annotations
 
-from ...actions import Graze, Hibernate, Pirate, interned
-from ...events import Escaped, Grazed, Hibernated, Pirated, Poisoned, Redirected, RunFailed, Scavenged, WokeUp
+from ...actions import BurnFat, Graze, Hibernate, Pirate, interned
+from ...events import Escaped, FatBurned, Grazed, Hibernated, Pirated, Poisoned, Redirected, RunFailed, Scavenged, WokeUp
 from ...i18n import N_, _
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 from ..common import ById
@@ -183,8 +183,52 @@ def _symbiosis_shields(s, link, prey):
 # ---- the feeding moves a trait gives its animal (§7.3-§7.4), the move's type in ``extra["action"]``: "moves"
 # (s, a, main, out) adds those ``a`` may make now to ``out`` (``main``: a main action is still open in this move);
 # "can_move" (s, a, main) whether there is one; "check" (s, seat, action) the rule a move breaks as (rule,
-# message), or None; "act" (s, action, ev) carries a legal one out. "lost" (s, a, ev): the animal lost the card.
-_GRAZE, _HIBERNATE, _Pirate = ById(Graze), ById(Hibernate), interned(Pirate)
+# message), or None; "act" (s, action, ev) carries a legal one out; ``extra["main"]``: it is the move's main
+# action. "lost" (s, a, ev): the animal lost the card. "store" (s, a): a fed animal keeps the token it receives.
+_GRAZE, _HIBERNATE, _Pirate, _BurnFat = ById(Graze), ById(Hibernate), interned(Pirate), interned(BurnFat)
+
+
+def _fat_store(s, a):
+    """A fed animal's token goes on an empty Fat Tissue card as yellow fat (``feeding.can_receive`` counts the
+    empty cards, ``Animal.fat_cards``)."""
+    a.fat += 1
+
+
+def _fat_moves(s, a, main, out):
+    """Burning fat is a main action of an unfed animal: up to its deficit of yellow tokens turn blue."""
+    if main and a.fat and not a.is_fed():
+        for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
+            out.append(_BurnFat(a.id, n))
+
+
+def _fat_can_move(s, a, main):
+    return bool(main and a.fat and not a.is_fed())
+
+
+def _fat_check(s, seat, action):
+    a, why = F.own_animal(s, seat, action.animal)
+    if why:
+        return why
+    if not isinstance(action.tokens, int) or isinstance(action.tokens, bool):
+        return "engine.malformed", _("tokens must be a whole number")
+    if a.fat < 1:
+        return "origin.fat_tissue.no-fat", _("animal {animal} has no fat to burn").format(animal=a.id)
+    if a.is_fed():
+        return "origin.fat_tissue.fed", _("animal {animal} is already fed").format(animal=a.id)
+    if not 1 <= action.tokens <= min(a.fat, a.need - a.red - a.blue):
+        return ("origin.fat_tissue.amount",
+                _("burn between 1 and {most} fat tokens").format(most=min(a.fat, a.need - a.red - a.blue)))
+    return None
+
+
+def _fat_act(s, action, ev):
+    """Fat burnt is food eaten: it ends the main action, and sets off no pair card (§7.3)."""
+    a, n = s.animals[action.animal], action.tokens
+    s.move_main = s.move_any = s.move_ate = True
+    a.fat -= n
+    a.blue += n
+    if ev is not None:
+        ev.append(FatBurned(a.id, n))
 
 
 def _graze_block(s, a):
@@ -343,6 +387,9 @@ TRAITS = {
                      text="Needs 1 more food. Once per turn may attack an animal instead of taking food; "
                           "a kill gives 2 blue food."),
     "fat_tissue": T("fat_tissue", "Fat Tissue", stackable=True, rule="origin.fat_tissue",
+                    extra={"action": BurnFat, "main": True},
+                    on={"store": _fat_store, "moves": _fat_moves, "can_move": _fat_can_move, "check": _fat_check,
+                        "act": _fat_act},
                     hint="Stored fat lets an animal survive a lean year, like a bear or a camel.",
                     text="Each card stores one food as fat when the animal is already fed; burn fat later instead of eating."),
     "swimming": T("swimming", "Swimming", guard=_swimming_guard, hunter=_swimming_hunter, rule="origin.swimming",
@@ -438,12 +485,15 @@ STARVES = dict(trigger_hooks(TRAITS, "starves"))
 SHIELDS = dict(trigger_hooks(TRAITS, "shields"))
 #: the traits that give their animal feeding moves, in the order the move lists show them: (bit, hook) for
 #: listing and finding moves; move type -> hook for checking and carrying one out
-MOVE_ORDER = ("grazing", "piracy", "hibernation")
+MOVE_ORDER = ("fat_tissue", "grazing", "piracy", "hibernation")
 MOVERS = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "moves", MOVE_ORDER))
 CAN_MOVE = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "can_move", MOVE_ORDER))
 MOVER_BITS = sum(b for b, _ in MOVERS)      # an animal with none of these has no trait moves
 MOVE_CHECKS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "check", MOVE_ORDER)}
 MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "act", MOVE_ORDER)}
+MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
+#: how a fed animal keeps a token it receives (one trait stores food beyond need: Fat Tissue)
+(STORE,) = (hook for _, hook in trigger_hooks(TRAITS, "store"))
 #: trait -> what happens when its animal loses its card
 LOST = dict(trigger_hooks(TRAITS, "lost"))
 #: traits an animal may carry more than once (Fat Tissue); pair traits whose two animals play different parts
