@@ -10,7 +10,7 @@ import pathlib
 import pytest
 from conftest import pos, rule_of
 
-from evolab import Attack, BurnFat, DropTail, Graze, Hibernate, Pirate, TakeFood, apply, legal_actions
+from evolab import Attack, BurnFat, DropTail, Graze, Hibernate, Pirate, Scavenge, TakeFood, apply, legal_actions
 from evolab.events import FoodTaken, Grazed, TriggerFired, WokeUp
 from evolab.rules.origin import feeding as F
 from evolab.rules.origin import moves as M
@@ -21,7 +21,7 @@ ORIGIN = pathlib.Path(OR.__file__).parent
 PHASE_MODULES = ("feeding.py", "phases.py", "play.py", "moves.py", "checks.py")
 #: trait -> the names of its bit constants in ``traits.py`` (a phase module testing one would branch on the trait)
 MOVED = {"communication": (), "cooperation": (), "symbiosis": (), "grazing": ("GRAZING",), "piracy": ("PIRACY",),
-         "hibernation": ("HIBERNATION",), "fat_tissue": ("FAT",)}
+         "hibernation": ("HIBERNATION",), "fat_tissue": ("FAT",), "scavenger": ("SCAVENGER",)}
 
 
 def _named(path, trait):
@@ -185,3 +185,16 @@ def test_a_fed_animal_keeps_its_token_through_the_store_hook(monkeypatch):
     s, ev = apply(s, TakeFood(1))
     assert kept == [1] and s.animals[1].fat == 1
     assert [(e.animal, e.as_fat) for e in ev if isinstance(e, FoodTaken)] == [(1, True)]
+
+
+def test_which_scavengers_may_take_the_token_is_decided_next_to_the_entry(monkeypatch):
+    s = pos({"food_bank": 3, "animals": [{"id": 1, "owner": 0, "traits": ["carnivorous"]},
+                                         {"id": 3, "owner": 0, "traits": ["scavenger"]},
+                                         {"id": 4, "owner": 0, "traits": ["scavenger"]}, {"id": 2, "owner": 1}]})
+    s, _ = apply(s, Attack(1, 2))
+    assert set(legal_actions(s)) == {Scavenge(3), Scavenge(4)}
+    only_four = lambda s, seat: [a for a in OR.scavengers(s, seat) if a.id == 4]     # noqa: E731
+    monkeypatch.setattr(M, "scavengers", only_four)
+    monkeypatch.setattr("evolab.rules.origin.checks.scavengers", only_four)
+    assert legal_actions(s) == [Scavenge(4)]
+    assert rule_of(s, Scavenge(3)) == "origin.scavenger"

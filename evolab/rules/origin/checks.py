@@ -8,7 +8,7 @@ from ...i18n import _
 from . import feeding as F
 from .deck import CARD_BY_ID
 from .labels import trait_word
-from .traits import BIT, DIRECTED, EXCLUDES, MAIN_MOVES, MOVE_CHECKS, SCAVENGER, STACKABLE, TRAITS
+from .traits import BIT, DIRECTED, EXCLUDES, MAIN_MOVES, MOVE_CHECKS, STACKABLE, TRAITS, scavengers
 
 #: The type every action field must have exactly (True is not animal 1).
 FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
@@ -215,7 +215,7 @@ def _check_scavenge(rs, s, seat, action):
     if s.phase != "feeding" or s.scavenge < 0:
         return "origin.scavenger.no-choice", _("no Scavenger token is waiting for a choice")
     a = s.animals.get(action.animal)
-    if a is None or a.owner != s.scavenge or not a.mask & SCAVENGER or not F.can_receive(s, a):
+    if a is None or a not in scavengers(s, s.scavenge):
         return ("origin.scavenger",
                 _("{animal} is not one of your Scavengers able to receive food").format(animal=repr(action.animal)))
     return None

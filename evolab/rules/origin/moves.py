@@ -16,7 +16,7 @@ from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
 from .traits import (BIT, CAN_MOVE, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
-                     SCAVENGER, STACKABLE, TRAITS)
+                     STACKABLE, TRAITS, scavengers)
 
 # interned constructors for the actions legal_actions builds again and again
 _PlayPair = interned(PlayPairTrait)
@@ -121,8 +121,7 @@ def legal_actions(rs, s) -> list:
             out.append(_NODEF)
         return out
     if s.scavenge >= 0:
-        return [Scavenge(a.id) for a in s.animals.values()
-                if a.owner == s.scavenge and a.mask & SCAVENGER and F.can_receive(s, a)]
+        return [Scavenge(a.id) for a in scavengers(s, s.scavenge)]
     if s.pending:
         out = [Resolve(link, True, src) for link, src in F.trigger_choices(s)]
         if rs.options["pair_triggers_optional"]:

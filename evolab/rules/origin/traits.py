@@ -113,17 +113,23 @@ def _poisonous_eaten(s, pred, prey, ev):
 
 
 def _scavenger_carrion(s, pred, ev):
-    """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which."""
+    """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which
+    (``s.scavenge``, the seat choosing, answered by a ``Scavenge`` among ``scavengers``)."""
     n = s.players
     for k in range(n):
         seat = (pred.owner + k) % n
-        elig = [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and F.can_receive(s, a)]
+        elig = scavengers(s, seat)
         if elig:
             if len(elig) == 1:
                 award_scavenger(s, elig[0], ev)
             else:
                 s.scavenge = seat
             break
+
+
+def scavengers(s, seat) -> list:
+    """The animals of ``seat`` that may take the Scavenger token now."""
+    return [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and F.can_receive(s, a)]
 
 
 def award_scavenger(s, a, ev):
