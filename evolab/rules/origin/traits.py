@@ -237,6 +237,24 @@ def _fat_act(s, action, ev):
         ev.append(FatBurned(a.id, n))
 
 
+def _animal_move(block, move_of):
+    """The "moves", "can_move" and "check" hooks of a move that names only its animal (``move_of[animal id]``),
+    from ``block(s, a)``: the rule that keeps ``a`` from making it now, or None."""
+
+    def moves(s, a, main, out):
+        if block(s, a) is None:
+            out.append(move_of[a.id])
+
+    def can_move(s, a, main):
+        return block(s, a) is None
+
+    def check(s, seat, action):
+        a, why = F.own_animal(s, seat, action.animal)
+        return why or block(s, a)
+
+    return {"moves": moves, "can_move": can_move, "check": check}
+
+
 def _graze_block(s, a):
     if not a.mask & GRAZING:
         return "origin.grazing", _("animal {animal} has no Grazing").format(animal=a.id)
@@ -248,20 +266,6 @@ def _graze_block(s, a):
             return "origin.grazing.limit", _("animal {animal} has already grazed this round").format(animal=a.id)
         return "origin.grazing.limit", _("animal {animal} has already grazed this turn").format(animal=a.id)
     return None
-
-
-def _grazing_moves(s, a, main, out):
-    if _graze_block(s, a) is None:
-        out.append(_GRAZE[a.id])
-
-
-def _grazing_can_move(s, a, main):
-    return _graze_block(s, a) is None
-
-
-def _grazing_check(s, seat, action):
-    a, why = F.own_animal(s, seat, action.animal)
-    return why or _graze_block(s, a)
 
 
 def _grazing_act(s, action, ev):
@@ -289,20 +293,6 @@ def _hibernate_block(s, a):
         if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
             return "origin.hibernation.fed", _("animal {animal} is already fed").format(animal=a.id)
     return None
-
-
-def _hibernation_moves(s, a, main, out):
-    if _hibernate_block(s, a) is None:
-        out.append(_HIBERNATE[a.id])
-
-
-def _hibernation_can_move(s, a, main):
-    return _hibernate_block(s, a) is None
-
-
-def _hibernation_check(s, seat, action):
-    a, why = F.own_animal(s, seat, action.animal)
-    return why or _hibernate_block(s, a)
 
 
 def _hibernation_act(s, action, ev):
@@ -343,9 +333,14 @@ def _pirate_block(s, p, v, colour):
     return None
 
 
+def _may_steal(s, p):
+    """Once per turn, a pirate that is not fed and can receive food (``_pirate_block`` with its reasons)."""
+    return not p.pirated and not p.is_fed() and F.can_receive(s, p)
+
+
 def _piracy_moves(s, a, main, out):
     """Once per turn an unfed pirate steals a red or blue token from another unfed animal."""
-    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+    if _may_steal(s, a):
         for v in s.animals.values():
             if v is not a and not v.is_fed():
                 if v.red:
@@ -355,7 +350,7 @@ def _piracy_moves(s, a, main, out):
 
 
 def _piracy_can_move(s, a, main):
-    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+    if _may_steal(s, a):
         for v in s.animals.values():
             if v is not a and not v.is_fed() and (v.red or v.blue):
                 return True
@@ -431,8 +426,7 @@ TRAITS = {
                        hint="Animals that signal to each other find food together.",
                        text="Pair: when one takes food from the food bank, the other takes one too."),
     "grazing": T("grazing", "Grazing", rule="origin.grazing", extra={"action": Graze},
-                 on={"moves": _grazing_moves, "can_move": _grazing_can_move, "check": _grazing_check,
-                     "act": _grazing_act},
+                 on={**_animal_move(_graze_block, _GRAZE), "act": _grazing_act},
                  hint="Grazers eat down the plants that others need.",
                  text="On your move, destroy 1 food of the food bank."),
     "high_body_weight": T("high_body_weight", "High Body Weight", food_need=1, points=1, guard=_hbw_guard,
@@ -440,8 +434,8 @@ TRAITS = {
                           hint="Big animals are safe from small predators, but need more food.",
                           text="Needs 1 more food. Only a carnivore with High Body Weight can attack it."),
     "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation", extra={"action": Hibernate},
-                     on={"moves": _hibernation_moves, "can_move": _hibernation_can_move, "check": _hibernation_check,
-                         "act": _hibernation_act, "lost": _hibernation_lost},
+                     on={**_animal_move(_hibernate_block, _HIBERNATE), "act": _hibernation_act,
+                         "lost": _hibernation_lost},
                      hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
                      text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, "
                           "not in the last turn."),
