@@ -126,11 +126,18 @@ def _grazer():
         {"id": 2, "owner": 1, "red": 1, "traits": ["high_body_weight"]}]})
 
 
+def test_an_animal_calls_the_move_hooks_of_its_own_traits_only_in_the_table_order():
+    fat, graze, hib = (OR.TRAITS[t].on["moves"] for t in ("fat_tissue", "grazing", "hibernation"))
+    assert M._MOVES_OF[OR.BIT["hibernation"] | OR.BIT["grazing"] | OR.BIT["fat_tissue"]] == (fat, graze, hib)
+    assert M._MOVES_OF[OR.BIT["hibernation"] | OR.BIT["camouflage"]] == (hib,)
+    assert M._MOVES_OF[OR.BIT["camouflage"]] == ()
+
+
 def test_the_move_list_comes_from_the_movers_table(monkeypatch):
     s = _grazer()
     assert {BurnFat(1, 1), Graze(1), Pirate(1, 2, "red"), Hibernate(1)} <= set(legal_actions(s))
-    monkeypatch.setattr(M, "MOVERS", tuple(x for x in M.MOVERS if x[0] != OR.BIT["grazing"]))
-    monkeypatch.setattr(M, "CAN_MOVE", tuple(x for x in M.CAN_MOVE if x[0] != OR.BIT["grazing"]))
+    monkeypatch.setattr(M, "_MOVES_OF", M._HooksOf(tuple(x for x in OR.MOVERS if x[0] != OR.BIT["grazing"])))
+    monkeypatch.setattr(M, "_CAN_MOVE_OF", M._HooksOf(tuple(x for x in OR.CAN_MOVE if x[0] != OR.BIT["grazing"])))
     legal = set(legal_actions(s))
     assert Graze(1) not in legal and {BurnFat(1, 1), Pirate(1, 2, "red"), Hibernate(1)} <= legal
 

@@ -169,12 +169,10 @@ def _check_feed(rs, s, seat, action):
         if a.owner != seat:
             return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id)
         return F.predator_block(s, a) or F.attack_block(s, a, b)
-    a = s.animals.get(action.animal)
-    if a is None:
-        return "origin.feeding.no-animal", _("there is no animal {animal}").format(animal=repr(action.animal))
-    if a.owner != seat:
-        return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id)
     if t is TakeFood:
+        a, why = F.own_animal(s, seat, action.animal)
+        if why:
+            return why
         if s.food_bank < 1:
             return "origin.food-bank.empty", _("the food bank is empty")
         return F.receive_block(s, a)

@@ -22,8 +22,7 @@ def can_receive(s, a) -> bool:
     if a.links:
         for luid in a.links:
             l = s.links[luid]
-            starves = STARVES.get(l.trait)
-            if starves is not None and starves(s, l, a):
+            if l.trait in STARVES and STARVES[l.trait](s, l, a):
                 return False
     return a.red + a.blue < a.need or a.fat < a.fat_cards
 
@@ -157,8 +156,7 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
             l = s.links[luid]
             if l.fired == epoch:
                 continue
-            queued = QUEUES.get(l.trait)
-            if queued is None or not queued(from_bank):
+            if l.trait not in QUEUES or not QUEUES[l.trait](from_bank):
                 continue
             if any(p[0] == luid and p[1] == a.id for p in pending):
                 continue          # one trigger per card and side; the other side's may be pending too

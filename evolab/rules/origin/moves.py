@@ -40,6 +40,24 @@ _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
 _PLAYS: dict = {}
 
 
+class _HooksOf(dict):
+    """{an animal's trait mask: the hooks of ``table`` ((bit, hook), ...) its traits have}, built on first use:
+    listing moves then calls only the hooks of the traits an animal has."""
+
+    def __init__(self, table):
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, mask):
+        if len(self) > 10_000:
+            self.clear()
+        hooks = self[mask] = tuple(hook for bit, hook in self.table if mask & bit)
+        return hooks
+
+
+_MOVES_OF, _CAN_MOVE_OF = _HooksOf(MOVERS), _HooksOf(CAN_MOVE)
+
+
 def _trait_plays(card, trait) -> ById:
     """{animal id: PlayTrait} of one card and trait."""
     plays = _PLAYS.get((card, trait))
@@ -264,9 +282,8 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 row = _ATTACKS[aid]
                 out.extend([row[b] for b in prey if b != aid])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
-            for bit, moves in MOVERS:
-                if m & bit:
-                    moves(s, a, main, out)
+            for moves in _MOVES_OF[m]:
+                moves(s, a, main, out)
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
         out = [x for x in out if x not in bar]
@@ -290,7 +307,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                     if F.attack_block(s, a, b) is None:
                         return True
         if m & MOVER_BITS:
-            for bit, can_move in CAN_MOVE:
-                if m & bit and can_move(s, a, main):
+            for can_move in _CAN_MOVE_OF[m]:
+                if can_move(s, a, main):
                     return True
     return False

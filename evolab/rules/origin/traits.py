@@ -1,5 +1,11 @@
 """The 19 traits of *The Origin of Species*, each rule next to its trait (spec §10).
 
+A trait's entry in ``TRAITS`` names all it does: its guards, its defence, and its hooks by step of the game
+(``on``: its animal eaten, a kill to scavenge, what its pair card does, the feeding moves it gives). The phase
+code (``feeding``, ``moves``, ``checks``, ``play``) loops over the tables built from the entries at the end of
+this module; it names a trait only for the attack itself (Carnivorous) and for the defence moves, each of which
+belongs to one defence (Run, Mimic, Drop tail).
+
 Traits on an animal are kept as a bit mask (``BIT[trait]``) so the attack checks on the hot path are a
 few integer operations. Pair traits live on links between two animals, not in the mask.
 """
