@@ -131,6 +131,9 @@ def test_an_animal_calls_the_move_hooks_of_its_own_traits_only_in_the_table_orde
     assert M._MOVES_OF[OR.BIT["hibernation"] | OR.BIT["grazing"] | OR.BIT["fat_tissue"]] == (fat, graze, hib)
     assert M._MOVES_OF[OR.BIT["hibernation"] | OR.BIT["camouflage"]] == (hib,)
     assert M._MOVES_OF[OR.BIT["camouflage"]] == ()
+    # once the move's main action is taken, Burn fat (a main action, as its entry says) is not asked
+    assert M._FREE_MOVES_OF[OR.BIT["hibernation"] | OR.BIT["grazing"] | OR.BIT["fat_tissue"]] == (graze, hib)
+    assert OR.MAIN_BITS == OR.BIT["fat_tissue"]
 
 
 def test_the_move_list_comes_from_the_movers_table(monkeypatch):

@@ -16,7 +16,7 @@ from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
 from .traits import (BIT, CAN_MOVE, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
-                     STACKABLE, TRAITS, scavengers)
+                     MAIN_BITS, STACKABLE, TRAITS, scavengers)
 
 # interned constructors for the actions legal_actions builds again and again
 _PlayPair = interned(PlayPairTrait)
@@ -41,21 +41,23 @@ _PLAYS: dict = {}
 
 
 class _HooksOf(dict):
-    """{an animal's trait mask: the hooks of ``table`` ((bit, hook), ...) its traits have}, built on first use:
-    listing moves then calls only the hooks of the traits an animal has."""
+    """{an animal's trait mask: the hooks of ``table`` ((bit, hook), ...) its traits have, those of ``skip`` aside},
+    built on first use: listing moves then calls only the hooks of the traits an animal has."""
 
-    def __init__(self, table):
+    def __init__(self, table, skip=0):
         super().__init__()
-        self.table = table
+        self.table, self.skip = table, skip
 
     def __missing__(self, mask):
         if len(self) > 10_000:
             self.clear()
-        hooks = self[mask] = tuple(hook for bit, hook in self.table if mask & bit)
+        hooks = self[mask] = tuple(hook for bit, hook in self.table if mask & bit & ~self.skip)
         return hooks
 
 
-_MOVES_OF, _CAN_MOVE_OF = _HooksOf(MOVERS), _HooksOf(CAN_MOVE)
+#: per trait mask, the move hooks while a main action is open, and once it is taken (free moves only)
+_MOVES_OF, _FREE_MOVES_OF = _HooksOf(MOVERS), _HooksOf(MOVERS, MAIN_BITS)
+_CAN_MOVE_OF, _CAN_FREE_MOVE_OF = _HooksOf(CAN_MOVE), _HooksOf(CAN_MOVE, MAIN_BITS)
 
 
 def _trait_plays(card, trait) -> ById:
@@ -264,6 +266,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
     mine = [a for a in animals.values() if a.owner == seat]
     bank = s.food_bank
     prey_of: dict = {}                # predator's traits (mask) -> prey it may attack (itself aside)
+    moves_of = _MOVES_OF if main else _FREE_MOVES_OF
     for a in mine:
         m = a.mask
         if main:
@@ -282,7 +285,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 row = _ATTACKS[aid]
                 out.extend([row[b] for b in prey if b != aid])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
-            for moves in _MOVES_OF[m]:
+            for moves in moves_of[m]:
                 moves(s, a, main, out)
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
@@ -295,6 +298,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
     if s.barred is not None:
         return bool(move_actions(rs, s, seat, main))
     bank = s.food_bank
+    can_move_of = _CAN_MOVE_OF if main else _CAN_FREE_MOVE_OF
     for a in s.animals.values():
         if a.owner != seat:
             continue
@@ -307,7 +311,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                     if F.attack_block(s, a, b) is None:
                         return True
         if m & MOVER_BITS:
-            for can_move in _CAN_MOVE_OF[m]:
+            for can_move in can_move_of[m]:
                 if can_move(s, a, main):
                     return True
     return False

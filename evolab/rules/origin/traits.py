@@ -176,19 +176,21 @@ def _cooperation_fire(s, link, src, partner, epoch, ev):
     F.receive(s, partner, F.BLUE, "cooperation", ev, epoch=epoch)
 
 
+_UNFED_PROTECTOR = N_("animal {animal} is protected by Symbiosis and eats only after its protector {protector} is fed")
+_PROTECTED = N_("animal {animal} is protected by Symbiosis while its protector {protector} lives")
+
+
 def _symbiosis_starves(s, link, a):
     """The protected animal (``b``) eats only after its protector (``a``) is fed."""
     if link.b == a.id and not s.animals[link.a].is_fed():
-        return ("origin.symbiosis", N_("animal {animal} is protected by Symbiosis and eats only after its protector "
-                                       "{protector} is fed"), link.a)
+        return "origin.symbiosis", _UNFED_PROTECTOR, link.a
     return None
 
 
 def _symbiosis_shields(s, link, prey):
     """The protected animal cannot be attacked while its protector lives (the link goes when either dies)."""
     if link.b == prey.id:
-        return ("origin.symbiosis", N_("animal {animal} is protected by Symbiosis while its protector {protector} "
-                                       "lives"), link.a)
+        return "origin.symbiosis", _PROTECTED, link.a
     return None
 
 
@@ -207,14 +209,15 @@ def _fat_store(s, a):
 
 
 def _fat_moves(s, a, main, out):
-    """Burning fat is a main action of an unfed animal: up to its deficit of yellow tokens turn blue."""
-    if main and a.fat and not a.is_fed():
+    """Burning fat is a main action of an unfed animal: up to its deficit of yellow tokens turn blue (the move
+    lists ask only while a main action is open: ``extra["main"]``)."""
+    if a.fat and not a.is_fed():
         for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
             out.append(_BurnFat(a.id, n))
 
 
 def _fat_can_move(s, a, main):
-    return bool(main and a.fat and not a.is_fed())
+    return bool(a.fat and not a.is_fed())
 
 
 def _fat_check(s, seat, action):
@@ -339,14 +342,10 @@ def _pirate_block(s, p, v, colour):
     return None
 
 
-def _may_steal(s, p):
-    """Once per turn, a pirate that is not fed and can receive food (``_pirate_block`` with its reasons)."""
-    return not p.pirated and not p.is_fed() and F.can_receive(s, p)
-
-
 def _piracy_moves(s, a, main, out):
-    """Once per turn an unfed pirate steals a red or blue token from another unfed animal."""
-    if _may_steal(s, a):
+    """Once per turn an unfed pirate that can receive food steals a red or blue token from another unfed animal
+    (``_pirate_block`` says why not)."""
+    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
         for v in s.animals.values():
             if v is not a and not v.is_fed():
                 if v.red:
@@ -356,7 +355,7 @@ def _piracy_moves(s, a, main, out):
 
 
 def _piracy_can_move(s, a, main):
-    if _may_steal(s, a):
+    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
         for v in s.animals.values():
             if v is not a and not v.is_fed() and (v.red or v.blue):
                 return True
@@ -495,6 +494,8 @@ MOVE_ORDER = ("fat_tissue", "grazing", "piracy", "hibernation")
 MOVERS = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "moves", MOVE_ORDER))
 CAN_MOVE = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "can_move", MOVE_ORDER))
 MOVER_BITS = sum(b for b, _ in MOVERS)      # an animal with none of these has no trait moves
+#: the bits of the traits whose move is a main action (Burn fat): their hooks are asked only while one is open
+MAIN_BITS = sum(BIT[t] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
 MOVE_CHECKS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "check", MOVE_ORDER)}
 MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "act", MOVE_ORDER)}
 MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
