@@ -33,8 +33,7 @@ def receive_block(s, a):
         return "origin.hibernation", _("a hibernating animal cannot receive food")
     for luid in a.links:
         l = s.links[luid]
-        starves = STARVES.get(l.trait)
-        v = starves(s, l, a) if starves is not None else None
+        v = STARVES[l.trait](s, l, a) if l.trait in STARVES else None
         if v is not None:
             rule, message, other = v
             return rule, _(message).format(animal=a.id, protector=other)
@@ -65,8 +64,7 @@ def protection(s, pred, prey):
     if prey.links:
         for luid in prey.links:
             l = s.links[luid]
-            shields = SHIELDS.get(l.trait)
-            v = shields(s, l, prey) if shields is not None else None
+            v = SHIELDS[l.trait](s, l, prey) if l.trait in SHIELDS else None
             if v is not None:
                 rule, message, other = v
                 return rule, _(message).format(animal=prey.id, protector=other)
