@@ -43,7 +43,9 @@ def test_origin_loops_read_every_defence_and_trigger_on_the_entries():
     assert {bits[b] for b, _ in OR.DEFENDERS} == _hooked(OR.TRAITS, "offers")
     assert set(OR.RESOLVE) == _hooked(OR.TRAITS, "resolve")
     assert OR.DEFENCE_BITS == OR.BIT["running"] | OR.BIT["tail_loss"] | OR.BIT["mimicry"]
-    assert {bits[b] for b, _ in OR.EATEN} | {"scavenger"} == {t for t, r in OR.TRAITS.items() if r.on}
+    pairs = set(OR.QUEUES) | set(OR.FIRES) | set(OR.STARVES) | set(OR.SHIELDS)
+    movers = {bits[b] for b, _ in OR.MOVERS} | set(OR.LOST)
+    assert {bits[b] for b, _ in OR.EATEN} | {"scavenger"} | pairs | movers == {t for t, r in OR.TRAITS.items() if r.on}
     assert OR.CARRION == (OR.TRAITS["scavenger"].on["carrion"],)
 
 

@@ -2,14 +2,14 @@
 why (§ numbers of ``shared/rules/origin-of-species.md``), or None. ``moves.py`` lists exactly what passes them."""
 from __future__ import annotations
 
-from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
-                        PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve, Run, Scavenge, TakeFood)
+from ...actions import (Attack, ChooseCard, DropTail, EndMove, Mimic, NoDefence, Pass, PlayAnimal,
+                        PlayPairTrait, PlayTrait, Resolve, Run, Scavenge, TakeFood)
 from ...i18n import N_, _
 from ..base import OutOfPhase
 from . import feeding as F
 from .deck import CARD_BY_ID
 from .labels import trait_word
-from .traits import BIT, EXCLUDES, SCAVENGER, TRAITS
+from .traits import BIT, DIRECTED, EXCLUDES, MAIN_MOVES, MOVE_CHECKS, STACKABLE, TRAITS, scavengers
 
 #: The type every action field must have exactly (True is not animal 1).
 FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
@@ -46,7 +46,7 @@ def _check_choose(rs, s, seat, action):
 
 def _single_block(a, trait):
     bit = BIT[trait]
-    if a.mask & bit and trait != "fat_tissue":
+    if a.mask & bit and trait not in STACKABLE:
         return ("origin.placement.duplicate",
                 _("animal {animal} already has {trait}").format(animal=a.id, trait=trait_word(trait)))
     if a.mask & EXCLUDES[trait]:
@@ -132,7 +132,7 @@ def _check_dev(rs, s, seat, action):
         return "origin.placement.pair-same", _("a pair trait links two different animals")
     if a.owner != seat or b.owner != seat:
         return "origin.placement.own", _("a pair trait links two of your own animals")
-    if action.trait != "symbiosis" and ids[0] > ids[1]:
+    if action.trait not in DIRECTED and ids[0] > ids[1]:
         return "engine.canonical", _("name the two animals of a Communication/Cooperation card in increasing id order")
     if _linked(s, a, b, action.trait):
         return ("origin.placement.pair-duplicate",
@@ -159,16 +159,12 @@ def _check_feed(rs, s, seat, action):
     if s.barred is not None and action in s.barred[seat]:
         return ("origin.feeding.pass-is-final",
                 "this action was open when you passed; with feeding_pass_is_final it is barred this turn")
-    main = t in (TakeFood, Attack, BurnFat)
+    main = t is TakeFood or t is Attack or t in MAIN_MOVES        # Burn fat too (its entry says so)
     if main and s.move_main:
         return "origin.feeding.one-main-action", _("only one main action (take food, attack, burn fat) per move")
-    if t is Pirate:
-        p, v = s.animals.get(action.pirate), s.animals.get(action.victim)
-        if p is None or v is None:
-            return "origin.feeding.no-animal", _("there is no such animal")
-        if p.owner != seat:
-            return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=p.id)
-        return F.pirate_block(s, p, v, action.colour)
+    trait_move = MOVE_CHECKS.get(t)
+    if trait_move is not None:           # a move a trait gives (its entry in traits.py checks it)
+        return trait_move(s, seat, action)
     if t is Attack:
         a, b = s.animals.get(action.predator), s.animals.get(action.prey)
         if a is None or b is None:
@@ -176,30 +172,13 @@ def _check_feed(rs, s, seat, action):
         if a.owner != seat:
             return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id)
         return F.predator_block(s, a) or F.attack_block(s, a, b)
-    a = s.animals.get(action.animal)
-    if a is None:
-        return "origin.feeding.no-animal", _("there is no animal {animal}").format(animal=repr(action.animal))
-    if a.owner != seat:
-        return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id)
     if t is TakeFood:
+        a, why = F.own_animal(s, seat, action.animal)
+        if why:
+            return why
         if s.food_bank < 1:
             return "origin.food-bank.empty", _("the food bank is empty")
         return F.receive_block(s, a)
-    if t is BurnFat:
-        if not isinstance(action.tokens, int) or isinstance(action.tokens, bool):
-            return "engine.malformed", _("tokens must be a whole number")
-        if a.fat < 1:
-            return "origin.fat_tissue.no-fat", _("animal {animal} has no fat to burn").format(animal=a.id)
-        if a.is_fed():
-            return "origin.fat_tissue.fed", _("animal {animal} is already fed").format(animal=a.id)
-        if not 1 <= action.tokens <= min(a.fat, a.need - a.red - a.blue):
-            return ("origin.fat_tissue.amount",
-                    _("burn between 1 and {most} fat tokens").format(most=min(a.fat, a.need - a.red - a.blue)))
-        return None
-    if t is Graze:
-        return F.graze_block(s, a)
-    if t is Hibernate:
-        return F.hibernate_block(s, a)
     return "engine.malformed", _("{action} is not a feeding action").format(action=repr(action))
 
 
@@ -237,7 +216,7 @@ def _check_scavenge(rs, s, seat, action):
     if s.phase != "feeding" or s.scavenge < 0:
         return "origin.scavenger.no-choice", _("no Scavenger token is waiting for a choice")
     a = s.animals.get(action.animal)
-    if a is None or a.owner != s.scavenge or not a.mask & SCAVENGER or not F.can_receive(s, a):
+    if a is None or a not in scavengers(s, s.scavenge):
         return ("origin.scavenger",
                 _("{animal} is not one of your Scavengers able to receive food").format(animal=repr(action.animal)))
     return None
@@ -265,8 +244,8 @@ def _check_resolve(rs, s, seat, action):
 
 CHECKS = {
     PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
-    TakeFood: _check_feed, Attack: _check_feed, BurnFat: _check_feed, Graze: _check_feed,
-    Hibernate: _check_feed, Pirate: _check_feed, EndMove: _check_feed,
+    TakeFood: _check_feed, Attack: _check_feed, EndMove: _check_feed,
+    **dict.fromkeys(MOVE_CHECKS, _check_feed),
     Run: _check_defence, Mimic: _check_defence, DropTail: _check_defence, NoDefence: _check_defence,
     Scavenge: _check_scavenge, Resolve: _check_resolve, ChooseCard: _check_choose,
 }

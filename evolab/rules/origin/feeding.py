@@ -5,25 +5,24 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 """
 from __future__ import annotations
 
-from ...events import (Attacked, Died, FatBurned, FoodLost, FoodTaken, Grazed, Hibernated,
-                       Pirated, TraitLost, TriggerFired, WokeUp)
+from ...events import Attacked, Died, FoodLost, FoodTaken, TraitLost, TriggerFired
 from ...i18n import N_, _
 from .state import AttackState
-from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, EATEN, DEFENDERS, GRAZING, GUARD_BITS, GUARDS, HIBERNATION, HUNTER_BITS,
-                     HUNTERS, PIRACY, RESOLVE)
+from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES, GUARD_BITS, GUARDS, HUNTER_BITS,
+                     HUNTERS, LOST, QUEUES, RESOLVE, SHIELDS, STARVES, STORE)
 
 RED, BLUE = "red", "blue"
 
 
 # ---- predicates (one source of truth for legality) --------------------------------------------
 def can_receive(s, a) -> bool:
-    """§7.1: not hibernating, not a protected symbiont of an unfed protector, and hungry or with fat room."""
+    """§7.1: not hibernating, not kept from food by a pair card (Symbiosis), and hungry or with fat room."""
     if a.hibernating:
         return False
     if a.links:
         for luid in a.links:
             l = s.links[luid]
-            if l.b == a.id and l.trait == "symbiosis" and not s.animals[l.a].is_fed():
+            if l.trait in STARVES and STARVES[l.trait](s, l, a):
                 return False
     return a.red + a.blue < a.need or a.fat < a.fat_cards
 
@@ -34,10 +33,10 @@ def receive_block(s, a):
         return "origin.hibernation", _("a hibernating animal cannot receive food")
     for luid in a.links:
         l = s.links[luid]
-        if l.b == a.id and l.trait == "symbiosis" and not s.animals[l.a].is_fed():
-            return ("origin.symbiosis",
-                    _("animal {animal} is protected by Symbiosis and eats only after its protector {protector} is fed")
-                    .format(animal=a.id, protector=l.a))
+        v = STARVES[l.trait](s, l, a) if l.trait in STARVES else None
+        if v is not None:
+            rule, message, other = v
+            return rule, _(message).format(animal=a.id, protector=other)
     if a.red + a.blue >= a.need and a.fat >= a.fat_cards:
         return "origin.feeding.fed", _("animal {animal} is fed and has no empty Fat Tissue").format(animal=a.id)
     return None
@@ -65,10 +64,10 @@ def protection(s, pred, prey):
     if prey.links:
         for luid in prey.links:
             l = s.links[luid]
-            if l.b == prey.id and l.trait == "symbiosis":
-                return ("origin.symbiosis",
-                        _("animal {animal} is protected by Symbiosis while its protector {protector} lives")
-                        .format(animal=prey.id, protector=l.a))
+            v = SHIELDS[l.trait](s, l, prey) if l.trait in SHIELDS else None
+            if v is not None:
+                rule, message, other = v
+                return rule, _(message).format(animal=prey.id, protector=other)
     return None
 
 
@@ -98,53 +97,14 @@ def can_attack(s, pred) -> bool:
     return bool(pred.mask & CARNIVOROUS) and not pred.attacked and can_receive(s, pred)
 
 
-def hibernate_block(s, a):
-    o = s.ruleset.options
-    if not a.mask & HIBERNATION:
-        return "origin.hibernation", _("animal {animal} has no Hibernation Ability").format(animal=a.id)
-    if a.hibernating:
-        return "origin.hibernation", _("animal {animal} is already hibernating").format(animal=a.id)
-    if s.last_turn:
-        return "origin.hibernation.last-turn", _("no animal may hibernate in the last turn")
-    if a.hibernated_turn >= s.turn - 1:
-        return ("origin.hibernation.consecutive",
-                _("animal {animal} hibernated last turn (or this turn) and may not again now").format(animal=a.id))
-    if a.is_fed():
-        if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
-            return "origin.hibernation.fed", _("animal {animal} is already fed").format(animal=a.id)
-    return None
-
-
-def pirate_block(s, p, v, colour):
-    if not p.mask & PIRACY:
-        return "origin.piracy", _("animal {animal} has no Piracy").format(animal=p.id)
-    if p.pirated:
-        return "origin.piracy.once-per-turn", _("animal {animal} has already used Piracy this turn").format(animal=p.id)
-    if p.hibernating or p.is_fed() or not can_receive(s, p):
-        return "origin.piracy.pirate-fed", _("only an unfed pirate that can receive food may steal")
-    if v is p:
-        return "origin.piracy", _("a pirate cannot rob itself")
-    if v.is_fed():
-        return "origin.piracy.victim-fed", _("Piracy takes food only from an animal that is not fed")
-    if colour not in (RED, BLUE):
-        return "origin.piracy", _("colour must be 'red' or 'blue'")
-    if (v.red if colour == RED else v.blue) < 1:
-        return ("origin.piracy.no-token",
-                _("animal {animal} has no {colour} token (yellow fat cannot be stolen)").format(animal=v.id, colour=colour))
-    return None
-
-
-def graze_block(s, a):
-    if not a.mask & GRAZING:
-        return "origin.grazing", _("animal {animal} has no Grazing").format(animal=a.id)
-    if s.food_bank < 1:
-        return "origin.grazing.empty", _("the food bank is empty")
-    mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
-    if a.grazed == mark:
-        if s.ruleset.options["grazing_limit"] == "per_round":
-            return "origin.grazing.limit", _("animal {animal} has already grazed this round").format(animal=a.id)
-        return "origin.grazing.limit", _("animal {animal} has already grazed this turn").format(animal=a.id)
-    return None
+def own_animal(s, seat, animal):
+    """(the animal, None) when ``animal`` is one of ``seat``'s on the table, else (None, the rule it breaks)."""
+    a = s.animals.get(animal)
+    if a is None:
+        return None, ("origin.feeding.no-animal", _("there is no animal {animal}").format(animal=repr(animal)))
+    if a.owner != seat:
+        return None, ("origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id))
+    return a, None
 
 
 _NO_DEFENCE = (False, (), ())
@@ -171,7 +131,8 @@ def no_defence_block(s, at, target):
 
 # ---- receiving food and triggers --------------------------------------------------------------
 def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
-    """§7.1: put one token on ``a`` (as food, or as fat when fed), then queue its pair triggers."""
+    """§7.1: put one token on ``a`` (as food, or as fat when fed), then queue the triggers of its pair cards that
+    this token sets off (each card's ``received`` hook), one per card and side."""
     if not can_receive(s, a):
         return False
     if a.red + a.blue < a.need:
@@ -181,7 +142,7 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
             a.blue += 1
         fat = False
     else:
-        a.fat += 1
+        STORE(s, a)
         fat = True
     if ev is not None:
         ev.append(FoodTaken(a.owner, a.id, colour, source, fat))
@@ -191,7 +152,9 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
         pending = s.pending
         for luid in a.links:
             l = s.links[luid]
-            if l.fired == epoch or (l.trait == "communication" and not from_bank) or l.trait == "symbiosis":
+            if l.fired == epoch:
+                continue
+            if l.trait not in QUEUES or not QUEUES[l.trait](from_bank):
                 continue
             if any(p[0] == luid and p[1] == a.id for p in pending):
                 continue          # one trigger per card and side; the other side's may be pending too
@@ -201,11 +164,11 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
 
 
 def fire(s, entry, ev):
-    """Resolve one pending trigger: Communication takes red from the bank, Cooperation gets blue.
+    """Resolve one pending trigger through its card's ``fire`` hook (``traits.py``), which delivers the token.
 
     §7.5: a card may have a trigger pending from each linked animal; the first that delivers a token is
     the card's firing and the other one is dropped; a trigger that cannot deliver (partner unable to
-    receive, bank empty) is dropped without counting as a firing."""
+    receive, or what its trait needs, such as food in the bank) is dropped without counting as a firing."""
     luid, src, epoch = entry
     l = s.links.get(luid)
     if l is None or l.fired == epoch or src not in s.animals:
@@ -213,18 +176,17 @@ def fire(s, entry, ev):
     other = s.animals.get(l.other(src))
     if other is None or not can_receive(s, other):
         return
-    if l.trait == "communication" and s.food_bank < 1:
-        return
+    FIRES[l.trait](s, l, src, other, epoch, ev)
+
+
+def pair_fired(s, l, src, partner, epoch, ev):
+    """A pair card's trigger delivers (its trait's hook calls it before the token): the card has fired in this
+    round (or action), and its trigger from the other side, if one is pending, is dropped."""
     l.fired = epoch
     if s.pending:
-        s.pending = tuple(p for p in s.pending if p[0] != luid)
+        s.pending = tuple(p for p in s.pending if p[0] != l.uid)
     if ev is not None:
-        ev.append(TriggerFired(luid, l.trait, src, other.id))
-    if l.trait == "communication":
-        s.food_bank -= 1
-        receive(s, other, RED, "communication", ev, from_bank=True, epoch=epoch)
-    else:
-        receive(s, other, BLUE, "cooperation", ev, epoch=epoch)
+        ev.append(TriggerFired(l.uid, l.trait, src, partner.id))
 
 
 def pending_group(s):
@@ -259,43 +221,6 @@ def take_food(s, a, ev):
     s.food_bank -= 1
     s.move_main = s.move_any = s.move_ate = True
     receive(s, a, RED, "food_bank", ev, from_bank=True)
-
-
-def burn_fat(s, a, n, ev):
-    s.move_main = s.move_any = s.move_ate = True
-    a.fat -= n
-    a.blue += n
-    if ev is not None:
-        ev.append(FatBurned(a.id, n))
-
-
-def graze(s, a, ev):
-    s.move_any = True
-    s.food_bank -= 1
-    a.grazed = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
-    if ev is not None:
-        ev.append(Grazed(a.id))
-
-
-def hibernate(s, a, ev):
-    s.move_any = True
-    a.hibernating = True
-    a.hibernated_turn = s.turn
-    if ev is not None:
-        ev.append(Hibernated(a.id))
-
-
-def pirate(s, p, v, colour, ev):
-    new_action_epoch(s)
-    s.move_any = True
-    p.pirated = True
-    if colour == RED:
-        v.red -= 1
-    else:
-        v.blue -= 1
-    if ev is not None:
-        ev.append(Pirated(p.id, v.id, colour))
-    receive(s, p, colour, "piracy", ev)
 
 
 def start_attack(s, pred, prey, ev):
@@ -336,12 +261,10 @@ def lose_card(s, a, uid, ev) -> str:
     else:
         card = next(c for c in a.cards if c.uid == uid)
         trait = card.trait
-        was_hib = a.mask & HIBERNATION
         a.set_cards(tuple(c for c in a.cards if c.uid != uid))   # keeps a token on the other fat cards
-        if was_hib and not a.mask & HIBERNATION and a.hibernating:
-            a.hibernating = False
-            if ev is not None:
-                ev.append(WokeUp(a.id))
+        lost = LOST.get(trait)
+        if lost is not None:
+            lost(s, a, ev)
         excess = a.red + a.blue - a.need
         if excess > 0:   # Ruling origin.tail_loss: food is capped at the new need
             take = min(excess, a.blue)

@@ -34,7 +34,7 @@ from .. import heredity as variant
 from ..heredity import MUTATION, founder_plan, fraction, outcome_walk, present
 from .deck import CARD_INDEX, CARDS
 from .state import Animal, Link, TraitCard
-from .traits import BIT, EXCLUDES, TRAITS
+from .traits import BIT, EXCLUDES, STACKABLE, TRAITS
 
 _NO_MUTATION = Mutate("", "")
 _NO_LOSS = LoseTrait("")
@@ -248,7 +248,7 @@ def _mutate(s, young, parent, card, trait) -> str:
         parent.links += (l.uid,)
         young.links += (l.uid,)
         return "linked"
-    if young.mask & BIT[trait] and trait != "fat_tissue":
+    if young.mask & BIT[trait] and trait not in STACKABLE:
         return "duplicate"
     if young.mask & EXCLUDES[trait]:
         return "forbidden"

@@ -192,7 +192,7 @@ def _animals(rs, s, ctx):
             if rule.kind == "pair":
                 ctx.fail(f"{p}.cards[{j}][2]", f"{rule.name} is a pair trait: it lies on a link, not under one animal")
             bit = BIT[c.trait]
-            if singles & bit and c.trait != "fat_tissue":
+            if singles & bit and not rule.stackable:
                 ctx.fail(f"{p}.cards[{j}][2]", f"animal {a.id} has {rule.name} twice [origin.placement.duplicate]")
             if singles & EXCLUDES[c.trait]:
                 ctx.fail(f"{p}.cards[{j}][2]", "Carnivorous and Scavenger cannot be on the same animal "

@@ -5,9 +5,9 @@ from __future__ import annotations
 import bisect
 import functools
 
-from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, Graze,
-                        Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve,
-                        RollDie, Run, Scavenge, TakeFood, interned)
+from ...actions import (CHANCE, TERMINAL, Attack, ChooseCard, Draw, DropTail, EndMove, Mimic, NoDefence,
+                        Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve, RollDie, Run, Scavenge, TakeFood,
+                        interned)
 from ..base import Ruleset
 from ..common import ById, seat_outcomes
 from . import feeding as F
@@ -15,12 +15,13 @@ from . import heredity as H
 from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
-from .traits import BIT, CARNIVOROUS, EXCLUDES, GUARD_BITS, HUNTER_BITS, SCAVENGER, TRAITS
+from .traits import (BIT, CAN_MOVE, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
+                     MAIN_BITS, STACKABLE, TRAITS, scavengers)
 
 # interned constructors for the actions legal_actions builds again and again
-_PlayPair, _BurnFat = interned(PlayPairTrait), interned(BurnFat)
-_Pirate, _Mimic, _DropTail = interned(Pirate), interned(Mimic), interned(DropTail)
-_FOOD, _GRAZE, _HIBERNATE = ById(TakeFood), ById(Graze), ById(Hibernate)        # by animal id
+_PlayPair = interned(PlayPairTrait)
+_Mimic, _DropTail = interned(Mimic), interned(DropTail)
+_FOOD = ById(TakeFood)        # by animal id
 #: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
@@ -32,11 +33,31 @@ _RUN = Run()
 
 #: Per trait, its kind, and the bits of an animal that forbid playing it there (``_single_block`` as one mask).
 _KIND = {t: r.kind for t, r in TRAITS.items()}
-_SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
+_SINGLE_BLOCKS = {t: (0 if t in STACKABLE else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
 
 
 _PLAYS: dict = {}
+
+
+class _HooksOf(dict):
+    """{an animal's trait mask: the hooks of ``table`` ((bit, hook), ...) its traits have, those of ``skip`` aside},
+    built on first use: listing moves then calls only the hooks of the traits an animal has."""
+
+    def __init__(self, table, skip=0):
+        super().__init__()
+        self.table, self.skip = table, skip
+
+    def __missing__(self, mask):
+        if len(self) > 10_000:
+            self.clear()
+        hooks = self[mask] = tuple(hook for bit, hook in self.table if mask & bit & ~self.skip)
+        return hooks
+
+
+#: per trait mask, the move hooks while a main action is open, and once it is taken (free moves only)
+_MOVES_OF, _FREE_MOVES_OF = _HooksOf(MOVERS), _HooksOf(MOVERS, MAIN_BITS)
+_CAN_MOVE_OF, _CAN_FREE_MOVE_OF = _HooksOf(CAN_MOVE), _HooksOf(CAN_MOVE, MAIN_BITS)
 
 
 def _trait_plays(card, trait) -> ById:
@@ -120,8 +141,7 @@ def legal_actions(rs, s) -> list:
             out.append(_NODEF)
         return out
     if s.scavenge >= 0:
-        return [Scavenge(a.id) for a in s.animals.values()
-                if a.owner == s.scavenge and a.mask & SCAVENGER and F.can_receive(s, a)]
+        return [Scavenge(a.id) for a in scavengers(s, s.scavenge)]
     if s.pending:
         out = [Resolve(link, True, src) for link, src in F.trigger_choices(s)]
         if rs.options["pair_triggers_optional"]:
@@ -165,7 +185,7 @@ def dev_actions(rs, s, seat) -> list:
                         if _linked(s, a, b, trait):
                             continue
                         out.append(_PlayPair(cid, trait, (a.id, b.id)))
-                        if trait == "symbiosis":
+                        if trait in DIRECTED:
                             out.append(_PlayPair(cid, trait, (b.id, a.id)))
     if pass_block(s, seat) is None:
         out.append(_PASS)
@@ -197,7 +217,7 @@ def uniform_action(rs, s, rng):
             kind = _KIND[trait]
             if kind == "pair":
                 pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
-                k = len(pick) * (2 if trait == "symbiosis" else 1)
+                k = len(pick) * (2 if trait in DIRECTED else 1)
             else:                      # a single trait on one's own animals, a parasite on the others'
                 if kind == "single":
                     pick, among = _SINGLE_BLOCKS[trait], mine
@@ -227,7 +247,7 @@ def _drawn(parts, i, mine, others):
             return _ANIMAL_PLAYS[cid]
         kind = _KIND[trait]
         if kind == "pair":
-            if trait == "symbiosis":           # each pair both ways round: (a, b), then (b, a)
+            if trait in DIRECTED:           # each pair both ways round: (a, b), then (b, a)
                 a, b = pick[i // 2]
                 return _PlayPair(cid, trait, (a, b) if i % 2 == 0 else (b, a))
             return _PlayPair(cid, trait, pick[i])
@@ -246,6 +266,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
     mine = [a for a in animals.values() if a.owner == seat]
     bank = s.food_bank
     prey_of: dict = {}                # predator's traits (mask) -> prey it may attack (itself aside)
+    moves_of = _MOVES_OF if main else _FREE_MOVES_OF
     for a in mine:
         m = a.mask
         if main:
@@ -263,20 +284,9 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 aid = a.id
                 row = _ATTACKS[aid]
                 out.extend([row[b] for b in prey if b != aid])
-            if a.fat and not a.is_fed():
-                for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
-                    out.append(_BurnFat(a.id, n))
-        if m & BIT["grazing"] and F.graze_block(s, a) is None:
-            out.append(_GRAZE[a.id])
-        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
-            for v in animals.values():
-                if v is not a and not v.is_fed():
-                    if v.red:
-                        out.append(_Pirate(a.id, v.id, "red"))
-                    if v.blue:
-                        out.append(_Pirate(a.id, v.id, "blue"))
-        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
-            out.append(_HIBERNATE[a.id])
+        if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
+            for moves in moves_of[m]:
+                moves(s, a, main, out)
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
         out = [x for x in out if x not in bar]
@@ -288,6 +298,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
     if s.barred is not None:
         return bool(move_actions(rs, s, seat, main))
     bank = s.food_bank
+    can_move_of = _CAN_MOVE_OF if main else _CAN_FREE_MOVE_OF
     for a in s.animals.values():
         if a.owner != seat:
             continue
@@ -295,18 +306,12 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
         if main:
             if bank and F.can_receive(s, a):
                 return True
-            if a.fat and not a.is_fed():
-                return True
             if m & CARNIVOROUS and F.can_attack(s, a):
                 for b in s.animals.values():
                     if F.attack_block(s, a, b) is None:
                         return True
-        if m & BIT["grazing"] and F.graze_block(s, a) is None:
-            return True
-        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
-            for v in s.animals.values():
-                if v is not a and not v.is_fed() and (v.red or v.blue):
+        if m & MOVER_BITS:
+            for can_move in can_move_of[m]:
+                if can_move(s, a, main):
                     return True
-        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
-            return True
     return False

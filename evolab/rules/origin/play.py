@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate,
-                        LoseTrait, Mimic, Mutate, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate,
-                        Resolve, RollDie, RollFood, Run, Scavenge, TakeFood, TieBreak)
+from ...actions import (Attack, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, LoseTrait, Mimic, Mutate,
+                        NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve, RollDie, RollFood, Run,
+                        Scavenge, TakeFood, TieBreak)
 from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, PhaseStarted, TraitGained
 from ..common import first_player_chosen, game_over, pass_seat
 from . import feeding as F
@@ -15,7 +15,7 @@ from .deck import CARD_INDEX
 from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _start_development,
                      _start_feeding)
 from .state import Animal, Link, TraitCard
-from .traits import RESOLVE, award_scavenger
+from .traits import MOVE_ACTS, RESOLVE, award_scavenger
 
 
 def _do_choose(rs, s, action, ev):
@@ -143,23 +143,9 @@ def _do_attack(rs, s, a, ev):
     _settle(s, ev)
 
 
-def _do_burn(rs, s, a, ev):
-    F.burn_fat(s, s.animals[a.animal], a.tokens, ev)
-    _settle(s, ev)
-
-
-def _do_graze(rs, s, a, ev):
-    F.graze(s, s.animals[a.animal], ev)
-    _settle(s, ev)
-
-
-def _do_hibernate(rs, s, a, ev):
-    F.hibernate(s, s.animals[a.animal], ev)
-    _settle(s, ev)
-
-
-def _do_pirate(rs, s, a, ev):
-    F.pirate(s, s.animals[a.pirate], s.animals[a.victim], a.colour, ev)
+def _do_trait_move(rs, s, a, ev):
+    """A move a trait gives (Burn fat, Grazing, Piracy, ...): its entry in ``traits.py`` carries it out."""
+    MOVE_ACTS[type(a)](s, a, ev)
     _settle(s, ev)
 
 
@@ -215,7 +201,7 @@ APPLY = {
     Draw: _do_draw, FirstPlayer: _do_first, RollFood: _do_roll_food, RollDie: _do_roll_die,
     TieBreak: _do_tiebreak, PlayAnimal: _do_play_animal, PlayTrait: _do_play_trait,
     PlayPairTrait: _do_play_pair, Pass: _do_pass, TakeFood: _do_take, Attack: _do_attack,
-    BurnFat: _do_burn, Graze: _do_graze, Hibernate: _do_hibernate, Pirate: _do_pirate,
+    **dict.fromkeys(MOVE_ACTS, _do_trait_move),
     EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
     NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
     Mutate: H.apply_mutate, LoseTrait: H.apply_lose,

@@ -1,12 +1,21 @@
 """The 19 traits of *The Origin of Species*, each rule next to its trait (spec §10).
 
+A trait's entry in ``TRAITS`` names all it does: its guards, its defence, and its hooks by step of the game
+(``on``: its animal eaten, a kill to scavenge, what its pair card does, the feeding moves it gives). The phase
+code (``feeding``, ``moves``, ``checks``, ``play``) loops over the tables built from the entries at the end of
+this module; it names a trait only for the attack itself (Carnivorous) and for the defence moves, each of which
+belongs to one defence (Run, Mimic, Drop tail).
+
 Traits on an animal are kept as a bit mask (``BIT[trait]``) so the attack checks on the hot path are a
 few integer operations. Pair traits live on links between two animals, not in the mask.
 """
 from __future__ import annotations
 
-from ...events import Escaped, Poisoned, Redirected, RunFailed, Scavenged
+from ...actions import BurnFat, Graze, Hibernate, Pirate, interned
+from ...events import Escaped, FatBurned, Grazed, Hibernated, Pirated, Poisoned, Redirected, RunFailed, Scavenged, WokeUp
+from ...i18n import N_, _
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
+from ..common import ById
 
 TRAIT_IDS = (
     "carnivorous", "fat_tissue", "swimming", "running", "mimicry", "scavenger", "symbiosis", "piracy",
@@ -110,17 +119,23 @@ def _poisonous_eaten(s, pred, prey, ev):
 
 
 def _scavenger_carrion(s, pred, ev):
-    """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which."""
+    """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which
+    (``s.scavenge``, the seat choosing, answered by a ``Scavenge`` among ``scavengers``)."""
     n = s.players
     for k in range(n):
         seat = (pred.owner + k) % n
-        elig = [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and F.can_receive(s, a)]
+        elig = scavengers(s, seat)
         if elig:
             if len(elig) == 1:
                 award_scavenger(s, elig[0], ev)
             else:
                 s.scavenge = seat
             break
+
+
+def scavengers(s, seat) -> list:
+    """The animals of ``seat`` that may take the Scavenger token now."""
+    return [a for a in s.animals.values() if a.owner == seat and a.mask & SCAVENGER and F.can_receive(s, a)]
 
 
 def award_scavenger(s, a, ev):
@@ -131,6 +146,246 @@ def award_scavenger(s, a, ev):
     F.receive(s, a, F.BLUE, "scavenger", ev)
 
 
+# ---- pair cards (§7.5), on the link between two animals: "received" (from_bank) whether a token one of them
+# received queues the card's trigger for the other; "fire" (s, link, source, partner, epoch, ev) the trigger
+# resolving, once ``feeding.fire`` made sure the card has not fired yet and the partner can receive (a trigger
+# that cannot deliver is dropped and is not the card's firing); "starves" (s, link, a) and "shields" (s, link,
+# prey): whether the link keeps ``a`` from food, ``prey`` from attack: None, or (rule, message, the other animal).
+def _communication_received(from_bank):
+    """Only a token taken from the food bank sets it off (not one stolen, passed on by Cooperation or burnt fat)."""
+    return from_bank
+
+
+def _communication_fire(s, link, src, partner, epoch, ev):
+    """The partner takes 1 red token from the food bank; with the bank empty the trigger cannot deliver."""
+    if s.food_bank < 1:
+        return
+    F.pair_fired(s, link, src, partner, epoch, ev)
+    s.food_bank -= 1
+    F.receive(s, partner, F.RED, "communication", ev, from_bank=True, epoch=epoch)
+
+
+def _cooperation_received(from_bank):
+    """Any token the animal receives (food bank, Piracy, a kill, Scavenger, another card) sets it off."""
+    return True
+
+
+def _cooperation_fire(s, link, src, partner, epoch, ev):
+    """The partner gets 1 blue token."""
+    F.pair_fired(s, link, src, partner, epoch, ev)
+    F.receive(s, partner, F.BLUE, "cooperation", ev, epoch=epoch)
+
+
+_UNFED_PROTECTOR = N_("animal {animal} is protected by Symbiosis and eats only after its protector {protector} is fed")
+_PROTECTED = N_("animal {animal} is protected by Symbiosis while its protector {protector} lives")
+
+
+def _symbiosis_starves(s, link, a):
+    """The protected animal (``b``) eats only after its protector (``a``) is fed."""
+    if link.b == a.id and not s.animals[link.a].is_fed():
+        return "origin.symbiosis", _UNFED_PROTECTOR, link.a
+    return None
+
+
+def _symbiosis_shields(s, link, prey):
+    """The protected animal cannot be attacked while its protector lives (the link goes when either dies)."""
+    if link.b == prey.id:
+        return "origin.symbiosis", _PROTECTED, link.a
+    return None
+
+
+# ---- the feeding moves a trait gives its animal (§7.3-§7.4), the move's type in ``extra["action"]``: "moves"
+# (s, a, main, out) adds those ``a`` may make now to ``out`` (``main``: a main action is still open in this move);
+# "can_move" (s, a, main) whether there is one; "check" (s, seat, action) the rule a move breaks as (rule,
+# message), or None; "act" (s, action, ev) carries a legal one out; ``extra["main"]``: it is the move's main
+# action. "lost" (s, a, ev): the animal lost the card. "store" (s, a): a fed animal keeps the token it receives.
+_GRAZE, _HIBERNATE, _Pirate, _BurnFat = ById(Graze), ById(Hibernate), interned(Pirate), interned(BurnFat)
+
+
+def _fat_store(s, a):
+    """A fed animal's token goes on an empty Fat Tissue card as yellow fat (``feeding.can_receive`` counts the
+    empty cards, ``Animal.fat_cards``)."""
+    a.fat += 1
+
+
+def _fat_moves(s, a, main, out):
+    """Burning fat is a main action of an unfed animal: up to its deficit of yellow tokens turn blue (the move
+    lists ask only while a main action is open: ``extra["main"]``)."""
+    if a.fat and not a.is_fed():
+        for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
+            out.append(_BurnFat(a.id, n))
+
+
+def _fat_can_move(s, a, main):
+    return bool(a.fat and not a.is_fed())
+
+
+def _fat_check(s, seat, action):
+    a, why = F.own_animal(s, seat, action.animal)
+    if why:
+        return why
+    if not isinstance(action.tokens, int) or isinstance(action.tokens, bool):
+        return "engine.malformed", _("tokens must be a whole number")
+    if a.fat < 1:
+        return "origin.fat_tissue.no-fat", _("animal {animal} has no fat to burn").format(animal=a.id)
+    if a.is_fed():
+        return "origin.fat_tissue.fed", _("animal {animal} is already fed").format(animal=a.id)
+    if not 1 <= action.tokens <= min(a.fat, a.need - a.red - a.blue):
+        return ("origin.fat_tissue.amount",
+                _("burn between 1 and {most} fat tokens").format(most=min(a.fat, a.need - a.red - a.blue)))
+    return None
+
+
+def _fat_act(s, action, ev):
+    """Fat burnt is food eaten: it ends the main action, and sets off no pair card (§7.3)."""
+    a, n = s.animals[action.animal], action.tokens
+    s.move_main = s.move_any = s.move_ate = True
+    a.fat -= n
+    a.blue += n
+    if ev is not None:
+        ev.append(FatBurned(a.id, n))
+
+
+def _animal_move(block, move_of):
+    """The "moves", "can_move" and "check" hooks of a move that names only its animal (``move_of[animal id]``),
+    from ``block(s, a)``: the rule that keeps ``a`` from making it now, or None."""
+
+    def moves(s, a, main, out):
+        if block(s, a) is None:
+            out.append(move_of[a.id])
+
+    def can_move(s, a, main):
+        return block(s, a) is None
+
+    def check(s, seat, action):
+        a, why = F.own_animal(s, seat, action.animal)
+        return why or block(s, a)
+
+    return {"moves": moves, "can_move": can_move, "check": check}
+
+
+def _graze_block(s, a):
+    if not a.mask & GRAZING:
+        return "origin.grazing", _("animal {animal} has no Grazing").format(animal=a.id)
+    if s.food_bank < 1:
+        return "origin.grazing.empty", _("the food bank is empty")
+    mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
+    if a.grazed == mark:
+        if s.ruleset.options["grazing_limit"] == "per_round":
+            return "origin.grazing.limit", _("animal {animal} has already grazed this round").format(animal=a.id)
+        return "origin.grazing.limit", _("animal {animal} has already grazed this turn").format(animal=a.id)
+    return None
+
+
+def _grazing_act(s, action, ev):
+    """A free action: 1 food of the bank is destroyed (once per turn, or per round as an option)."""
+    a = s.animals[action.animal]
+    s.move_any = True
+    s.food_bank -= 1
+    a.grazed = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
+    if ev is not None:
+        ev.append(Grazed(a.id))
+
+
+def _hibernate_block(s, a):
+    o = s.ruleset.options
+    if not a.mask & HIBERNATION:
+        return "origin.hibernation", _("animal {animal} has no Hibernation Ability").format(animal=a.id)
+    if a.hibernating:
+        return "origin.hibernation", _("animal {animal} is already hibernating").format(animal=a.id)
+    if s.last_turn:
+        return "origin.hibernation.last-turn", _("no animal may hibernate in the last turn")
+    if a.hibernated_turn >= s.turn - 1:
+        return ("origin.hibernation.consecutive",
+                _("animal {animal} hibernated last turn (or this turn) and may not again now").format(animal=a.id))
+    if a.is_fed():
+        if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
+            return "origin.hibernation.fed", _("animal {animal} is already fed").format(animal=a.id)
+    return None
+
+
+def _hibernation_act(s, action, ev):
+    """A free action: the animal sleeps, counts as fed this turn and receives no food (``feeding.can_receive``)
+    and does not attack (``feeding.predator_block``)."""
+    a = s.animals[action.animal]
+    s.move_any = True
+    a.hibernating = True
+    a.hibernated_turn = s.turn
+    if ev is not None:
+        ev.append(Hibernated(a.id))
+
+
+def _hibernation_lost(s, a, ev):
+    """An animal that loses its Hibernation card (Tail Loss) wakes up: it is no longer fed by sleeping."""
+    if a.hibernating:
+        a.hibernating = False
+        if ev is not None:
+            ev.append(WokeUp(a.id))
+
+
+def _pirate_block(s, p, v, colour):
+    if not p.mask & PIRACY:
+        return "origin.piracy", _("animal {animal} has no Piracy").format(animal=p.id)
+    if p.pirated:
+        return "origin.piracy.once-per-turn", _("animal {animal} has already used Piracy this turn").format(animal=p.id)
+    if p.hibernating or p.is_fed() or not F.can_receive(s, p):
+        return "origin.piracy.pirate-fed", _("only an unfed pirate that can receive food may steal")
+    if v is p:
+        return "origin.piracy", _("a pirate cannot rob itself")
+    if v.is_fed():
+        return "origin.piracy.victim-fed", _("Piracy takes food only from an animal that is not fed")
+    if colour not in (F.RED, F.BLUE):
+        return "origin.piracy", _("colour must be 'red' or 'blue'")
+    if (v.red if colour == F.RED else v.blue) < 1:
+        return ("origin.piracy.no-token",
+                _("animal {animal} has no {colour} token (yellow fat cannot be stolen)").format(animal=v.id, colour=colour))
+    return None
+
+
+def _piracy_moves(s, a, main, out):
+    """Once per turn an unfed pirate that can receive food steals a red or blue token from another unfed animal
+    (``_pirate_block`` says why not)."""
+    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+        for v in s.animals.values():
+            if v is not a and not v.is_fed():
+                if v.red:
+                    out.append(_Pirate(a.id, v.id, "red"))
+                if v.blue:
+                    out.append(_Pirate(a.id, v.id, "blue"))
+
+
+def _piracy_can_move(s, a, main):
+    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+        for v in s.animals.values():
+            if v is not a and not v.is_fed() and (v.red or v.blue):
+                return True
+    return False
+
+
+def _piracy_check(s, seat, action):
+    p, v = s.animals.get(action.pirate), s.animals.get(action.victim)
+    if p is None or v is None:
+        return "origin.feeding.no-animal", _("there is no such animal")
+    if p.owner != seat:
+        return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=p.id)
+    return _pirate_block(s, p, v, action.colour)
+
+
+def _piracy_act(s, action, ev):
+    """A free action: the token moves from the victim to the pirate (and sets off the pirate's pair cards)."""
+    p, v, colour = s.animals[action.pirate], s.animals[action.victim], action.colour
+    F.new_action_epoch(s)
+    s.move_any = True
+    p.pirated = True
+    if colour == F.RED:
+        v.red -= 1
+    else:
+        v.blue -= 1
+    if ev is not None:
+        ev.append(Pirated(p.id, v.id, colour))
+    F.receive(s, p, colour, "piracy", ev)
+
+
 T = TraitRule
 TRAITS = {
     "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
@@ -138,6 +393,9 @@ TRAITS = {
                      text="Needs 1 more food. Once per turn may attack an animal instead of taking food; "
                           "a kill gives 2 blue food."),
     "fat_tissue": T("fat_tissue", "Fat Tissue", stackable=True, rule="origin.fat_tissue",
+                    extra={"action": BurnFat, "main": True},
+                    on={"store": _fat_store, "moves": _fat_moves, "can_move": _fat_can_move, "check": _fat_check,
+                        "act": _fat_act},
                     hint="Stored fat lets an animal survive a lean year, like a bear or a camel.",
                     text="Each card stores one food as fat when the animal is already fed; burn fat later instead of eating."),
     "swimming": T("swimming", "Swimming", guard=_swimming_guard, hunter=_swimming_hunter, rule="origin.swimming",
@@ -157,9 +415,11 @@ TRAITS = {
                    hint="Scavengers live on the leftovers of other animals' kills, like vultures.",
                    text="When any animal is eaten, one scavenger gets 1 blue food (the killer's owner first)."),
     "symbiosis": T("symbiosis", "Symbiosis", kind="pair", rule="origin.symbiosis", extra={"directed": True},
+                   on={"starves": _symbiosis_starves, "shields": _symbiosis_shields},
                    hint="Two species living together: one shelters the other, which depends on it.",
                    text="Pair: the protected animal cannot be attacked, and eats only after its protector is fed."),
-    "piracy": T("piracy", "Piracy", rule="origin.piracy",
+    "piracy": T("piracy", "Piracy", rule="origin.piracy", extra={"action": Pirate},
+                on={"moves": _piracy_moves, "can_move": _piracy_can_move, "check": _piracy_check, "act": _piracy_act},
                 hint="Some animals steal food that others found (kleptoparasitism), like skuas.",
                 text="Once per turn, an unfed pirate steals 1 food from another animal that is not yet fed."),
     "tail_loss": T("tail_loss", "Tail Loss", rule="origin.tail_loss",
@@ -167,16 +427,20 @@ TRAITS = {
                    hint="Dropping a body part, like a lizard's tail, can save the animal's life.",
                    text="When attacked, discard one of its trait cards: it escapes and the predator gets 1 blue food."),
     "communication": T("communication", "Communication", kind="pair", rule="origin.communication",
+                       on={"received": _communication_received, "fire": _communication_fire},
                        hint="Animals that signal to each other find food together.",
                        text="Pair: when one takes food from the food bank, the other takes one too."),
-    "grazing": T("grazing", "Grazing", rule="origin.grazing",
+    "grazing": T("grazing", "Grazing", rule="origin.grazing", extra={"action": Graze},
+                 on={**_animal_move(_graze_block, _GRAZE), "act": _grazing_act},
                  hint="Grazers eat down the plants that others need.",
                  text="On your move, destroy 1 food of the food bank."),
     "high_body_weight": T("high_body_weight", "High Body Weight", food_need=1, points=1, guard=_hbw_guard,
                           rule="origin.high_body_weight",
                           hint="Big animals are safe from small predators, but need more food.",
                           text="Needs 1 more food. Only a carnivore with High Body Weight can attack it."),
-    "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation",
+    "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation", extra={"action": Hibernate},
+                     on={**_animal_move(_hibernate_block, _HIBERNATE), "act": _hibernation_act,
+                         "lost": _hibernation_lost},
                      hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
                      text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, "
                           "not in the last turn."),
@@ -184,6 +448,7 @@ TRAITS = {
                    hint="Toxic prey kill their predators, like poison dart frogs.",
                    text="A carnivore that eats it dies at the end of the turn."),
     "cooperation": T("cooperation", "Cooperation", kind="pair", rule="origin.cooperation",
+                     on={"received": _cooperation_received, "fire": _cooperation_fire},
                      hint="Animals that share food help each other survive.",
                      text="Pair: when one gets food, the other gets 1 blue food."),
     "burrowing": T("burrowing", "Burrowing", guard=_burrowing_guard, rule="origin.burrowing",
@@ -216,5 +481,31 @@ RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
 #: (bit, hook) of the traits that act when their animal is eaten, and of those that feed on any kill
 EATEN = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "eaten"))
 CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
+#: pair trait -> its hook: whether a token received queues the card's trigger; how the trigger delivers; whether
+#: the link keeps an animal from food; from attack. A pair card without a hook does not do that (Symbiosis never
+#: queues a trigger).
+QUEUES = dict(trigger_hooks(TRAITS, "received"))
+FIRES = dict(trigger_hooks(TRAITS, "fire"))
+STARVES = dict(trigger_hooks(TRAITS, "starves"))
+SHIELDS = dict(trigger_hooks(TRAITS, "shields"))
+#: the traits that give their animal feeding moves, in the order the move lists show them: (bit, hook) for
+#: listing and finding moves; move type -> hook for checking and carrying one out
+MOVE_ORDER = ("fat_tissue", "grazing", "piracy", "hibernation")
+MOVERS = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "moves", MOVE_ORDER))
+CAN_MOVE = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "can_move", MOVE_ORDER))
+MOVER_BITS = sum(b for b, _ in MOVERS)      # an animal with none of these has no trait moves
+#: the bits of the traits whose move is a main action (Burn fat): their hooks are asked only while one is open
+MAIN_BITS = sum(BIT[t] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
+MOVE_CHECKS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "check", MOVE_ORDER)}
+MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "act", MOVE_ORDER)}
+MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
+#: how a fed animal keeps a token it receives (one trait stores food beyond need: Fat Tissue)
+(STORE,) = (hook for _, hook in trigger_hooks(TRAITS, "store"))
+#: trait -> what happens when its animal loses its card
+LOST = dict(trigger_hooks(TRAITS, "lost"))
+#: traits an animal may carry more than once (Fat Tissue); pair traits whose two animals play different parts
+#: (Symbiosis: protector and protected), so a card links them either way round
+STACKABLE = frozenset(t for t, r in TRAITS.items() if r.stackable)
+DIRECTED = frozenset(t for t, r in TRAITS.items() if r.extra.get("directed"))
 
 from . import feeding as F  # noqa: E402  (the defences call the feeding steps, which read the table above)
