@@ -151,10 +151,11 @@ def animal_moves(rs, s, seat):
     for a in s.animals.values():
         if a.owner != seat:
             continue
-        side = sides.get(a.species)
+        sid = a.species
+        side = sides.get(sid)
         if side is None:
-            side = sides[a.species] = rs._feeding_side(s, species[a.species])
-        fed = rs.fed(s, a, side[0])
+            side = sides[sid] = rs._feeding_side(s, species[sid])
+        fed = a.fed_by_kill or a.red + a.blue >= side[0]          # ``species.fed`` with the need worked out
         # §7: red food goes to a hungry animal that eats it
         food = "rm.centre-empty.food" if not red else "rm.obligate_predator" if not side[1] else "rm.fed" if fed else None
         # §7: one shelter per animal
@@ -170,12 +171,22 @@ def attack_block(rs, s, sid, traits, target):
     if target.id == sid:
         return "rm.predator.own-species"
     tt = rs.traits_of(s, target)
-    for key, stops in STOPS:
-        if stops(rs, traits, tt):
-            return key
+    memo = (traits, tt, rs.options["large_blocks_small_predators"])
+    key = _STOPPED.get(memo, 0)
+    if key == 0:                    # the traits' verdict depends on the two trait lists only: worked out once
+        if len(_STOPPED) > 10_000:
+            _STOPPED.clear()
+        key = _STOPPED[memo] = next((key for key, stops in STOPS if stops(rs, traits, tt)), None)
+    if key:
+        return key
     if not rs._victims(s, target, tt):
         return "rm.shelter"
     return None
+
+
+#: (hunter's traits, prey's traits, the Large option: all that ``STOPS`` reads) -> the key of the trait that stops
+#: the attack, or None
+_STOPPED: dict = {}
 
 
 def parasites_block(rs, s):

@@ -2,6 +2,8 @@
 legal-move lists (development, feeding, the victim and Scavenger choices)."""
 from __future__ import annotations
 
+import functools
+
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
                         Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, Scavenge, Stomp,
                         TakeFood, TakeShelter, interned)
@@ -16,6 +18,9 @@ _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
 _PlayCard, _Attack, _Stomp = interned(PlayCard), interned(Attack), interned(Stomp)
 _FOOD, _SHELTER, _PARASITE = ById(TakeFood), ById(TakeShelter), ById(PlaceParasite)   # by animal id
+#: predator id -> {prey species id: Attack}
+_ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
+_HIDING = frozenset(t for t, _offers in HIDERS)
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
                      "tiebreak", "reproduction"))
 
@@ -129,7 +134,8 @@ def _main_actions(rs, s, seat, first=False) -> list:
             if targets is None:            # an attack's limits depend on the two species only
                 hunter = side[2]
                 targets = aims[sid] = [t.id for t in species.values() if C.attack_block(rs, s, sid, hunter, t) is None]
-            out.extend(_Attack(a.id, t) for t in targets)
+            row = _ATTACKS[a.id]
+            out.extend([row[t] for t in targets])
         if first and out:
             return out
     if C.parasites_block(rs, s) is None:
@@ -147,7 +153,8 @@ def _victims(rs, s, sp, traits=None):
     """The animals of ``sp`` an attack may take: not sheltered, and not hidden by a trait (Burrowing)."""
     traits = rs.traits_of(s, sp) if traits is None else traits
     animals = s.animals
-    hides = [h for t, offers in HIDERS if t in traits and (h := offers(rs, s, sp)) is not None]
+    hides = [h for t, offers in HIDERS if t in traits and (h := offers(rs, s, sp)) is not None] \
+        if _HIDING.intersection(traits) else ()
     if not hides:
         return [aid for aid in sp.animals if not animals[aid].shelter]
     return [aid for aid in sp.animals if not animals[aid].shelter and not any(h(animals[aid]) for h in hides)]
@@ -164,4 +171,11 @@ def _scavengers(rs, s, seat):
 
 
 def _stomp_capacity(rs, s, seat) -> int:
-    return sum(len(sp.animals) for sp in s.species_of(seat) if "stomper" in rs.traits_of(s, sp))
+    """The animals of ``seat``'s Stomper species (§8.8)."""
+    k = 0
+    species = s.species
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        if "stomper" in rs.traits_of(s, sp):
+            k += len(sp.animals)
+    return k
