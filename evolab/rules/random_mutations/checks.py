@@ -12,7 +12,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
                         PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 from ...i18n import N_
 from ..common import Reasons
-from .species import _cards_of
+from .species import _cards_of, _feeding_side
 from .traits import STOPS
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
@@ -154,7 +154,7 @@ def animal_moves(rs, s, seat):
         sid = a.species
         side = sides.get(sid)
         if side is None:
-            side = sides[sid] = rs._feeding_side(s, species[sid])
+            side = sides[sid] = _feeding_side(rs, s, species[sid])
         fed = a.fed_by_kill or a.red + a.blue >= side[0]          # ``species.fed`` with the need worked out
         # §7: red food goes to a hungry animal that eats it
         food = "rm.centre-empty.food" if not red else "rm.obligate_predator" if not side[1] else "rm.fed" if fed else None
@@ -171,17 +171,24 @@ def attack_block(rs, s, sid, traits, target):
     if target.id == sid:
         return "rm.predator.own-species"
     tt = rs.traits_of(s, target)
-    memo = (traits, tt, rs.options["large_blocks_small_predators"])
-    key = _STOPPED.get(memo, 0)
-    if key == 0:                    # the traits' verdict depends on the two trait lists only: worked out once
-        if len(_STOPPED) > 10_000:
-            _STOPPED.clear()
-        key = _STOPPED[memo] = next((key for key, stops in STOPS if stops(rs, traits, tt)), None)
+    key = _stopped(rs, traits, tt)
     if key:
         return key
     if not rs._victims(s, target, tt):
         return "rm.shelter"
     return None
+
+
+def _stopped(rs, traits, tt):
+    """The key of the trait that stops a hunter with ``traits`` attacking a species with ``tt`` (``STOPS``), or
+    None; each pair of trait lists is worked out once."""
+    memo = (traits, tt, rs.options["large_blocks_small_predators"])
+    key = _STOPPED.get(memo, 0)
+    if key == 0:
+        if len(_STOPPED) > 10_000:
+            _STOPPED.clear()
+        key = _STOPPED[memo] = next((key for key, stops in STOPS if stops(rs, traits, tt)), None)
+    return key
 
 
 #: (hunter's traits, prey's traits, the Large option: all that ``STOPS`` reads) -> the key of the trait that stops

@@ -12,6 +12,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
+from .species import _feeding_side
 from .traits import HIDERS
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
@@ -119,20 +120,30 @@ def _add_block(rs, s, seat, sp):
 
 def _main_actions(rs, s, seat, first=False) -> list:
     """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` it
-    stops after the first animal that has one (enough to tell whether there is any)."""
+    stops after the first animal that has one (enough to tell whether there is any).
+
+    The tests of ``checks.animal_moves`` as yes/no (the legal lists ask them for every animal of every decision,
+    the messages are not needed here); the conformance suite holds the two equal."""
     out: list = []
-    species = s.species
+    red, green, species = s.red, s.green, s.species
+    sides: dict = {}
     aims: dict = {}                        # per hunting species: the species it may attack
-    for a, side, food, shelter, hunt in C.animal_moves(rs, s, seat):
-        if food is None:
+    for a in s.animals.values():
+        if a.owner != seat:
+            continue
+        sid = a.species
+        side = sides.get(sid)
+        if side is None:
+            side = sides[sid] = _feeding_side(rs, s, species[sid])
+        fed = a.fed_by_kill or a.red + a.blue >= side[0]
+        if red and side[1] and not fed:
             out.append(_FOOD[a.id])
-        if shelter is None:
+        if green and not a.shelter:
             out.append(_SHELTER[a.id])
-        if hunt is None:
-            sid = a.species
+        hunter = side[2]
+        if hunter is not None and not a.attacked and not fed:
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
-                hunter = side[2]
                 targets = aims[sid] = [t.id for t in species.values() if C.attack_block(rs, s, sid, hunter, t) is None]
             row = _ATTACKS[a.id]
             out.extend([row[t] for t in targets])
