@@ -12,7 +12,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
                         PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 from ...i18n import N_
 from ..common import Reasons
-from .species import _cards_of, _feeding_side
+from .species import _cards_of, _feeding_side, traits_of
 from .traits import STOPS
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
@@ -177,6 +177,19 @@ def attack_block(rs, s, sid, traits, target):
     if not rs._victims(s, target, tt):
         return "rm.shelter"
     return None
+
+
+def prey_of(rs, s, sid, traits) -> list:
+    """The ids of the species an animal of species ``sid`` (with ``traits``) may attack: those ``attack_block``
+    allows, in table order, tested in one loop (a legal list asks it for every predator)."""
+    victims = rs._victims
+    out = []
+    for target in s.species.values():
+        if target.id != sid:
+            tt = traits_of(rs, s, target)
+            if not _stopped(rs, traits, tt) and victims(s, target, tt):
+                out.append(target.id)
+    return out
 
 
 def _stopped(rs, traits, tt):

@@ -12,7 +12,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .species import _feeding_side
+from .species import _feeding_side, traits_of
 from .traits import HIDERS
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
@@ -21,6 +21,7 @@ _PlayCard, _Attack, _Stomp = interned(PlayCard), interned(Attack), interned(Stom
 _FOOD, _SHELTER, _PARASITE = ById(TakeFood), ById(TakeShelter), ById(PlaceParasite)   # by animal id
 #: predator id -> {prey species id: Attack}
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
+_REVEALS = {t: Reveal(t) for t in TRAIT_IDS}
 _HIDING = frozenset(t for t, _offers in HIDERS)
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
                      "tiebreak", "reproduction"))
@@ -50,7 +51,7 @@ def to_move(rs, s) -> int:
 def chance_outcomes(rs, s) -> tuple:
     ph = s.phase
     if ph == "reveal":
-        return tuple((Reveal(t), k) for t, k in zip(TRAIT_IDS, s.hidden) if k)
+        return tuple((_REVEALS[t], k) for t, k in zip(TRAIT_IDS, s.hidden) if k)
     if ph == "climate_red":
         if rs.schedule:
             return ((RollFood(min(rs.caps["red"], rs.schedule[min(s.turn, len(rs.schedule)) - 1])), 1),)
@@ -65,7 +66,18 @@ def chance_outcomes(rs, s) -> tuple:
 
 
 def sample_chance(rs, s, rng):
-    if s.phase == "reproduction":
+    """One chance outcome drawn with ``rng.random()`` (``Ruleset.sample_chance``); a card's trait by walking the
+    counts of the hidden cards, which picks what bisect over their running totals picks."""
+    ph = s.phase
+    if ph == "reveal":
+        hidden = s.hidden
+        x = rng.random() * sum(hidden)
+        t = 0
+        for trait, k in zip(TRAIT_IDS, hidden):
+            t += k
+            if t > x:
+                return _REVEALS[trait]
+    if ph == "reproduction":
         return H.sample(s, rng)
     return Ruleset.sample_chance(rs, s, rng)
 
@@ -144,7 +156,7 @@ def _main_actions(rs, s, seat, first=False) -> list:
         if hunter is not None and not a.attacked and not fed:
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
-                targets = aims[sid] = [t.id for t in species.values() if C.attack_block(rs, s, sid, hunter, t) is None]
+                targets = aims[sid] = C.prey_of(rs, s, sid, hunter)
             row = _ATTACKS[a.id]
             out.extend([row[t] for t in targets])
         if first and out:
@@ -187,6 +199,6 @@ def _stomp_capacity(rs, s, seat) -> int:
     species = s.species
     for sid in s.rows[seat]:
         sp = species[sid]
-        if "stomper" in rs.traits_of(s, sp):
+        if "stomper" in traits_of(rs, s, sp):
             k += len(sp.animals)
     return k
