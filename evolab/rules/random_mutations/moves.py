@@ -18,6 +18,7 @@ from .traits import HIDERS
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
 _PlayCard, _Attack, _Stomp = interned(PlayCard), interned(Attack), interned(Stomp)
+_NEW_SPECIES = PlayCard("new_species", -1)
 _FOOD, _SHELTER, _PARASITE = ById(TakeFood), ById(TakeShelter), ById(PlaceParasite)   # by animal id
 #: predator id -> {prey species id: Attack}
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
@@ -112,16 +113,49 @@ def legal_actions(rs, s) -> list:
 def dev_actions(rs, s, seat) -> list:
     if C.deck_block(s, seat):
         return [_PASS]
-    out = [_PlayCard("new_species", -1)]
-    options = []
-    for sp in s.species_of(seat):
-        options.append((sp.id, C.species_options(rs, s, seat, sp)))
+    out = [_NEW_SPECIES]
+    options = _species_options(rs, s, seat)
     for i, mode in rs.play_modes:
         for sid, keys in options:
             if keys[i] is None:
                 out.append(_PlayCard(mode, sid))
     out.append(_PASS)
     return out
+
+
+def _species_options(rs, s, seat) -> list:
+    """(species id, ``checks.species_options``) of each of ``seat``'s species, in row order."""
+    species = s.species
+    return [(sid, C.species_options(rs, s, seat, species[sid])) for sid in s.rows[seat]]
+
+
+def uniform_action(rs, s, rng):
+    """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): a development play is counted and
+    only the one drawn is built; elsewhere the list is built."""
+    if s.phase == "development" and s.simplify is None:
+        seat = s.current
+        if C.deck_block(s, seat):
+            rng.random()                   # the one draw, over a list of one
+            return _PASS
+        options = _species_options(rs, s, seat)
+        modes = rs.play_modes
+        n = 2                              # a new species, and passing
+        for i, _mode in modes:
+            for _sid, keys in options:
+                if keys[i] is None:
+                    n += 1
+        k = int(rng.random() * n) - 1      # in the order of dev_actions
+        if k < 0:
+            return _NEW_SPECIES
+        for i, mode in modes:
+            for sid, keys in options:
+                if keys[i] is None:
+                    if not k:
+                        return _PlayCard(mode, sid)
+                    k -= 1
+        return _PASS
+    legal = legal_actions(rs, s)
+    return legal[int(rng.random() * len(legal))]
 
 
 def _add_block(rs, s, seat, sp):
@@ -131,13 +165,17 @@ def _add_block(rs, s, seat, sp):
 
 
 def _main_actions(rs, s, seat, first=False) -> list:
-    """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` it
-    stops after the first animal that has one (enough to tell whether there is any).
+    """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` only enough
+    of them to tell whether there is any (a shelter an unsheltered animal may take, or the first animal's moves).
 
     The tests of ``checks.animal_moves`` as yes/no (the legal lists ask them for every animal of every decision,
     the messages are not needed here); the conformance suite holds the two equal."""
-    out: list = []
     red, green, species = s.red, s.green, s.species
+    if first and green:                    # the commonest answer, without the rest of the list
+        for a in s.animals.values():
+            if a.owner == seat and not a.shelter:
+                return [_SHELTER[a.id]]
+    out: list = []
     sides: dict = {}
     aims: dict = {}                        # per hunting species: the species it may attack
     for a in s.animals.values():

@@ -112,6 +112,7 @@ class RandomMutationsRuleset(Ruleset):
     chance_outcomes = moves.chance_outcomes
     sample_chance = moves.sample_chance
     legal_actions = moves.legal_actions
+    uniform_action = moves.uniform_action
     _dev_actions = moves.dev_actions
     _add_block = moves._add_block
     _main_actions = moves._main_actions
