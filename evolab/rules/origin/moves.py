@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from itertools import accumulate
 
 from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, Graze,
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve,
@@ -15,7 +16,8 @@ from . import heredity as H
 from .checks import _linked, pass_block
 from .deck import CARD_BY_ID, CARDS
 from .setup import food_table
-from .traits import BIT, CARNIVOROUS, EXCLUDES, GUARD_BITS, HUNTER_BITS, SCAVENGER, TRAITS
+from .traits import (BIT, CARNIVOROUS, EXCLUDES, GRAZING, GUARD_BITS, HIBERNATION, HUNTER_BITS, PIRACY, SCAVENGER,
+                     TRAITS)
 
 # interned constructors for the actions legal_actions builds again and again
 _PlayPair, _BurnFat = interned(PlayPairTrait), interned(BurnFat)
@@ -24,6 +26,7 @@ _FOOD, _GRAZE, _HIBERNATE = ById(TakeFood), ById(Graze), ById(Hibernate)        
 #: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
+_DRAW_AT = tuple(_DRAWS[c.id] for c in CARDS)
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _END = EndMove()
 _PASS = Pass()
@@ -34,6 +37,8 @@ _RUN = Run()
 _KIND = {t: r.kind for t, r in TRAITS.items()}
 _SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
+#: the traits that give their animal a feeding move of its own (besides taking food and burning fat)
+_ACTING = CARNIVOROUS | GRAZING | PIRACY | HIBERNATION
 
 
 _PLAYS: dict = {}
@@ -82,13 +87,8 @@ def chance_outcomes(rs, s) -> tuple:
 def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
-    if ph == "deal" or ph == "draw":   # walk the deck counts: same as bisect over the cumulative weights
-        x = rng.random() * s.deck_size
-        t = 0
-        for card, k in zip(CARDS, s.deck):
-            t += k
-            if t > x:
-                return _DRAWS[card.id]
+    if ph == "deal" or ph == "draw":   # bisect over the running totals of the deck counts (cards left out never come)
+        return _DRAW_AT[bisect.bisect_right(list(accumulate(s.deck)), rng.random() * s.deck_size)]
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
@@ -251,6 +251,8 @@ def move_actions(rs, s, seat, main: bool) -> list:
         if main:
             if bank and F.can_receive(s, a):
                 out.append(_FOOD[a.id])
+            if not (m & _ACTING or a.fat):
+                continue                # no trait with a move of its own, no fat: food was all
             if m & CARNIVOROUS and F.can_attack(s, a):
                 prey = prey_of.get(m)
                 if prey is None:
@@ -266,16 +268,16 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if a.fat and not a.is_fed():
                 for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
                     out.append(_BurnFat(a.id, n))
-        if m & BIT["grazing"] and F.graze_block(s, a) is None:
+        if m & GRAZING and F.graze_block(s, a) is None:
             out.append(_GRAZE[a.id])
-        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
+        if m & PIRACY and not a.pirated and not a.is_fed() and F.can_receive(s, a):
             for v in animals.values():
                 if v is not a and not v.is_fed():
                     if v.red:
                         out.append(_Pirate(a.id, v.id, "red"))
                     if v.blue:
                         out.append(_Pirate(a.id, v.id, "blue"))
-        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
+        if m & HIBERNATION and F.hibernate_block(s, a) is None:
             out.append(_HIBERNATE[a.id])
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
@@ -301,12 +303,14 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                 for b in s.animals.values():
                     if F.attack_block(s, a, b) is None:
                         return True
-        if m & BIT["grazing"] and F.graze_block(s, a) is None:
+        if not m & _ACTING:
+            continue
+        if m & GRAZING and F.graze_block(s, a) is None:
             return True
-        if m & BIT["piracy"] and not a.pirated and not a.is_fed() and F.can_receive(s, a):
+        if m & PIRACY and not a.pirated and not a.is_fed() and F.can_receive(s, a):
             for v in s.animals.values():
                 if v is not a and not v.is_fed() and (v.red or v.blue):
                     return True
-        if m & BIT["hibernation"] and F.hibernate_block(s, a) is None:
+        if m & HIBERNATION and F.hibernate_block(s, a) is None:
             return True
     return False
