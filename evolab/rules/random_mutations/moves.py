@@ -12,7 +12,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .species import _feeding_side, traits_of
+from .species import _feeding_side
 from .traits import HIDERS
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
@@ -237,6 +237,9 @@ def _stomp_capacity(rs, s, seat) -> int:
     species = s.species
     for sid in s.rows[seat]:
         sp = species[sid]
-        if "stomper" in traits_of(rs, s, sp):
+        c = sp.tcache                      # (``species._feeding_side``: traits, need, ..., whether it stomps)
+        if c is None:
+            c = sp.tcache = rs._traits_need(s, sp)
+        if c[4]:
             k += len(sp.animals)
     return k
