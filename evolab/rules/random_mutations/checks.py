@@ -13,7 +13,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
 from ...i18n import N_
 from ..common import Reasons
 from .species import _cards_of, _feeding_side, traits_of
-from .traits import STOPS
+from .traits import HIDERS, STOPS
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -62,6 +62,7 @@ REASONS = Reasons({
     "rm.shelter": ("rm.shelter", N_("every animal of that species is sheltered (or a fed Burrowing animal)")),
 })
 refuse = REASONS.refuse
+HIDING = frozenset(t for t, _offers in HIDERS)      # the traits that hide animals from an attack (Burrowing)
 
 
 # ---- which decision is pending ------------------------------------------------------------------------
@@ -182,14 +183,30 @@ def attack_block(rs, s, sid, traits, target):
 def prey_of(rs, s, sid, traits) -> list:
     """The ids of the species an animal of species ``sid`` (with ``traits``) may attack: those ``attack_block``
     allows, in table order, tested in one loop (a legal list asks it for every predator)."""
-    victims = rs._victims
+    memo = _STOPPED
+    large = rs.options["large_blocks_small_predators"]
     out = []
     for target in s.species.values():
         if target.id != sid:
             tt = traits_of(rs, s, target)
-            if not _stopped(rs, traits, tt) and victims(s, target, tt):
+            key = memo.get((traits, tt, large), 0)
+            if key == 0:
+                key = _stopped(rs, traits, tt)
+            if not key and _exposed(rs, s, target, tt):
                 out.append(target.id)
     return out
+
+
+def _exposed(rs, s, sp, tt) -> bool:
+    """Whether an attack on ``sp`` (with traits ``tt``) has a victim (``rs._victims`` is not empty): without a
+    trait that hides animals, any animal without a shelter."""
+    if HIDING.isdisjoint(tt):
+        animals = s.animals
+        for aid in sp.animals:
+            if not animals[aid].shelter:
+                return True
+        return False
+    return bool(rs._victims(s, sp, tt))
 
 
 def _stopped(rs, traits, tt):

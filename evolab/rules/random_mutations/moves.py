@@ -12,7 +12,6 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .species import _feeding_side
 from .traits import HIDERS
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
@@ -23,7 +22,6 @@ _FOOD, _SHELTER, _PARASITE = ById(TakeFood), ById(TakeShelter), ById(PlaceParasi
 #: predator id -> {prey species id: Attack}
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
 _REVEALS = {t: Reveal(t) for t in TRAIT_IDS}
-_HIDING = frozenset(t for t, _offers in HIDERS)
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
                      "tiebreak", "reproduction"))
 
@@ -176,21 +174,21 @@ def _main_actions(rs, s, seat, first=False) -> list:
             if a.owner == seat and not a.shelter:
                 return [_SHELTER[a.id]]
     out: list = []
-    sides: dict = {}
     aims: dict = {}                        # per hunting species: the species it may attack
     for a in s.animals.values():
         if a.owner != seat:
             continue
         sid = a.species
-        side = sides.get(sid)
+        sp = species[sid]
+        side = sp.tcache                   # need, red food, hunter: ``species._feeding_side`` without the call
         if side is None:
-            side = sides[sid] = _feeding_side(rs, s, species[sid])
-        fed = a.fed_by_kill or a.red + a.blue >= side[0]
-        if red and side[1] and not fed:
+            side = sp.tcache = rs._traits_need(s, sp)
+        fed = a.fed_by_kill or a.red + a.blue >= side[1]
+        if red and side[2] and not fed:
             out.append(_FOOD[a.id])
         if green and not a.shelter:
             out.append(_SHELTER[a.id])
-        hunter = side[2]
+        hunter = side[3]
         if hunter is not None and not a.attacked and not fed:
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
@@ -215,7 +213,7 @@ def _victims(rs, s, sp, traits=None):
     traits = rs.traits_of(s, sp) if traits is None else traits
     animals = s.animals
     hides = [h for t, offers in HIDERS if t in traits and (h := offers(rs, s, sp)) is not None] \
-        if _HIDING.intersection(traits) else ()
+        if C.HIDING.intersection(traits) else ()
     if not hides:
         return [aid for aid in sp.animals if not animals[aid].shelter]
     return [aid for aid in sp.animals if not animals[aid].shelter and not any(h(animals[aid]) for h in hides)]

@@ -24,6 +24,8 @@ def need(rs, s, sp) -> int:
 
 
 def _traits_need(rs, s, sp):
+    """What ``sp.tcache`` keeps while the species' cards do not change: (traits, food need, whether it takes red
+    food, its traits if it hunts else None, whether it stomps)."""
     out = ()
     for k in sp.sets:
         out += tuple(t for _, t in s.sets[k])
