@@ -37,6 +37,9 @@ _RUN = Run()
 _KIND = {t: r.kind for t, r in TRAITS.items()}
 _SINGLE_BLOCKS = {t: (0 if t == "fat_tissue" else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
+#: card id -> (trait, its kind, the bits of an animal that forbid it there) for each side of the card
+_SIDES = {c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" else BIT[t]) for t in c.traits)
+          for c in CARDS}
 #: the traits that give their animal a feeding move of its own (besides taking food and burning fat)
 _ACTING = CARNIVOROUS | GRAZING | PIRACY | HIBERNATION
 
@@ -191,22 +194,22 @@ def uniform_action(rs, s, rng):
         seen = cid
         parts.append((1, cid, None, None))
         n += 1
-        for trait in CARD_BY_ID[cid].traits:
+        for trait, kind, pick in _SIDES[cid]:
             if restricted and not rs.trait_allowed(trait, s.turn):
                 continue
-            kind = _KIND[trait]
-            if kind == "pair":
+            if kind == "single":       # a single trait on one's own animals
+                k = 0
+                for a in mine:
+                    if not a.mask & pick:
+                        k += 1
+            elif kind == "pair":
                 pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
                 k = len(pick) * (2 if trait == "symbiosis" else 1)
-            else:                      # a single trait on one's own animals, a parasite on the others'
-                if kind == "single":
-                    pick, among = _SINGLE_BLOCKS[trait], mine
-                else:
-                    if others is None:
-                        others = [a for a in s.animals.values() if a.owner != seat]
-                    pick, among = BIT[trait], others
+            else:                      # a parasite on the others'
+                if others is None:
+                    others = [a for a in s.animals.values() if a.owner != seat]
                 k = 0
-                for a in among:
+                for a in others:
                     if not a.mask & pick:
                         k += 1
             if k:
