@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-from itertools import accumulate
 
 from ...actions import (CHANCE, TERMINAL, Attack, BurnFat, ChooseCard, Draw, DropTail, EndMove, Graze,
                         Hibernate, Mimic, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Pirate, Resolve,
@@ -90,8 +89,15 @@ def chance_outcomes(rs, s) -> tuple:
 def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
-    if ph == "deal" or ph == "draw":   # bisect over the running totals of the deck counts (cards left out never come)
-        return _DRAW_AT[bisect.bisect_right(list(accumulate(s.deck)), rng.random() * s.deck_size)]
+    if ph == "deal" or ph == "draw":
+        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x
+        j = int(rng.random() * s.deck_size)
+        i = 0
+        for k in s.deck:
+            if j < k:
+                return _DRAW_AT[i]
+            j -= k
+            i += 1
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
