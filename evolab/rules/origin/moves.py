@@ -58,6 +58,8 @@ def to_move(rs, s) -> int:
     ph = s.phase
     if ph == "development":
         return s.current
+    if ph == "draw":
+        return CHANCE
     if ph == "choose":
         return s.draw_seat
     if ph == "feeding":
@@ -221,7 +223,7 @@ def uniform_action(rs, s, rng):
             if k:
                 parts.append((k, cid, trait, pick))
                 n += k
-    if pass_block(s, seat) is None:
+    if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
     return _drawn(parts, int(rng.random() * n), mine, others)
 
