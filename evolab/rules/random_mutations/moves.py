@@ -86,14 +86,7 @@ def legal_actions(rs, s) -> list:
     of the rule that could forbid it (``checks.py``)."""
     d = C.decision(s)
     if d == "feeding":                     # the commonest decision first: a move of feeding
-        seat = s.current
-        out = _main_actions(rs, s, seat) if not s.move_main else []
-        has_main = bool(out)
-        for n in C.stomps(rs, s, seat):
-            out.append(_Stomp(n))
-        if C.end_block(rs, s, has_main) is None:
-            out.append(_END)
-        return out
+        return _feeding_actions(rs, s, s.current)
     if d is None:
         return []
     if d == "development":
@@ -106,6 +99,17 @@ def legal_actions(rs, s) -> list:
         _seat, sid, _pred = s.choose_victim
         return [ChooseVictim(a) for a in rs._victims(s, s.species[sid])]
     return [Scavenge(a.id) for a in rs._scavengers(s, s.scavenge)]
+
+
+def _feeding_actions(rs, s, seat) -> list:
+    """A move of feeding: a chip or an attack (once per move), Stomper's tokens, ending the move."""
+    out = _main_actions(rs, s, seat) if not s.move_main else []
+    has_main = bool(out)
+    for n in C.stomps(rs, s, seat):
+        out.append(_Stomp(n))
+    if C.end_block(rs, s, has_main) is None:
+        out.append(_END)
+    return out
 
 
 def dev_actions(rs, s, seat) -> list:
@@ -130,7 +134,12 @@ def _species_options(rs, s, seat) -> list:
 def uniform_action(rs, s, rng):
     """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): a development play is counted and
     only the one drawn is built; elsewhere the list is built."""
-    if s.phase == "development" and s.simplify is None:
+    ph = s.phase
+    if ph == "feeding":
+        if s.attack is None and s.choose_victim is None and s.scavenge < 0:    # ``checks.decision``: a move
+            legal = _feeding_actions(rs, s, s.current)
+            return legal[int(rng.random() * len(legal))]
+    elif ph == "development" and s.simplify is None:
         seat = s.current
         if C.deck_block(s, seat):
             rng.random()                   # the one draw, over a list of one
