@@ -254,10 +254,10 @@ def move_actions(rs, s, seat, main: bool) -> list:
     """Feeding actions of ``seat`` now: free actions always, main actions when ``main``."""
     out = []
     animals = s.animals
-    mine = [a for a in animals.values() if a.owner == seat]
     bank = s.food_bank
-    prey_of: dict = {}                # predator's traits (mask) -> prey it may attack (itself aside)
-    for a in mine:
+    for a in animals.values():
+        if a.owner != seat:
+            continue
         m = a.mask
         if main:
             if bank and F.can_receive(s, a):
@@ -265,17 +265,12 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if not (m & _ACTING or a.fat):
                 continue                # no trait with a move of its own, no fat: food was all
             if m & CARNIVOROUS and F.can_attack(s, a):
-                prey = prey_of.get(m)
-                if prey is None:
-                    if m & HUNTER_BITS:
-                        prey = [b.id for b in animals.values() if F.protection(s, a, b) is None]
-                    else:               # only a guard or a Symbiosis link can protect: the rest need no look
-                        prey = [b.id for b in animals.values()
-                                if not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None]
-                    prey_of[m] = prey
-                aid = a.id
-                row = _ATTACKS[aid]
-                out.extend([row[b] for b in prey if b != aid])
+                row = _ATTACKS[a.id]
+                if m & HUNTER_BITS:
+                    out.extend([row[b.id] for b in animals.values() if b is not a and F.protection(s, a, b) is None])
+                else:                   # only a guard or a Symbiosis link can protect: the rest need no look
+                    out.extend([row[b.id] for b in animals.values() if b is not a and (
+                        not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None)])
             if a.fat and not a.is_fed():
                 for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
                     out.append(_BurnFat(a.id, n))
