@@ -12,7 +12,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
                         PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 from ...i18n import N_
 from ..common import Reasons
-from .species import _cards_of, _feeding_side, traits_of
+from .species import _cards_of, _feeding_side
 from .traits import HIDERS, STOPS
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
@@ -185,28 +185,27 @@ def prey_of(rs, s, sid, traits) -> list:
     allows, in table order, tested in one loop (a legal list asks it for every predator)."""
     memo = _STOPPED
     large = rs.options["large_blocks_small_predators"]
+    animals = s.animals
     out = []
     for target in s.species.values():
         if target.id != sid:
-            tt = traits_of(rs, s, target)
+            c = target.tcache              # ``traits_of`` without the call
+            if c is None:
+                c = target.tcache = rs._traits_need(s, target)
+            tt = c[0]
             key = memo.get((traits, tt, large), 0)
             if key == 0:
                 key = _stopped(rs, traits, tt)
-            if not key and _exposed(rs, s, target, tt):
+            if key:
+                continue
+            if HIDING.isdisjoint(tt):      # ``_exposed`` in place: an animal without a shelter
+                for aid in target.animals:
+                    if not animals[aid].shelter:
+                        out.append(target.id)
+                        break
+            elif rs._victims(s, target, tt):
                 out.append(target.id)
     return out
-
-
-def _exposed(rs, s, sp, tt) -> bool:
-    """Whether an attack on ``sp`` (with traits ``tt``) has a victim (``rs._victims`` is not empty): without a
-    trait that hides animals, any animal without a shelter."""
-    if HIDING.isdisjoint(tt):
-        animals = s.animals
-        for aid in sp.animals:
-            if not animals[aid].shelter:
-                return True
-        return False
-    return bool(rs._victims(s, sp, tt))
 
 
 def _stopped(rs, traits, tt):

@@ -207,7 +207,7 @@ def _main_actions(rs, s, seat, first=False) -> list:
         if first and out:
             return out
     if C.parasites_block(rs, s) is None:
-        out.extend([_PARASITE[a.id] for a in C.parasite_hosts(s, seat)])
+        out.extend([_PARASITE[a.id] for a in s.animals.values() if a.owner != seat])    # ``checks.parasite_hosts``
     return out
 
 
