@@ -115,7 +115,7 @@ def _feeding_actions(rs, s, seat) -> list:
 def dev_actions(rs, s, seat) -> list:
     if C.deck_block(s, seat):
         return [_PASS]
-    out = [_NEW_SPECIES]
+    out: list = [_NEW_SPECIES]
     options = _species_options(rs, s, seat)
     for i, mode in rs.play_modes:
         for sid, keys in options:
