@@ -14,7 +14,8 @@ from evolab.bots import GreedyBot, RandomBot
 CASES = [("origin", {"players": 2}), ("origin", {"players": 4}), ("origin", {"players": 6}),
          ("origin", {"players": 3, "banned_traits": ["parasite"], "trait_from_turn": {"symbiosis": 3}}),
          ("origin", {"players": 2, "heredity": True, "generations": 4}),
-         ("random_mutations", {"players": 3}), ("northstar", {"players": 3})]
+         ("random_mutations", {"players": 3}), ("random_mutations", {"players": 2, "divergence": True}),
+         ("random_mutations", {"players": 4, "heredity": True, "generations": 4}), ("northstar", {"players": 3})]
 
 
 @pytest.mark.parametrize("ruleset,options", CASES, ids=lambda x: str(x))
@@ -46,3 +47,22 @@ def test_random_bots_play_the_same_games_with_and_without_the_uniform_draw(monke
     slow = Match(rules, seats=[RandomBot(), RandomBot(), RandomBot()], seed=5)
     slow.play_out()
     assert fast.record.moves == slow.record.moves and len(fast.record.moves) > 100
+
+
+def test_random_mutations_random_bots_play_the_same_games_with_and_without_the_uniform_draw(monkeypatch):
+    """Random Mutations without Divergence: the ruleset draws a random bot's move (and counts its development plays)
+    and the games are move for move those of the bot picking from the whole list."""
+    rules = evolab.load_ruleset("random_mutations", players=3)
+    assert rules.random_bot_uniform
+    fast = Match(rules, seats=[RandomBot(), RandomBot(), RandomBot()], seed=5)
+    fast.play_out()
+    monkeypatch.setattr(rules, "random_bot_uniform", False)
+    slow = Match(rules, seats=[RandomBot(), RandomBot(), RandomBot()], seed=5)
+    slow.play_out()
+    assert fast.record.moves == slow.record.moves and len(fast.record.moves) > 100
+
+
+def test_with_divergence_a_random_bot_picks_from_the_list():
+    """With Divergence a random bot first draws whether to diverge (``Bot.choose``), so the uniform draw is not its
+    move: the ruleset says so."""
+    assert not evolab.load_ruleset("random_mutations", players=2, divergence=True).random_bot_uniform

@@ -25,6 +25,7 @@ _FOOD = ById(TakeFood)        # by animal id
 #: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
+_DRAW_AT = tuple(_DRAWS[c.id] for c in CARDS)
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _END = EndMove()
 _PASS = Pass()
@@ -35,6 +36,12 @@ _RUN = Run()
 _KIND = {t: r.kind for t, r in TRAITS.items()}
 _SINGLE_BLOCKS = {t: (0 if t in STACKABLE else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
+#: card id -> (trait, its kind, the bits of an animal that forbid it there) for each side of the card
+_SIDES = {c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" else BIT[t]) for t in c.traits)
+          for c in CARDS}
+#: the traits that give their animal a feeding move of its own besides taking food (an attack, or a move from
+#: its entry's hooks)
+_ACTING = CARNIVOROUS | MOVER_BITS
 
 
 _PLAYS: dict = {}
@@ -72,6 +79,8 @@ def to_move(rs, s) -> int:
     ph = s.phase
     if ph == "development":
         return s.current
+    if ph == "draw":
+        return CHANCE
     if ph == "choose":
         return s.draw_seat
     if ph == "feeding":
@@ -103,13 +112,15 @@ def chance_outcomes(rs, s) -> tuple:
 def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
-    if ph == "deal" or ph == "draw":   # walk the deck counts: same as bisect over the cumulative weights
-        x = rng.random() * s.deck_size
-        t = 0
-        for card, k in zip(CARDS, s.deck):
-            t += k
-            if t > x:
-                return _DRAWS[card.id]
+    if ph == "deal" or ph == "draw":
+        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x
+        j = int(rng.random() * s.deck_size)
+        i = 0
+        for k in s.deck:
+            if j < k:
+                return _DRAW_AT[i]
+            j -= k
+            i += 1
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
@@ -211,28 +222,28 @@ def uniform_action(rs, s, rng):
         seen = cid
         parts.append((1, cid, None, None))
         n += 1
-        for trait in CARD_BY_ID[cid].traits:
+        for trait, kind, pick in _SIDES[cid]:
             if restricted and not rs.trait_allowed(trait, s.turn):
                 continue
-            kind = _KIND[trait]
-            if kind == "pair":
+            if kind == "single":       # a single trait on one's own animals
+                k = 0
+                for a in mine:
+                    if not a.mask & pick:
+                        k += 1
+            elif kind == "pair":
                 pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
                 k = len(pick) * (2 if trait in DIRECTED else 1)
-            else:                      # a single trait on one's own animals, a parasite on the others'
-                if kind == "single":
-                    pick, among = _SINGLE_BLOCKS[trait], mine
-                else:
-                    if others is None:
-                        others = [a for a in s.animals.values() if a.owner != seat]
-                    pick, among = BIT[trait], others
+            else:                      # a parasite on the others'
+                if others is None:
+                    others = [a for a in s.animals.values() if a.owner != seat]
                 k = 0
-                for a in among:
+                for a in others:
                     if not a.mask & pick:
                         k += 1
             if k:
                 parts.append((k, cid, trait, pick))
                 n += k
-    if pass_block(s, seat) is None:
+    if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
     return _drawn(parts, int(rng.random() * n), mine, others)
 
@@ -263,27 +274,24 @@ def move_actions(rs, s, seat, main: bool) -> list:
     """Feeding actions of ``seat`` now: free actions always, main actions when ``main``."""
     out = []
     animals = s.animals
-    mine = [a for a in animals.values() if a.owner == seat]
     bank = s.food_bank
-    prey_of: dict = {}                # predator's traits (mask) -> prey it may attack (itself aside)
     moves_of = _MOVES_OF if main else _FREE_MOVES_OF
-    for a in mine:
+    for a in animals.values():
+        if a.owner != seat:
+            continue
         m = a.mask
         if main:
             if bank and F.can_receive(s, a):
                 out.append(_FOOD[a.id])
+            if not m & _ACTING:
+                continue                # no trait with a move of its own: food was all
             if m & CARNIVOROUS and F.can_attack(s, a):
-                prey = prey_of.get(m)
-                if prey is None:
-                    if m & HUNTER_BITS:
-                        prey = [b.id for b in animals.values() if F.protection(s, a, b) is None]
-                    else:               # only a guard or a Symbiosis link can protect: the rest need no look
-                        prey = [b.id for b in animals.values()
-                                if not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None]
-                    prey_of[m] = prey
-                aid = a.id
-                row = _ATTACKS[aid]
-                out.extend([row[b] for b in prey if b != aid])
+                row = _ATTACKS[a.id]
+                if m & HUNTER_BITS:
+                    out.extend([row[b.id] for b in animals.values() if b is not a and F.protection(s, a, b) is None])
+                else:                   # only a guard or a Symbiosis link can protect: the rest need no look
+                    out.extend([row[b.id] for b in animals.values() if b is not a and (
+                        not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None)])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m]:
                 moves(s, a, main, out)

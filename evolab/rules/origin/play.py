@@ -15,7 +15,7 @@ from .deck import CARD_INDEX
 from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _start_development,
                      _start_feeding)
 from .state import Animal, Link, TraitCard
-from .traits import MOVE_ACTS, RESOLVE, award_scavenger
+from .traits import BIT, MOVE_ACTS, NEED, RESOLVE, ROOM, award_scavenger
 
 
 def _do_choose(rs, s, action, ev):
@@ -52,7 +52,12 @@ def _do_play_trait(rs, s, action, ev):
     seat = s.current
     _remove_from_hand(s, seat, action.card)
     a = s.animals[action.animal]
-    a.set_cards(a.cards + (TraitCard(s.next_uid, action.card, action.trait),))
+    trait = action.trait
+    a.cards += (TraitCard(s.next_uid, action.card, trait),)
+    a.mask |= BIT[trait]                    # what ``Animal.set_cards`` works out, for the one card added
+    a.need += NEED[trait]
+    if trait in ROOM:
+        a.fat_cards += 1
     s.next_uid += 1
     if ev is not None:
         ev.append(Mutation(seat, action.trait, s.turn))

@@ -501,6 +501,8 @@ MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS
 MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
 #: how a fed animal keeps a token it receives (one trait stores food beyond need: Fat Tissue)
 (STORE,) = (hook for _, hook in trigger_hooks(TRAITS, "store"))
+#: traits whose card gives its animal room for one fat token (the trait that stores food)
+ROOM = frozenset(t for t, r in TRAITS.items() if "store" in r.on)
 #: trait -> what happens when its animal loses its card
 LOST = dict(trigger_hooks(TRAITS, "lost"))
 #: traits an animal may carry more than once (Fat Tissue); pair traits whose two animals play different parts

@@ -12,8 +12,8 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
                         PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 from ...i18n import N_
 from ..common import Reasons
-from .species import _cards_of
-from .traits import STOPS
+from .species import _cards_of, _feeding_side
+from .traits import HIDERS, STOPS
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -62,6 +62,7 @@ REASONS = Reasons({
     "rm.shelter": ("rm.shelter", N_("every animal of that species is sheltered (or a fed Burrowing animal)")),
 })
 refuse = REASONS.refuse
+HIDING = frozenset(t for t, _offers in HIDERS)      # the traits that hide animals from an attack (Burrowing)
 
 
 # ---- which decision is pending ------------------------------------------------------------------------
@@ -153,10 +154,11 @@ def animal_moves(rs, s, seat):
     for a in s.animals.values():
         if a.owner != seat:
             continue
-        side = sides.get(a.species)
+        sid = a.species
+        side = sides.get(sid)
         if side is None:
-            side = sides[a.species] = rs._feeding_side(s, species[a.species])
-        fed = rs.fed(s, a, side[0])
+            side = sides[sid] = _feeding_side(rs, s, species[sid])
+        fed = a.fed_by_kill or a.red + a.blue >= side[0]          # ``species.fed`` with the need worked out
         # §7: red food goes to a hungry animal that eats it
         food = "rm.centre-empty.food" if not red else "rm.obligate_predator" if not side[1] else "rm.fed" if fed else None
         # §7: one shelter per animal
@@ -172,12 +174,57 @@ def attack_block(rs, s, sid, traits, target):
     if target.id == sid:
         return "rm.predator.own-species"
     tt = rs.traits_of(s, target)
-    for key, stops in STOPS:
-        if stops(rs, traits, tt):
-            return key
+    key = _stopped(rs, traits, tt)
+    if key:
+        return key
     if not rs._victims(s, target, tt):
         return "rm.shelter"
     return None
+
+
+def prey_of(rs, s, sid, traits) -> list:
+    """The ids of the species an animal of species ``sid`` (with ``traits``) may attack: those ``attack_block``
+    allows, in table order, tested in one loop (a legal list asks it for every predator)."""
+    memo = _STOPPED
+    large = rs.options["large_blocks_small_predators"]
+    animals = s.animals
+    out = []
+    for target in s.species.values():
+        if target.id != sid:
+            c = target.tcache              # ``traits_of`` without the call
+            if c is None:
+                c = target.tcache = rs._traits_need(s, target)
+            tt = c[0]
+            key = memo.get((traits, tt, large), 0)
+            if key == 0:
+                key = _stopped(rs, traits, tt)
+            if key:
+                continue
+            if HIDING.isdisjoint(tt):      # ``_exposed`` in place: an animal without a shelter
+                for aid in target.animals:
+                    if not animals[aid].shelter:
+                        out.append(target.id)
+                        break
+            elif rs._victims(s, target, tt):
+                out.append(target.id)
+    return out
+
+
+def _stopped(rs, traits, tt):
+    """The key of the trait that stops a hunter with ``traits`` attacking a species with ``tt`` (``STOPS``), or
+    None; each pair of trait lists is worked out once."""
+    memo = (traits, tt, rs.options["large_blocks_small_predators"])
+    key = _STOPPED.get(memo, 0)
+    if key == 0:
+        if len(_STOPPED) > 10_000:
+            _STOPPED.clear()
+        key = _STOPPED[memo] = next((key for key, stops in STOPS if stops(rs, traits, tt)), None)
+    return key
+
+
+#: (hunter's traits, prey's traits, the Large option: all that ``STOPS`` reads) -> the key of the trait that stops
+#: the attack, or None
+_STOPPED: dict = {}
 
 
 def parasites_block(rs, s):

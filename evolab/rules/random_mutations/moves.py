@@ -2,6 +2,8 @@
 legal-move lists (development, feeding, the victim and Scavenger choices)."""
 from __future__ import annotations
 
+import functools
+
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
                         Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, Scavenge, Stomp,
                         TakeFood, TakeShelter, interned)
@@ -15,7 +17,11 @@ from .traits import HIDERS
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
 _PlayCard, _Attack, _Stomp = interned(PlayCard), interned(Attack), interned(Stomp)
+_NEW_SPECIES = PlayCard("new_species", -1)
 _FOOD, _SHELTER, _PARASITE = ById(TakeFood), ById(TakeShelter), ById(PlaceParasite)   # by animal id
+#: predator id -> {prey species id: Attack}
+_ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
+_REVEALS = {t: Reveal(t) for t in TRAIT_IDS}
 _CHANCE = frozenset(("deal", "first_player", "reveal", "climate_red", "climate_green", "climate_black",
                      "tiebreak", "reproduction"))
 
@@ -44,7 +50,7 @@ def to_move(rs, s) -> int:
 def chance_outcomes(rs, s) -> tuple:
     ph = s.phase
     if ph == "reveal":
-        return tuple((Reveal(t), k) for t, k in zip(TRAIT_IDS, s.hidden) if k)
+        return tuple((_REVEALS[t], k) for t, k in zip(TRAIT_IDS, s.hidden) if k)
     if ph == "climate_red":
         if rs.schedule:
             return ((RollFood(min(rs.caps["red"], rs.schedule[min(s.turn, len(rs.schedule)) - 1])), 1),)
@@ -59,7 +65,18 @@ def chance_outcomes(rs, s) -> tuple:
 
 
 def sample_chance(rs, s, rng):
-    if s.phase == "reproduction":
+    """One chance outcome drawn with ``rng.random()`` (``Ruleset.sample_chance``); a card's trait by walking the
+    counts of the hidden cards, which picks what bisect over their running totals picks."""
+    ph = s.phase
+    if ph == "reveal":
+        hidden = s.hidden
+        x = rng.random() * sum(hidden)
+        t = 0
+        for trait, k in zip(TRAIT_IDS, hidden):
+            t += k
+            if t > x:
+                return _REVEALS[trait]
+    if ph == "reproduction":
         return H.sample(s, rng)
     return Ruleset.sample_chance(rs, s, rng)
 
@@ -69,14 +86,7 @@ def legal_actions(rs, s) -> list:
     of the rule that could forbid it (``checks.py``)."""
     d = C.decision(s)
     if d == "feeding":                     # the commonest decision first: a move of feeding
-        seat = s.current
-        out = _main_actions(rs, s, seat) if not s.move_main else []
-        has_main = bool(out)
-        for n in C.stomps(rs, s, seat):
-            out.append(_Stomp(n))
-        if C.end_block(rs, s, has_main) is None:
-            out.append(_END)
-        return out
+        return _feeding_actions(rs, s, s.current)
     if d is None:
         return []
     if d == "development":
@@ -91,19 +101,68 @@ def legal_actions(rs, s) -> list:
     return [Scavenge(a.id) for a in rs._scavengers(s, s.scavenge)]
 
 
+def _feeding_actions(rs, s, seat) -> list:
+    """A move of feeding: a chip or an attack (once per move), Stomper's tokens, ending the move."""
+    out = _main_actions(rs, s, seat) if not s.move_main else []
+    has_main = bool(out)
+    for n in C.stomps(rs, s, seat):
+        out.append(_Stomp(n))
+    if C.end_block(rs, s, has_main) is None:
+        out.append(_END)
+    return out
+
+
 def dev_actions(rs, s, seat) -> list:
     if C.deck_block(s, seat):
         return [_PASS]
-    out = [_PlayCard("new_species", -1)]
-    options = []
-    for sp in s.species_of(seat):
-        options.append((sp.id, C.species_options(rs, s, seat, sp)))
+    out: list = [_NEW_SPECIES]
+    options = _species_options(rs, s, seat)
     for i, mode in rs.play_modes:
         for sid, keys in options:
             if keys[i] is None:
                 out.append(_PlayCard(mode, sid))
     out.append(_PASS)
     return out
+
+
+def _species_options(rs, s, seat) -> list:
+    """(species id, ``checks.species_options``) of each of ``seat``'s species, in row order."""
+    species = s.species
+    return [(sid, C.species_options(rs, s, seat, species[sid])) for sid in s.rows[seat]]
+
+
+def uniform_action(rs, s, rng):
+    """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): a development play is counted and
+    only the one drawn is built; elsewhere the list is built."""
+    ph = s.phase
+    if ph == "feeding":
+        if s.attack is None and s.choose_victim is None and s.scavenge < 0:    # ``checks.decision``: a move
+            legal = _feeding_actions(rs, s, s.current)
+            return legal[int(rng.random() * len(legal))]
+    elif ph == "development" and s.simplify is None:
+        seat = s.current
+        if C.deck_block(s, seat):
+            rng.random()                   # the one draw, over a list of one
+            return _PASS
+        options = _species_options(rs, s, seat)
+        modes = rs.play_modes
+        n = 2                              # a new species, and passing
+        for i, _mode in modes:
+            for _sid, keys in options:
+                if keys[i] is None:
+                    n += 1
+        k = int(rng.random() * n) - 1      # in the order of dev_actions
+        if k < 0:
+            return _NEW_SPECIES
+        for i, mode in modes:
+            for sid, keys in options:
+                if keys[i] is None:
+                    if not k:
+                        return _PlayCard(mode, sid)
+                    k -= 1
+        return _PASS
+    legal = legal_actions(rs, s)
+    return legal[int(rng.random() * len(legal))]
 
 
 def _add_block(rs, s, seat, sp):
@@ -113,27 +172,42 @@ def _add_block(rs, s, seat, sp):
 
 
 def _main_actions(rs, s, seat, first=False) -> list:
-    """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` it
-    stops after the first animal that has one (enough to tell whether there is any)."""
+    """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` only enough
+    of them to tell whether there is any (a shelter an unsheltered animal may take, or the first animal's moves).
+
+    The tests of ``checks.animal_moves`` as yes/no (the legal lists ask them for every animal of every decision,
+    the messages are not needed here); the conformance suite holds the two equal."""
+    red, green, species = s.red, s.green, s.species
+    if first and green:                    # the commonest answer, without the rest of the list
+        for a in s.animals.values():
+            if a.owner == seat and not a.shelter:
+                return [_SHELTER[a.id]]
     out: list = []
-    species = s.species
     aims: dict = {}                        # per hunting species: the species it may attack
-    for a, side, food, shelter, hunt in C.animal_moves(rs, s, seat):
-        if food is None:
+    for a in s.animals.values():
+        if a.owner != seat:
+            continue
+        sid = a.species
+        sp = species[sid]
+        side = sp.tcache                   # need, red food, hunter: ``species._feeding_side`` without the call
+        if side is None:
+            side = sp.tcache = rs._traits_need(s, sp)
+        fed = a.fed_by_kill or a.red + a.blue >= side[1]
+        if red and side[2] and not fed:
             out.append(_FOOD[a.id])
-        if shelter is None:
+        if green and not a.shelter:
             out.append(_SHELTER[a.id])
-        if hunt is None:
-            sid = a.species
+        hunter = side[3]
+        if hunter is not None and not a.attacked and not fed:
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
-                hunter = side[2]
-                targets = aims[sid] = [t.id for t in species.values() if C.attack_block(rs, s, sid, hunter, t) is None]
-            out.extend(_Attack(a.id, t) for t in targets)
+                targets = aims[sid] = C.prey_of(rs, s, sid, hunter)
+            row = _ATTACKS[a.id]
+            out.extend([row[t] for t in targets])
         if first and out:
             return out
     if C.parasites_block(rs, s) is None:
-        out.extend([_PARASITE[a.id] for a in C.parasite_hosts(s, seat)])
+        out.extend([_PARASITE[a.id] for a in s.animals.values() if a.owner != seat])    # ``checks.parasite_hosts``
     return out
 
 
@@ -147,7 +221,8 @@ def _victims(rs, s, sp, traits=None):
     """The animals of ``sp`` an attack may take: not sheltered, and not hidden by a trait (Burrowing)."""
     traits = rs.traits_of(s, sp) if traits is None else traits
     animals = s.animals
-    hides = [h for t, offers in HIDERS if t in traits and (h := offers(rs, s, sp)) is not None]
+    hides = [h for t, offers in HIDERS if t in traits and (h := offers(rs, s, sp)) is not None] \
+        if C.HIDING.intersection(traits) else ()
     if not hides:
         return [aid for aid in sp.animals if not animals[aid].shelter]
     return [aid for aid in sp.animals if not animals[aid].shelter and not any(h(animals[aid]) for h in hides)]
@@ -164,4 +239,14 @@ def _scavengers(rs, s, seat):
 
 
 def _stomp_capacity(rs, s, seat) -> int:
-    return sum(len(sp.animals) for sp in s.species_of(seat) if "stomper" in rs.traits_of(s, sp))
+    """The animals of ``seat``'s Stomper species (§8.8)."""
+    k = 0
+    species = s.species
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        c = sp.tcache                      # (``species._feeding_side``: traits, need, ..., whether it stomps)
+        if c is None:
+            c = sp.tcache = rs._traits_need(s, sp)
+        if c[4]:
+            k += len(sp.animals)
+    return k

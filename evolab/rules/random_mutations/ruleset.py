@@ -93,6 +93,7 @@ class RandomMutationsRuleset(Ruleset, modules=(setup, moves, checks, scoring, io
         self.trait_turn = dict(options["trait_from_turn"])
         #: (index, mode) of the ways to announce a card on a species that are in play (``checks.mode_block``)
         self.play_modes = tuple((i, m) for i, m in enumerate(checks.MODES[1:]) if checks.mode_block(self, m) is None)
+        self.random_bot_uniform = not options["divergence"]     # with Divergence a RandomBot draws for it first
         if options["heredity"]:
             self.heredity = True
             self.provisional = PROVISIONAL_RULES + variant.RULES

@@ -24,16 +24,19 @@ def need(rs, s, sp) -> int:
 
 
 def _traits_need(rs, s, sp):
+    """What ``sp.tcache`` keeps while the species' cards do not change: (traits, food need, whether it takes red
+    food, its traits if it hunts else None, whether it stomps)."""
     out = ()
     for k in sp.sets:
         out += tuple(t for _, t in s.sets[k])
     out += tuple(t for _, t in sp.own)
     hunter = frozenset(out) if not _HUNTERS.isdisjoint(out) else None
-    return out, 1 + sum(rs.need_bonus[t] for t in out), "obligate_predator" not in out, hunter
+    return out, 1 + sum(rs.need_bonus[t] for t in out), "obligate_predator" not in out, hunter, "stomper" in out
 
 
 def _feeding_side(rs, s, sp) -> tuple:
-    """(food need, whether it takes red food, its traits if it hunts else None) of species ``sp``."""
+    """(food need, whether it takes red food, its traits if it hunts else None, whether it stomps) of species
+    ``sp``."""
     c = sp.tcache
     if c is None:
         c = sp.tcache = rs._traits_need(s, sp)
