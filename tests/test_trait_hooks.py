@@ -53,7 +53,8 @@ def test_random_mutations_loops_read_every_defence_and_trigger_on_the_entries():
         RM.TRAITS["swimming"].guard, RM.TRAITS["swimming"].hunter, RM.TRAITS["large"].guard}
     assert {t for t, _ in RM.HIDERS + RM.DODGERS} == _hooked(RM.TRAITS, "offers")
     assert set(RM.RESOLVE) == _hooked(RM.TRAITS, "resolve") == {"running"}
-    assert {t for t, _ in RM.MEALS} | {"scavenger"} == {t for t, r in RM.TRAITS.items() if r.on}
+    fired = {t for t, _ in RM.MEALS + RM.STOMPERS + RM.SHELTERED}
+    assert fired | {"scavenger"} == {t for t, r in RM.TRAITS.items() if r.on}
 
 
 @pytest.mark.parametrize("traits", [NS.TRAITS, OR.TRAITS, RM.TRAITS], ids=["northstar", "origin", "random_mutations"])

@@ -110,13 +110,8 @@ def _do_take_shelter(rs, s, action, ev):
     a = s.animals[action.animal]
     s.green -= 1
     s.move_main = True
-    sp = s.species[a.species]
-    traits = rs.traits_of(s, sp)
-    if "bark_beetle" in traits and "obligate_predator" not in traits and not rs.fed(s, a):
-        if ev is not None:
-            ev.append(ShelterTaken(a.owner, a.id, True))
-        _receive(rs, s, a, ev, "bark_beetle")     # §8.7: the shelter is eaten
-    else:
+    traits = rs.traits_of(s, s.species[a.species])
+    if not any(t in traits and used(rs, s, a, traits, ev) for t, used in T.SHELTERED):    # Bark Beetle
         a.shelter = True
         if ev is not None:
             ev.append(ShelterTaken(a.owner, a.id, False))

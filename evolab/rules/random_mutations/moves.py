@@ -10,7 +10,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .traits import HIDERS
+from .traits import HIDERS, stomp_capacity
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
@@ -164,4 +164,4 @@ def _scavengers(rs, s, seat):
 
 
 def _stomp_capacity(rs, s, seat) -> int:
-    return sum(len(sp.animals) for sp in s.species_of(seat) if "stomper" in rs.traits_of(s, sp))
+    return stomp_capacity(rs, s, seat)             # the traits' own rule (Stomper), ``traits.py``

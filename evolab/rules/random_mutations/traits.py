@@ -6,7 +6,7 @@ part reads: names, bonuses, hints, provisional labels.
 """
 from __future__ import annotations
 
-from ...events import Escaped
+from ...events import Escaped, ShelterTaken
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 from . import feeding as F
 from .deck import DECK
@@ -103,7 +103,26 @@ def _scavenger_carrion(rs, s, pred, prey_seat, ev) -> bool:
     return False
 
 
-_TRIGGERS: dict[str, dict] = {"obligate_predator": {"meal": _obligate_meal}, "scavenger": {"carrion": _scavenger_carrion}}
+# "stomp" (rs, s, sp) -> int: red food the species may destroy on each feeding move (``stomp_capacity``);
+# "shelter" (rs, s, a, traits, ev) -> bool when an animal takes a shelter: True if the trait used the shelter
+# (the animal then does not keep it).
+def _stomper_stomp(rs, s, sp) -> int:
+    """§8.8: up to one red food per Stomper animal."""
+    return len(sp.animals)
+
+
+def _bark_beetle_shelter(rs, s, a, traits, ev) -> bool:
+    """§8.7: an unfed animal that eats food eats its shelter instead: 1 blue food."""
+    if "obligate_predator" in traits or rs.fed(s, a):
+        return False
+    if ev is not None:
+        ev.append(ShelterTaken(a.owner, a.id, True))
+    F._receive(rs, s, a, ev, "bark_beetle")
+    return True
+
+
+_TRIGGERS: dict[str, dict] = {"obligate_predator": {"meal": _obligate_meal}, "scavenger": {"carrion": _scavenger_carrion},
+                              "stomper": {"stomp": _stomper_stomp}, "bark_beetle": {"shelter": _bark_beetle_shelter}}
 _GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
 _DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
              "running": Defence(offers=_running_offers, resolve=_running_resolve)}
@@ -125,3 +144,17 @@ RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
 MEALS = trigger_hooks(TRAITS, "meal")
 CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
 HUNTERS = ("predator", "obligate_predator")
+#: (trait, hook) of the traits that act when a feeding move destroys red food (Stomper), or a shelter is taken
+STOMPERS = trigger_hooks(TRAITS, "stomp")
+SHELTERED = trigger_hooks(TRAITS, "shelter")
+
+
+def stomp_capacity(rs, s, seat) -> int:
+    """How much red food ``seat``'s traits may destroy on one feeding move (Stomper: one per animal)."""
+    n = 0
+    for sp in s.species_of(seat):
+        tt = rs.traits_of(s, sp)
+        for t, room in STOMPERS:
+            if t in tt:
+                n += room(rs, s, sp)
+    return n
