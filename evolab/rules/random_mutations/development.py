@@ -8,8 +8,6 @@ from . import heredity as H
 from .deck import TRAIT_IDS
 from .species import _add, _add_animal, _cards_of, _new_species
 
-_EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
-
 
 def _do_play(rs, s, action, ev):
     seat = s.current
@@ -49,7 +47,7 @@ def _fits(rs, s, sp, trait):
     traits = rs.traits_of(s, sp)
     if trait in traits:
         return False
-    if trait in _EXCLUSIVE and _EXCLUSIVE & set(traits):
+    if any(x in traits for x in rs.traits[trait].excludes):      # one of Predator, Obligate Predator, Scavenger
         return False
     return s.turn >= rs.trait_turn.get(trait, 1)
 

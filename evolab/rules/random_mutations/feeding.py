@@ -2,7 +2,7 @@
 Stomper, Running, the victim's choice, Scavengers."""
 from __future__ import annotations
 
-from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodLost, FoodTaken, ParasitePlaced, Passed,
+from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodTaken, ParasitePlaced, Passed,
                        PhaseStarted, Scavenged, ShelterTaken, Stomped)
 from .extinction import _end_feeding
 from . import traits as T
@@ -178,19 +178,16 @@ def _do_choose_victim(rs, s, action, ev):
 
 
 def _eat(rs, s, aid, victim, ev):
-    """§8.2: the victim is eaten; 2 blue to the predator unless a trait changes its meal (Obligate Predator);
-    then the traits that feed on a kill (one Scavenger token)."""
+    """§8.2: the victim is eaten; the predator's hunter trait gives its meal (Predator: 2 blue; Obligate
+    Predator: fed by the kill); then the traits that feed on a kill (one Scavenger token)."""
     pred = s.animals[aid]
     prey_seat = s.animals[victim].owner
     _kill(s, victim, "eaten", ev, by=aid)
     tt = rs.traits_of(s, s.species[pred.species])
-    meal = next((m for t, m in T.MEALS if t in tt), None)
-    if meal is not None:
-        meal(rs, s, pred, ev)
-    else:
-        got = _receive(rs, s, pred, ev, "carnivore") + _receive(rs, s, pred, ev, "carnivore")
-        if got < 2 and ev is not None:
-            ev.append(FoodLost(aid, 2 - got))
+    for t, meal in T.MEALS:
+        if t in tt:
+            meal(rs, s, pred, ev)
+            break
     for carrion in T.CARRION:
         if carrion(rs, s, pred, prey_seat, ev):
             return

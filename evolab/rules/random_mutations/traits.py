@@ -6,7 +6,7 @@ part reads: names, bonuses, hints, provisional labels.
 """
 from __future__ import annotations
 
-from ...events import Escaped, ShelterTaken
+from ...events import Escaped, FoodLost, ShelterTaken
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 from . import feeding as F
 from .deck import DECK
@@ -81,8 +81,16 @@ def _running_resolve(rs, s, value, ev):
     F._choose_victim(rs, s, aid, s.species[sid], ev)
 
 
-# ---- triggers (``TraitRule.on``): "meal" (rs, s, predator, ev) replaces the predator's 2 blue food for a kill;
+# ---- triggers (``TraitRule.on``): "meal" (rs, s, predator, ev) what a kill gives the predator (each hunter
+# trait has one, and a species has one hunter trait: ``excludes``);
 # "carrion" (rs, s, predator, prey_seat, ev) -> bool after any kill (True: a player must now choose).
+def _predator_meal(rs, s, pred, ev):
+    """§8.2: a kill gives the predator 2 blue food; what it has no room for is lost."""
+    got = F._receive(rs, s, pred, ev, "carnivore") + F._receive(rs, s, pred, ev, "carnivore")
+    if got < 2 and ev is not None:
+        ev.append(FoodLost(pred.id, 2 - got))
+
+
 def _obligate_meal(rs, s, pred, ev):
     pred.fed_by_kill = True                      # fed by its own kill; it takes no food
 
@@ -121,7 +129,8 @@ def _bark_beetle_shelter(rs, s, a, traits, ev) -> bool:
     return True
 
 
-_TRIGGERS: dict[str, dict] = {"obligate_predator": {"meal": _obligate_meal}, "scavenger": {"carrion": _scavenger_carrion},
+_TRIGGERS: dict[str, dict] = {"predator": {"meal": _predator_meal}, "obligate_predator": {"meal": _obligate_meal},
+                              "scavenger": {"carrion": _scavenger_carrion},
                               "stomper": {"stomp": _stomper_stomp}, "bark_beetle": {"shelter": _bark_beetle_shelter}}
 _GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
 _DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
