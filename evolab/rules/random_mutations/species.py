@@ -2,7 +2,7 @@
 the species), whether an animal is fed, and species born, animals added and killed, species gone extinct."""
 from __future__ import annotations
 
-from ...events import AnimalBorn, Died, Speciation, SpeciesExtinct
+from ...events import AnimalBorn, Died, Speciation, SpeciesExtinct, TraitLost
 from .state import RMAnimal, Species
 
 _HUNTERS = frozenset(("predator", "obligate_predator"))
@@ -112,6 +112,25 @@ def _kill(s, aid, cause, ev, by=None):
                        rs.need(s, sp)))
     if not sp.animals:
         _remove_species(s, sp, ev)
+
+
+def discard_card(s, sp, uid, ev):
+    """One trait card of the species goes to the discards (Simplification); an inherited card leaves its whole
+    lineage."""
+    trait = None
+    if any(u == uid for u, _ in sp.own):
+        trait = next(t for u, t in sp.own if u == uid)
+        sp.own = tuple(c for c in sp.own if c[0] != uid)
+    else:
+        for k in sp.sets:
+            if any(u == uid for u, _ in s.sets[k]):
+                trait = next(t for u, t in s.sets[k] if u == uid)
+                s.sets[k] = tuple(c for c in s.sets[k] if c[0] != uid)
+    s.discards = _add(s.discards, sp.owner, 1)
+    for other in s.species.values():      # an inherited card may change every species of the lineage
+        other.tcache = None
+    if ev is not None:
+        ev.append(TraitLost(sp.owner, sp.id, trait))
 
 
 def _kill_quietly(s, aid):

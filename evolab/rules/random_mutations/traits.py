@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ...events import Escaped, FoodLost, ShelterTaken
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
-from . import feeding as F
 from .deck import DECK
+from .species import _add, discard_card
 
 _HINTS = {
     "large": ("Big animals are safe from small predators, but need more food.",
@@ -129,9 +129,40 @@ def _bark_beetle_shelter(rs, s, a, traits, ev) -> bool:
     return True
 
 
+# "join" (rs, s, seat, sp) -> the key of a rule (``checks.REASONS``) that stops an animal joining the species
+# now, or None (``join_block``); "joined" (rs, s, seat, sp, ev) once one has joined it.
+def _extremophile_join(rs, s, seat, sp):
+    """§8.6 (provisional): an animal joins only while the player deck holds a card besides the one played."""
+    return "rm.extremophile" if s.pdecks[seat] <= 1 else None
+
+
+def _extremophile_joined(rs, s, seat, sp, ev):
+    """§8.6 (provisional): adding an animal costs one more card, the next one of the player deck, unseen."""
+    if rs.options["extremophile_extra_discard"] and s.pdecks[seat]:
+        s.pdecks = _add(s.pdecks, seat, -1)
+        s.discards = _add(s.discards, seat, 1)
+
+
+# "attached" (rs, s, seat, sp, ev) -> bool: the trait's own card has just been attached to ``sp``; True when
+# its owner must now choose (the development phase waits for that choice).
+def _simplification_attached(rs, s, seat, sp, ev) -> bool:
+    """§8.13 (provisional): one other trait card of the species goes; its owner chooses when there are several."""
+    if rs.options["simplification_rule"] != "discard_one_trait":
+        return False
+    others = C.discardable(s, sp)
+    if len(others) == 1:
+        discard_card(s, sp, others[0], ev)          # ``species.py``: the card leaves the table
+    elif others:
+        s.simplify = (seat, sp.id)               # answered by ``DiscardTrait``
+        return True
+    return False
+
+
 _TRIGGERS: dict[str, dict] = {"predator": {"meal": _predator_meal}, "obligate_predator": {"meal": _obligate_meal},
                               "scavenger": {"carrion": _scavenger_carrion},
-                              "stomper": {"stomp": _stomper_stomp}, "bark_beetle": {"shelter": _bark_beetle_shelter}}
+                              "stomper": {"stomp": _stomper_stomp}, "bark_beetle": {"shelter": _bark_beetle_shelter},
+                              "extremophile": {"join": _extremophile_join, "joined": _extremophile_joined},
+                              "simplification": {"attached": _simplification_attached}}
 _GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
 _DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
              "running": Defence(offers=_running_offers, resolve=_running_resolve)}
@@ -167,3 +198,24 @@ def stomp_capacity(rs, s, seat) -> int:
             if t in tt:
                 n += room(rs, s, sp)
     return n
+
+
+#: (trait, hook) of the traits that act when an animal joins a species (Extremophile), and when their own card
+#: is attached (Simplification); development reads these hooks on the entries themselves (``rs.traits``)
+JOINS = trigger_hooks(TRAITS, "join")
+JOINED = trigger_hooks(TRAITS, "joined")
+ATTACHED = trigger_hooks(TRAITS, "attached")
+
+
+def join_block(rs, s, seat, sp):
+    """The key of the rule by which a trait of ``sp`` stops an animal joining it now (Extremophile), or None."""
+    tt = rs.traits_of(s, sp)
+    for t, block in JOINS:
+        if t in tt:
+            key = block(rs, s, seat, sp)
+            if key:
+                return key
+    return None
+
+
+from . import checks as C, feeding as F  # noqa: E402  (they read the tables above; the hooks call back into them)
