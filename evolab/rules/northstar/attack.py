@@ -7,16 +7,17 @@ import itertools
 from ...actions import Hunt, interned
 from . import checks as C
 from .deck import CARD_INDEX
-from .traits import ARMOUR, CANCELLABLE, PROTECTIONS, PROTECTORS, WEAPONS
+from .traits import ARMOUR, CANCELLABLE, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
 
 _Hunt = interned(Hunt)
 
 
 def room(rs, sp) -> int:
-    """Food it may still take: up to its Population, then fat up to its Body Size."""
+    """Food it may still take: up to its Population, then what its traits store beyond it (Fat Tissue)."""
     r = max(0, sp.pop - sp.food)
-    if sp.has("fat_tissue"):
-        r += max(0, sp.body - sp.fat)
+    for t, extra in ROOMS:                 # Fat Tissue
+        if t in sp.names:
+            r += extra(rs, sp)
     return r
 
 
@@ -26,8 +27,9 @@ def hungry(rs, sp) -> bool:
 
 def attack_size(rs, a) -> int:
     size = a.body
-    if a.has("pack_hunting"):
-        size += a.pop if rs.options["pack_hunting_variant"] == "population" else 3
+    for t, extra in PACKS:                 # Pack Hunting
+        if t in a.names:
+            size += extra(rs, a)
     return size
 
 

@@ -8,7 +8,7 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import FORAGERS, SCAVENGERS, SHARERS
+from .traits import FORAGERS, SCAVENGERS, SHARERS, STORES
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -40,12 +40,13 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
 
 
 def _store(rs, s, sp) -> bool:
+    """One food onto the species: up to its Population, then into what its traits store (Fat Tissue)."""
     if sp.food < sp.pop:
         sp.food += 1
         return True
-    if sp.has("fat_tissue") and sp.fat < sp.body:
-        sp.fat += 1
-        return True
+    for t, store in STORES:
+        if t in sp.names and store(rs, s, sp):
+            return True
     return False
 
 

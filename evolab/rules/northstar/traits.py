@@ -1,9 +1,9 @@
 """The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints."""
 from __future__ import annotations
 
-from ...events import AnimalBorn, Scavenged
+from ...events import AnimalBorn, FoodLost, Scavenged
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
-from .deck import TRAIT_IDS
+from .deck import TRAIT_IDS, _add
 
 _TEXT = {
     "carnivore": ("Predators eat meat, never plants.",
@@ -113,10 +113,41 @@ def _scavenger(rs, s, sp, ev):
         ev.append(Scavenged(sp.id))
 
 
+# "attack_size" (rs, a) -> int: what the trait adds to its species' attack size (§5.3);
+# "room" (rs, sp) -> int: food the species may take beyond its Population; "store" (rs, s, sp) -> bool: keeps
+# one food beyond its Population (True: stored); "replaced" (rs, s, sp, ev): its card has just been replaced.
+def _pack_hunting(rs, a) -> int:
+    """Attack size = Body Size + Population (or +3 with the other printing's text)."""
+    return a.pop if rs.options["pack_hunting_variant"] == "population" else 3
+
+
+def _fat_room(rs, sp) -> int:
+    """Full, it keeps eating: fat up to its Body Size."""
+    return max(0, sp.body - sp.fat)
+
+
+def _fat_store(rs, s, sp) -> bool:
+    if sp.fat < sp.body:
+        sp.fat += 1
+        return True
+    return False
+
+
+def _fat_replaced(rs, s, sp, ev):
+    """§4.3: fat on a replaced Fat Tissue is lost (to the bag when fat scores or with ``replaced_fat_to_bag``)."""
+    if sp.fat:
+        if rs.options["score_fat"] or rs.options["replaced_fat_to_bag"]:
+            s.bags = _add(s.bags, sp.owner, sp.fat)
+        elif ev is not None:
+            ev.append(FoodLost(sp.id, sp.fat))
+        sp.fat = 0
+
+
 _TRIGGERS: dict[str, dict] = {
-             "fertile": {"reveal": _fertile}, "long_neck": {"reveal": _long_neck}, "fat_tissue": {"reveal": _fat_tissue},
-             "foraging": {"intake": _foraging}, "cooperation": {"shared": _cooperation},
-             "scavenger": {"carrion": _scavenger}}
+    "fertile": {"reveal": _fertile}, "long_neck": {"reveal": _long_neck},
+    "fat_tissue": {"reveal": _fat_tissue, "room": _fat_room, "store": _fat_store, "replaced": _fat_replaced},
+    "foraging": {"intake": _foraging}, "cooperation": {"shared": _cooperation}, "scavenger": {"carrion": _scavenger},
+    "pack_hunting": {"attack_size": _pack_hunting}}
 _DEFENCES = {"climbing": Defence(offers=_climbing), "burrowing": Defence(offers=_burrowing),
              "defensive_herding": Defence(offers=_defensive_herding), "symbiosis": Defence(offers=_symbiosis),
              "warning_call": Defence(offers=_warning_call), "hard_shell": Defence(size=_hard_shell),
@@ -142,6 +173,12 @@ REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
 FORAGERS = trigger_hooks(TRAITS, "intake")
 SHARERS = trigger_hooks(TRAITS, "shared")
 SCAVENGERS = trigger_hooks(TRAITS, "carrion")
+#: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room and store food beyond
+#: the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
+PACKS = trigger_hooks(TRAITS, "attack_size")
+ROOMS = trigger_hooks(TRAITS, "room")
+STORES = trigger_hooks(TRAITS, "store")
+REPLACED = dict(trigger_hooks(TRAITS, "replaced"))
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
 
