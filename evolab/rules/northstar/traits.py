@@ -1,4 +1,7 @@
-"""The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints."""
+"""The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints, and each trait's
+rules on its entry: defences (``defence``) and what it does at a step of the game (``on``: the reveal, an
+intake, an attack's size, room and storage for food, Intelligence's card). The attack, feeding and play code
+loops over tables built from the entries."""
 from __future__ import annotations
 
 import itertools

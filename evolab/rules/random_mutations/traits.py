@@ -1,8 +1,9 @@
 """The traits of *Random Mutations*, each with its need bonus, status and a one-line biology hint.
 
-Each defence is on its trait's entry (``guard``/``hunter``/``defence``) and the attack code loops over them;
-the other trait rules live next to the step they change (feeding, development). This table is what every
-part reads: names, bonuses, hints, provisional labels.
+Each trait's rules are on its entry: defences (``guard``/``hunter``/``defence``) and what it does at a step of
+the game (``on``: a kill's meal, Scavenger's carrion, Stomper, Bark Beetle, Extremophile, Simplification). The
+feeding, development and move-list code loops over tables built from the entries and names no trait. This
+table is what every part reads: names, bonuses, hints, provisional labels.
 """
 from __future__ import annotations
 
