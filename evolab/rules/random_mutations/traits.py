@@ -201,11 +201,11 @@ def stomp_capacity(rs, s, seat) -> int:
     return n
 
 
-#: (trait, hook) of the traits that act when an animal joins a species (Extremophile), and when their own card
-#: is attached (Simplification); development reads these hooks on the entries themselves (``rs.traits``)
+#: (trait, hook) of the traits that stop an animal joining a species (Extremophile)
 JOINS = trigger_hooks(TRAITS, "join")
-JOINED = trigger_hooks(TRAITS, "joined")
-ATTACHED = trigger_hooks(TRAITS, "attached")
+#: the steps development fires by reading the hooks on the entries themselves (``rs.traits[t].on``): once an
+#: animal has joined (Extremophile), once a trait's own card is attached (Simplification)
+ENTRY_STEPS = ("joined", "attached")
 
 
 def join_block(rs, s, seat, sp):
