@@ -48,7 +48,7 @@ def test_each_moved_rule_is_a_hook_on_its_entry_and_in_the_table_the_phase_code_
 
 def test_each_hunter_trait_has_one_meal_and_excludes_the_others():
     """A kill's meal comes from the predator's one hunter trait (Predator, Obligate Predator)."""
-    assert {t for t, _ in RM.MEALS} == set(RM.HUNTERS)
+    assert RM.HUNTERS == ("predator", "obligate_predator")          # derived from the entries' "meal" hooks
     for t in RM.HUNTERS:
         assert set(RM.HUNTERS) - {t} <= set(RM.TRAITS[t].excludes)
 
@@ -61,7 +61,9 @@ def _strings(path):
 #: module -> the traits whose rules moved out of it (their ids must no longer appear there)
 NAMED_NOWHERE = {
     "random_mutations/development.py": ("predator", "obligate_predator", "scavenger", "extremophile", "simplification"),
-    "random_mutations/feeding.py": ("stomper", "bark_beetle", "predator", "extremophile", "simplification"),
+    "random_mutations/feeding.py": ("stomper", "bark_beetle", "predator", "obligate_predator", "extremophile",
+                                    "simplification"),
+    "random_mutations/species.py": ("predator", "obligate_predator", "scavenger", "stomper", "bark_beetle"),
     "random_mutations/moves.py": ("stomper", "bark_beetle", "extremophile"),
     "northstar/attack.py": ("pack_hunting", "fat_tissue", "intelligence", "horns", "warning_call"),
     "northstar/feeding.py": ("pack_hunting", "fat_tissue", "intelligence"),
@@ -139,6 +141,20 @@ def test_a_kill_feeds_the_predator_only_through_its_meal_hook(monkeypatch):
     assert eaten == [11] and s.animals[11].blue == 0
     meal(s.ruleset, s, s.animals[11], None)
     assert s.animals[11].blue == 2        # the hook on the entry is the 2 blue food of a kill
+
+
+def test_an_obligate_predator_takes_no_food_by_the_fact_on_its_entry(monkeypatch):
+    spec = ({"id": 1, "owner": 0, "traits": ["obligate_predator", "bark_beetle"], "animals": [{"id": 11}]},
+            {"id": 2, "owner": 1, "traits": [], "animals": [{"id": 21}]})
+    s = _rm(*spec, green=2)
+    assert RM.TRAITS["obligate_predator"].extra["eats"] is False
+    assert s.ruleset._feeding_side(s, s.species[1])[1:] == (False, frozenset({"obligate_predator", "bark_beetle"}))
+    t, _ = apply(s, TakeShelter(11))
+    assert (t.animals[11].shelter, t.animals[11].blue) == (True, 0)        # it keeps the shelter: it eats nothing
+    monkeypatch.setitem(RM.TRAITS["obligate_predator"].extra, "eats", True)
+    s = _rm(*spec, green=2)
+    t, _ = apply(s, TakeShelter(11))
+    assert (t.animals[11].shelter, t.animals[11].blue) == (False, 1)       # without the fact, Bark Beetle feeds it
 
 
 def _ns(*species, **extra):

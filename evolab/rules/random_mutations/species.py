@@ -5,8 +5,6 @@ from __future__ import annotations
 from ...events import AnimalBorn, Died, Speciation, SpeciesExtinct, TraitLost
 from .state import RMAnimal, Species
 
-_HUNTERS = frozenset(("predator", "obligate_predator"))
-
 
 def traits_of(rs, s, sp) -> tuple:
     """Every trait of a species: its inherited sets (oldest first), then its own cards."""
@@ -28,8 +26,10 @@ def _traits_need(rs, s, sp):
     for k in sp.sets:
         out += tuple(t for _, t in s.sets[k])
     out += tuple(t for _, t in sp.own)
-    hunter = frozenset(out) if not _HUNTERS.isdisjoint(out) else None
-    return out, 1 + sum(rs.need_bonus[t] for t in out), "obligate_predator" not in out, hunter
+    rules = [rs.traits[t] for t in out]
+    hunter = frozenset(out) if any("meal" in r.on for r in rules) else None    # a hunter trait feeds on its kill
+    eats = all(r.extra.get("eats", True) for r in rules)                       # Obligate Predator: only its kill
+    return out, 1 + sum(rs.need_bonus[t] for t in out), eats, hunter
 
 
 def _feeding_side(rs, s, sp) -> tuple:

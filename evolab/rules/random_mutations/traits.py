@@ -121,8 +121,8 @@ def _stomper_stomp(rs, s, sp) -> int:
 
 
 def _bark_beetle_shelter(rs, s, a, traits, ev) -> bool:
-    """§8.7: an unfed animal that eats food eats its shelter instead: 1 blue food."""
-    if "obligate_predator" in traits or rs.fed(s, a):
+    """§8.7: an unfed animal that eats food (not an Obligate Predator) eats its shelter instead: 1 blue food."""
+    if not rs._feeding_side(s, s.species[a.species])[1] or rs.fed(s, a):
         return False
     if ev is not None:
         ev.append(ShelterTaken(a.owner, a.id, True))
@@ -164,6 +164,9 @@ _TRIGGERS: dict[str, dict] = {"predator": {"meal": _predator_meal}, "obligate_pr
                               "stomper": {"stomp": _stomper_stomp}, "bark_beetle": {"shelter": _bark_beetle_shelter},
                               "extremophile": {"join": _extremophile_join, "joined": _extremophile_joined},
                               "simplification": {"attached": _simplification_attached}}
+#: facts the species' cached side reads (``species._traits_need``): "eats" False: its animals take no food, red
+#: or blue, and are fed only by their own kill (Obligate Predator, §8.3)
+_FACTS = {"obligate_predator": {"eats": False}}
 _GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
 _DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
              "running": Defence(offers=_running_offers, resolve=_running_resolve)}
@@ -172,7 +175,7 @@ TRAITS = {
                  excludes=tuple(x for x in ("predator", "obligate_predator", "scavenger") if x != t)
                  if t in ("predator", "obligate_predator", "scavenger") else (),
                  guard=_GUARDS.get(t, (None, None))[0], hunter=_GUARDS.get(t, (None, None))[1],
-                 defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}), extra={"status": status})
+                 defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}), extra={"status": status, **_FACTS.get(t, {})})
     for t, name, _, bonus, status in DECK
 }
 #: (rule key, check) of the traits that forbid an attack, in the order they are checked
@@ -184,7 +187,8 @@ DODGERS = (("running", _running_offers),)
 RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
 MEALS = trigger_hooks(TRAITS, "meal")
 CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
-HUNTERS = ("predator", "obligate_predator")
+#: the hunter traits: those whose animals feed on their kill (a "meal" hook)
+HUNTERS = tuple(t for t, _ in MEALS)
 #: (trait, hook) of the traits that act when a feeding move destroys red food (Stomper), or a shelter is taken
 STOMPERS = trigger_hooks(TRAITS, "stomp")
 SHELTERED = trigger_hooks(TRAITS, "shelter")
