@@ -148,10 +148,11 @@ def test_an_obligate_predator_takes_no_food_by_the_fact_on_its_entry(monkeypatch
             {"id": 2, "owner": 1, "traits": [], "animals": [{"id": 21}]})
     s = _rm(*spec, green=2)
     assert RM.TRAITS["obligate_predator"].extra["eats"] is False
+    assert RM.NO_FOOD == {t for t, r in RM.TRAITS.items() if r.extra.get("eats") is False} == {"obligate_predator"}
     assert s.ruleset._feeding_side(s, s.species[1])[1:] == (False, frozenset({"obligate_predator", "bark_beetle"}))
     t, _ = apply(s, TakeShelter(11))
     assert (t.animals[11].shelter, t.animals[11].blue) == (True, 0)        # it keeps the shelter: it eats nothing
-    monkeypatch.setitem(RM.TRAITS["obligate_predator"].extra, "eats", True)
+    monkeypatch.setattr(RM, "NO_FOOD", frozenset())
     s = _rm(*spec, green=2)
     t, _ = apply(s, TakeShelter(11))
     assert (t.animals[11].shelter, t.animals[11].blue) == (False, 1)       # without the fact, Bark Beetle feeds it

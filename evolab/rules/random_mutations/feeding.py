@@ -84,7 +84,7 @@ def _settle(rs, s, ev):
 
 def _receive(rs, s, a, ev, source, need=None):
     """One blue token onto an unfed animal (extra food); lost when the animal is fed or the box is empty."""
-    if not rs._feeding_side(s, s.species[a.species])[1] or rs.fed(s, a, need):      # Obligate Predator
+    if not T.NO_FOOD.isdisjoint(rs.traits_of(s, s.species[a.species])) or rs.fed(s, a, need):   # Obligate Predator
         return False
     if rs.blue_cap is not None and s.blue_out >= rs.blue_cap:
         return False

@@ -163,5 +163,4 @@ def _scavengers(rs, s, seat):
     return out
 
 
-def _stomp_capacity(rs, s, seat) -> int:
-    return stomp_capacity(rs, s, seat)             # the traits' own rule (Stomper), ``traits.py``
+_stomp_capacity = stomp_capacity                   # the traits' own rule (Stomper), ``traits.py``

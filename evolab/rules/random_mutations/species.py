@@ -26,10 +26,9 @@ def _traits_need(rs, s, sp):
     for k in sp.sets:
         out += tuple(t for _, t in s.sets[k])
     out += tuple(t for _, t in sp.own)
-    rules = [rs.traits[t] for t in out]
-    hunter = frozenset(out) if any("meal" in r.on for r in rules) else None    # a hunter trait feeds on its kill
-    eats = all(r.extra.get("eats", True) for r in rules)                       # Obligate Predator: only its kill
-    return out, 1 + sum(rs.need_bonus[t] for t in out), eats, hunter
+    from .traits import HUNTER_SET, NO_FOOD     # the entries' facts (here, not above: traits.py imports this module)
+    hunter = frozenset(out) if not HUNTER_SET.isdisjoint(out) else None       # Predator, Obligate Predator
+    return out, 1 + sum(rs.need_bonus[t] for t in out), NO_FOOD.isdisjoint(out), hunter
 
 
 def _feeding_side(rs, s, sp) -> tuple:

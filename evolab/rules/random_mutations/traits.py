@@ -122,7 +122,7 @@ def _stomper_stomp(rs, s, sp) -> int:
 
 def _bark_beetle_shelter(rs, s, a, traits, ev) -> bool:
     """§8.7: an unfed animal that eats food (not an Obligate Predator) eats its shelter instead: 1 blue food."""
-    if not rs._feeding_side(s, s.species[a.species])[1] or rs.fed(s, a):
+    if not NO_FOOD.isdisjoint(traits) or rs.fed(s, a):
         return False
     if ev is not None:
         ev.append(ShelterTaken(a.owner, a.id, True))
@@ -187,8 +187,11 @@ DODGERS = (("running", _running_offers),)
 RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
 MEALS = trigger_hooks(TRAITS, "meal")
 CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
-#: the hunter traits: those whose animals feed on their kill (a "meal" hook)
+#: the hunter traits: those whose animals feed on their kill (a "meal" hook); the traits whose animals take no
+#: food (Obligate Predator: the fact "eats" False); both read by the species' cached side (``species.py``)
 HUNTERS = tuple(t for t, _ in MEALS)
+HUNTER_SET = frozenset(HUNTERS)
+NO_FOOD = frozenset(t for t, r in TRAITS.items() if not r.extra.get("eats", True))
 #: (trait, hook) of the traits that act when a feeding move destroys red food (Stomper), or a shelter is taken
 STOMPERS = trigger_hooks(TRAITS, "stomp")
 SHELTERED = trigger_hooks(TRAITS, "shelter")
@@ -212,9 +215,15 @@ JOINS = trigger_hooks(TRAITS, "join")
 ENTRY_STEPS = ("joined", "attached")
 
 
+JOINERS = frozenset(t for t, _ in JOINS)
+
+
 def join_block(rs, s, seat, sp):
     """The key of the rule by which a trait of ``sp`` stops an animal joining it now (Extremophile), or None."""
-    tt = rs.traits_of(s, sp)
+    c = sp.tcache                                # the move lists ask this of every species: the cache first
+    tt = c[0] if c is not None else rs.traits_of(s, sp)
+    if JOINERS.isdisjoint(tt):
+        return None
     for t, block in JOINS:
         if t in tt:
             key = block(rs, s, seat, sp)
