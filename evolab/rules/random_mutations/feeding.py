@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodTaken, ParasitePlaced, Passed,
                        PhaseStarted, Scavenged, ShelterTaken, Stomped)
-from .extinction import _end_feeding
+from . import extinction as X     # a module, not its names: the traits' hooks import this module
 from . import traits as T
 from .species import _kill
 
@@ -49,7 +49,7 @@ def _seek(rs, s, ev):
             return
         s.passes += 1
         _advance(s)
-    _end_feeding(rs, s, ev)
+    X._end_feeding(rs, s, ev)
 
 
 def _advance(s):

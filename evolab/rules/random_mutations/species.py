@@ -26,9 +26,8 @@ def _traits_need(rs, s, sp):
     for k in sp.sets:
         out += tuple(t for _, t in s.sets[k])
     out += tuple(t for _, t in sp.own)
-    from .traits import HUNTER_SET, NO_FOOD     # the entries' facts (here, not above: traits.py imports this module)
-    hunter = frozenset(out) if not HUNTER_SET.isdisjoint(out) else None       # Predator, Obligate Predator
-    return out, 1 + sum(rs.need_bonus[t] for t in out), NO_FOOD.isdisjoint(out), hunter
+    hunter = frozenset(out) if not T.HUNTER_SET.isdisjoint(out) else None     # Predator, Obligate Predator
+    return out, 1 + sum(rs.need_bonus[t] for t in out), T.NO_FOOD.isdisjoint(out), hunter
 
 
 def _feeding_side(rs, s, sp) -> tuple:
@@ -159,3 +158,6 @@ def _remove_species(s, sp, ev):
         ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
     if s.choose_victim is not None and s.choose_victim[1] == sp.id:
         s.choose_victim = None
+
+
+from . import traits as T  # noqa: E402  (the entries' facts; traits.py imports the table changes above)
