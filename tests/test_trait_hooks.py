@@ -31,7 +31,8 @@ def test_north_star_loops_read_every_defence_and_trigger_on_the_entries():
     assert {d for d, _ in NS.ARMOUR} == _hooked(NS.TRAITS, "size") == {"hard_shell"}
     assert {d for d, _ in NS.WEAPONS} == _hooked(NS.TRAITS, "resolve") == {"horns"}
     assert [t for t, _ in NS.REVEAL] == ["fertile", "long_neck", "fat_tissue"]
-    fired = {t for t, _ in NS.REVEAL + NS.FORAGERS + NS.SHARERS + NS.SCAVENGERS}
+    fired = {t for t, _ in NS.REVEAL + NS.FORAGERS + NS.SHARERS + NS.SCAVENGERS + NS.PACKS + NS.ROOMS + NS.STORES
+             + NS.THINKERS + NS.CLEVER}
     assert fired == {t for t, r in NS.TRAITS.items() if r.on}
     for d, offers, _ in NS.PROTECTORS:
         assert NS.TRAITS[d].defence.offers is offers
@@ -55,7 +56,9 @@ def test_random_mutations_loops_read_every_defence_and_trigger_on_the_entries():
         RM.TRAITS["swimming"].guard, RM.TRAITS["swimming"].hunter, RM.TRAITS["large"].guard}
     assert {t for t, _ in RM.HIDERS + RM.DODGERS} == _hooked(RM.TRAITS, "offers")
     assert set(RM.RESOLVE) == _hooked(RM.TRAITS, "resolve") == {"running"}
-    assert {t for t, _ in RM.MEALS} | {"scavenger"} == {t for t, r in RM.TRAITS.items() if r.on}
+    fired = {t for t, _ in RM.MEALS + RM.STOMPERS + RM.SHELTERED + RM.JOINS}
+    fired |= {t for t, r in RM.TRAITS.items() if set(r.on) & set(RM.ENTRY_STEPS)}
+    assert fired | {"scavenger"} == {t for t, r in RM.TRAITS.items() if r.on}
 
 
 @pytest.mark.parametrize("traits", [NS.TRAITS, OR.TRAITS, RM.TRAITS], ids=["northstar", "origin", "random_mutations"])

@@ -1,22 +1,20 @@
 """The rules of attack and feeding in North Star *Evolution* (§5.2-§5.3): room for food, attack and defence
-sizes, each protection, whether feeding is compulsory, and Intelligence's cancelled protections."""
+sizes, each protection (each trait's own rule: its entry in ``traits.py``), whether feeding is compulsory."""
 from __future__ import annotations
 
-import itertools
-
-from ...actions import Hunt, interned
 from . import checks as C
-from .deck import CARD_INDEX
-from .traits import ARMOUR, CANCELLABLE, PROTECTIONS, PROTECTORS, WEAPONS
-
-_Hunt = interned(Hunt)
+from .traits import ARMOUR, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
+# Intelligence's attacks with cancelled protections are the rules of its entry (``traits.py``); the checks, the
+# move lists and the ruleset reach them by these names
+from .traits import _Hunt, _cancellable, _clever_hunts, cancel_rule, card_count_rule  # noqa: F401
 
 
 def room(rs, sp) -> int:
-    """Food it may still take: up to its Population, then fat up to its Body Size."""
+    """Food it may still take: up to its Population, then what its traits store beyond it (Fat Tissue)."""
     r = max(0, sp.pop - sp.food)
-    if sp.has("fat_tissue"):
-        r += max(0, sp.body - sp.fat)
+    for t, extra in ROOMS:                 # Fat Tissue
+        if t in sp.names:
+            r += extra(rs, sp)
     return r
 
 
@@ -26,8 +24,9 @@ def hungry(rs, sp) -> bool:
 
 def attack_size(rs, a) -> int:
     size = a.body
-    if a.has("pack_hunting"):
-        size += a.pop if rs.options["pack_hunting_variant"] == "population" else 3
+    for t, extra in PACKS:                 # Pack Hunting
+        if t in a.names:
+            size += extra(rs, a)
     return size
 
 
@@ -102,57 +101,3 @@ def compulsory(rs, s, seat) -> bool:
         elif s.watering:
             return True
     return False
-
-
-def _cancellable(rs, s, a, t):
-    """The target's protections Intelligence may cancel (Horns too; one entry per Warning Call)."""
-    out = [d for d in CANCELLABLE if t.has(d) and d != "warning_call"]
-    out.extend(d for d in rs.defences(s, a, t) if d == "warning_call")
-    return out
-
-
-def _in_order(part, whole) -> bool:
-    """Whether ``part`` is ``whole`` with some entries left out (the same order)."""
-    it = iter(whole)
-    return all(any(x == y for y in it) for x in part)
-
-
-def cancel_rule(rs, s, a, t, cancels, can=None):
-    """Intelligence (§6): the key of the rule that stops ``a`` attacking ``t`` with the protections ``cancels``
-    cancelled (one card each), or None: the attack is then legal; each cancelled protection is one the target
-    has, named in the order it has them; and no card is needless (one fewer would do, unless it cancels Horns).
-    ``can``: ``_cancellable(a, t)``, when known."""
-    key = attack_rule(rs, s, a, t, cancels)
-    if key:
-        return key
-    if can is None:
-        can = rs._cancellable(s, a, t)
-    if not _in_order(cancels, can):
-        return "northstar.intelligence.order" if _in_order(sorted(cancels), sorted(can)) else "northstar.intelligence.absent"
-    if len(cancels) > 1 and "horns" not in cancels and attack_rule(rs, s, a, t, cancels[:-1]) is None:
-        return "northstar.intelligence.needless"
-    return None
-
-
-def card_count_rule(rs, k):
-    """One card per use of Intelligence, several with the first-edition text (``intelligence_multi_discard``)."""
-    return "northstar.intelligence.one-card" if k > 1 and not rs.options["intelligence_multi_discard"] else None
-
-
-def _clever_hunts(rs, s, a, t, hand, multi=None):
-    """Attacks with Intelligence: one card cancels one protection (several with the first-edition text).
-
-    Several cards are joined with "+" in ``Hunt.card`` and ``Hunt.cancel``, in the same order; the cards in the
-    deck's order."""
-    can = rs._cancellable(s, a, t)
-    out, seen = [], set()
-    for k in range(1, len(can) + 1):
-        if card_count_rule(rs, k):
-            break
-        for cancels in itertools.combinations(can, k):
-            if cancels in seen or cancel_rule(rs, s, a, t, cancels, can) is not None:
-                continue
-            seen.add(cancels)
-            for cards in itertools.combinations(sorted(s.hands[a.owner], key=CARD_INDEX.__getitem__), k):
-                out.append(_Hunt(a.id, t.id, "+".join(cards), "+".join(cancels)))
-    return list(dict.fromkeys(out))

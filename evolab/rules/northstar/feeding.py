@@ -8,7 +8,7 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import FORAGERS, SCAVENGERS, SHARERS
+from .traits import CLEVER, FORAGERS, SCAVENGERS, SHARERS, STORES, THINKERS
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -40,12 +40,13 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
 
 
 def _store(rs, s, sp) -> bool:
+    """One food onto the species: up to its Population, then into what its traits store (Fat Tissue)."""
     if sp.food < sp.pop:
         sp.food += 1
         return True
-    if sp.has("fat_tissue") and sp.fat < sp.body:
-        sp.fat += 1
-        return True
+    for t, store in STORES:
+        if t in sp.names and store(rs, s, sp):
+            return True
     return False
 
 
@@ -59,11 +60,11 @@ def _has_action(rs, s, seat) -> bool:
             if C.eat_block(s, sp) is None or (hand and C.think_block(sp) is None):
                 return True
             continue
-        clever = bool(hand) and sp.has("intelligence")
+        clever = [h for c, h in CLEVER if c in sp.names] if hand else ()      # Intelligence
         for t in s.species.values():
             if A.attack_rule(rs, s, sp, t) is None:
                 return True
-            if clever and t is not sp and rs._clever_hunts(s, sp, t, hand):
+            if clever and t is not sp and any(h(rs, s, sp, t, hand) for h in clever):
                 return True
     return False
 
@@ -99,7 +100,9 @@ def _do_think(rs, s, action, ev):
     _play_card(s, seat, action.card)
     _discard(s, action.card)
     sp = s.species[action.species]
-    _take(rs, s, sp, "plant", "bank", ev, "intelligence", 2)    # one take of 2 (§6 notes)
+    for t, think in THINKERS:                  # Intelligence: what the card gives
+        if t in sp.names:
+            think(rs, s, sp, ev)
     _next_feeder(rs, s, ev, True)
 
 

@@ -2,11 +2,11 @@
 face down, new species, Body Size and Population; then the reveal and its triggers."""
 from __future__ import annotations
 
-from ...events import AnimalBorn, FoodBankRolled, FoodLost, Mutation, Passed, PhaseStarted, TraitGained, TraitLost
+from ...events import AnimalBorn, FoodBankRolled, Mutation, Passed, PhaseStarted, TraitGained, TraitLost
 from . import deal
 from . import feeding
-from .deck import FOOD, _add, _discard, _play_card, _trait
-from .traits import REVEAL
+from .deck import FOOD, _discard, _play_card, _trait
+from .traits import REPLACED, REVEAL
 
 
 def _start_select(s, ev):
@@ -72,7 +72,8 @@ def _do_place(rs, s, action, ev):
 
 
 def _remove_trait(rs, s, sp, card, ev):
-    """§4.3: a replaced trait goes to the discard pile at once; fat on a replaced Fat Tissue is lost."""
+    """§4.3: a replaced trait goes to the discard pile at once (what the trait held goes with it: its entry's
+    ``replaced`` hook)."""
     if card in sp.pending:
         lst = list(sp.pending)
         lst.remove(card)
@@ -81,12 +82,9 @@ def _remove_trait(rs, s, sp, card, ev):
         lst = list(sp.traits)
         lst.remove(card)
         sp.traits = tuple(lst)
-        if _trait(card) == "fat_tissue" and sp.fat:
-            if rs.options["score_fat"] or rs.options["replaced_fat_to_bag"]:
-                s.bags = _add(s.bags, sp.owner, sp.fat)
-            elif ev is not None:
-                ev.append(FoodLost(sp.id, sp.fat))
-            sp.fat = 0
+        replaced = REPLACED.get(_trait(card))      # Fat Tissue's stored fat
+        if replaced is not None:
+            replaced(rs, s, sp, ev)
         if ev is not None:
             ev.append(TraitLost(sp.owner, sp.id, _trait(card)))
     _discard(s, card)

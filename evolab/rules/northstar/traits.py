@@ -1,9 +1,17 @@
-"""The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints."""
+"""The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints, and each trait's
+rules on its entry: defences (``defence``) and what it does at a step of the game (``on``: the reveal, an
+intake, an attack's size, room and storage for food, Intelligence's card). The attack, feeding and play code
+loops over tables built from the entries."""
 from __future__ import annotations
 
-from ...events import AnimalBorn, Scavenged
+import itertools
+
+from ...actions import Hunt, interned
+from ...events import AnimalBorn, FoodLost, Scavenged
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
-from .deck import TRAIT_IDS
+from .deck import CARD_INDEX, TRAIT_IDS, _add
+
+_Hunt = interned(Hunt)
 
 _TEXT = {
     "carnivore": ("Predators eat meat, never plants.",
@@ -113,10 +121,102 @@ def _scavenger(rs, s, sp, ev):
         ev.append(Scavenged(sp.id))
 
 
+# "attack_size" (rs, a) -> int: what the trait adds to its species' attack size (§5.3);
+# "room" (rs, sp) -> int: food the species may take beyond its Population; "store" (rs, s, sp) -> bool: keeps
+# one food beyond its Population (True: stored); "replaced" (rs, s, sp, ev): its card has just been replaced.
+def _pack_hunting(rs, a) -> int:
+    """Attack size = Body Size + Population (or +3 with the other printing's text)."""
+    return a.pop if rs.options["pack_hunting_variant"] == "population" else 3
+
+
+def _fat_room(rs, sp) -> int:
+    """Full, it keeps eating: fat up to its Body Size."""
+    return max(0, sp.body - sp.fat)
+
+
+def _fat_store(rs, s, sp) -> bool:
+    if sp.fat < sp.body:
+        sp.fat += 1
+        return True
+    return False
+
+
+def _fat_replaced(rs, s, sp, ev):
+    """§4.3: fat on a replaced Fat Tissue is lost (to the bag when fat scores or with ``replaced_fat_to_bag``)."""
+    if sp.fat:
+        if rs.options["score_fat"] or rs.options["replaced_fat_to_bag"]:
+            s.bags = _add(s.bags, sp.owner, sp.fat)
+        elif ev is not None:
+            ev.append(FoodLost(sp.id, sp.fat))
+        sp.fat = 0
+
+
+# Intelligence (§6, UNCERTAIN: both printings' texts are options): "think" (rs, s, sp, ev) what a discarded card
+# gives a species that eats plants; "hunts" (rs, s, a, t, hand) -> the attacks its cards open on ``t``.
+def _intelligence_think(rs, s, sp, ev):
+    """2 plant food from the Food Bank, in one take (Foraging adds 1 once, Cooperation fires once)."""
+    F._take(rs, s, sp, "plant", "bank", ev, "intelligence", 2)
+
+
+def _cancellable(rs, s, a, t):
+    """The target's protections Intelligence may cancel (Horns too; one entry per Warning Call)."""
+    out = [d for d in CANCELLABLE if t.has(d) and d != "warning_call"]
+    out.extend(d for d in rs.defences(s, a, t) if d == "warning_call")
+    return out
+
+
+def _in_order(part, whole) -> bool:
+    """Whether ``part`` is ``whole`` with some entries left out (the same order)."""
+    it = iter(whole)
+    return all(any(x == y for y in it) for x in part)
+
+
+def cancel_rule(rs, s, a, t, cancels, can=None):
+    """Intelligence (§6): the key of the rule that stops ``a`` attacking ``t`` with the protections ``cancels``
+    cancelled (one card each), or None: the attack is then legal; each cancelled protection is one the target
+    has, named in the order it has them; and no card is needless (one fewer would do, unless it cancels Horns).
+    ``can``: ``_cancellable(a, t)``, when known."""
+    key = A.attack_rule(rs, s, a, t, cancels)
+    if key:
+        return key
+    if can is None:
+        can = rs._cancellable(s, a, t)
+    if not _in_order(cancels, can):
+        return "northstar.intelligence.order" if _in_order(sorted(cancels), sorted(can)) else "northstar.intelligence.absent"
+    if len(cancels) > 1 and "horns" not in cancels and A.attack_rule(rs, s, a, t, cancels[:-1]) is None:
+        return "northstar.intelligence.needless"
+    return None
+
+
+def card_count_rule(rs, k):
+    """One card per use of Intelligence, several with the first-edition text (``intelligence_multi_discard``)."""
+    return "northstar.intelligence.one-card" if k > 1 and not rs.options["intelligence_multi_discard"] else None
+
+
+def _clever_hunts(rs, s, a, t, hand, multi=None):
+    """Attacks with Intelligence: one card cancels one protection (several with the first-edition text).
+
+    Several cards are joined with "+" in ``Hunt.card`` and ``Hunt.cancel``, in the same order; the cards in the
+    deck's order."""
+    can = rs._cancellable(s, a, t)
+    out, seen = [], set()
+    for k in range(1, len(can) + 1):
+        if card_count_rule(rs, k):
+            break
+        for cancels in itertools.combinations(can, k):
+            if cancels in seen or cancel_rule(rs, s, a, t, cancels, can) is not None:
+                continue
+            seen.add(cancels)
+            for cards in itertools.combinations(sorted(s.hands[a.owner], key=CARD_INDEX.__getitem__), k):
+                out.append(_Hunt(a.id, t.id, "+".join(cards), "+".join(cancels)))
+    return list(dict.fromkeys(out))
+
+
 _TRIGGERS: dict[str, dict] = {
-             "fertile": {"reveal": _fertile}, "long_neck": {"reveal": _long_neck}, "fat_tissue": {"reveal": _fat_tissue},
-             "foraging": {"intake": _foraging}, "cooperation": {"shared": _cooperation},
-             "scavenger": {"carrion": _scavenger}}
+    "fertile": {"reveal": _fertile}, "long_neck": {"reveal": _long_neck},
+    "fat_tissue": {"reveal": _fat_tissue, "room": _fat_room, "store": _fat_store, "replaced": _fat_replaced},
+    "foraging": {"intake": _foraging}, "cooperation": {"shared": _cooperation}, "scavenger": {"carrion": _scavenger},
+    "pack_hunting": {"attack_size": _pack_hunting}, "intelligence": {"think": _intelligence_think, "hunts": _clever_hunts}}
 _DEFENCES = {"climbing": Defence(offers=_climbing), "burrowing": Defence(offers=_burrowing),
              "defensive_herding": Defence(offers=_defensive_herding), "symbiosis": Defence(offers=_symbiosis),
              "warning_call": Defence(offers=_warning_call), "hard_shell": Defence(size=_hard_shell),
@@ -142,7 +242,16 @@ REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
 FORAGERS = trigger_hooks(TRAITS, "intake")
 SHARERS = trigger_hooks(TRAITS, "shared")
 SCAVENGERS = trigger_hooks(TRAITS, "carrion")
+#: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room and store food beyond
+#: the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
+PACKS = trigger_hooks(TRAITS, "attack_size")
+ROOMS = trigger_hooks(TRAITS, "room")
+STORES = trigger_hooks(TRAITS, "store")
+REPLACED = dict(trigger_hooks(TRAITS, "replaced"))
+#: (trait, hook) of the traits that give food for a discarded card, and that open attacks with cards (Intelligence)
+THINKERS = trigger_hooks(TRAITS, "think")
+CLEVER = trigger_hooks(TRAITS, "hunts")
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
 
-from . import feeding as F  # noqa: E402  (the triggers call feeding's intake, and feeding reads the tables above)
+from . import attack as A, feeding as F  # noqa: E402  (the hooks call back into them; they read the tables above)

@@ -13,7 +13,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
 from ...i18n import N_
 from ..common import Reasons
 from .species import _cards_of, _feeding_side
-from .traits import HIDERS, STOPS
+from .traits import HIDERS, STOPS, join_block
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -124,7 +124,7 @@ def species_options(rs, s, seat, sp) -> tuple:
     trait = "rm.trait-population" if n != 1 else None        # §5.1: a trait goes on a species of population 1
     # §5.2: a species grows to at most as many animals as its owner has species; Extremophile (§8.6)
     add = "rm.population-cap" if over else \
-        "rm.extremophile" if s.pdecks[seat] <= 1 and "extremophile" in rs.traits_of(s, sp) else None
+        join_block(rs, s, seat, sp)
     # Divergence (optional): the daughter species' cap, when checked
     return trait, add, "rm.divergence-cap" if over and rs.options["divergence_checks_cap"] else None
 

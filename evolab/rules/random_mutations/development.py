@@ -1,14 +1,13 @@
 """Development in *Random Mutations* (§5): cards played blind as new species, animals, traits or
-divergences; a revealed trait finds its species (§5.3); Simplification's discard; then the climate."""
+divergences; a revealed trait finds its species (§5.3), where the traits that act on it (Extremophile,
+Simplification: their entries in ``traits.py``) do so; then the climate."""
 from __future__ import annotations
 
-from ...events import Mutation, PhaseStarted, Speciation, TraitGained, TraitLost, TraitRevealed
+from ...events import Mutation, PhaseStarted, Speciation, TraitGained, TraitRevealed
 from ..common import first_player_chosen, next_to_play, pass_seat
 from . import heredity as H
 from .deck import TRAIT_IDS
-from .species import _add, _add_animal, _cards_of, _new_species
-
-_EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
+from .species import _add, _add_animal, _new_species, discard_card
 
 
 def _do_play(rs, s, action, ev):
@@ -24,9 +23,10 @@ def _do_play(rs, s, action, ev):
     elif mode == "add_animal":
         sp = s.species[action.species]
         _add_animal(s, sp, ev)
-        if "extremophile" in rs.traits_of(s, sp) and rs.options["extremophile_extra_discard"] and s.pdecks[seat]:
-            s.pdecks = _add(s.pdecks, seat, -1)          # discarded unseen (provisional)
-            s.discards = _add(s.discards, seat, 1)
+        for t in rs.traits_of(s, sp):
+            joined = rs.traits[t].on.get("joined")       # Extremophile
+            if joined is not None:
+                joined(rs, s, seat, sp, ev)
     else:  # diverge
         parent = s.species[action.species]
         if parent.own:
@@ -49,7 +49,7 @@ def _fits(rs, s, sp, trait):
     traits = rs.traits_of(s, sp)
     if trait in traits:
         return False
-    if trait in _EXCLUSIVE and _EXCLUSIVE & set(traits):
+    if any(x in traits for x in rs.traits[trait].excludes):      # one of Predator, Obligate Predator, Scavenger
         return False
     return s.turn >= rs.trait_turn.get(trait, 1)
 
@@ -77,14 +77,10 @@ def _do_reveal(rs, s, action, ev):
         if ev is not None:
             ev.append(TraitRevealed(seat, trait, sid, target.id, "attached" if target.id == sid else "moved_right"))
             ev.append(TraitGained(seat, target.id, trait, trait, -1, seat))
-        if trait == "simplification" and rs.options["simplification_rule"] == "discard_one_trait":
-            others = [c for c in _cards_of(s, target) if c[1] != "simplification"]
-            if len(others) == 1:
-                _discard_trait(s, target, others[0][0], ev)
-            elif others:
-                s.simplify = (seat, target.id)
-                s.phase = "development"
-                return
+        attached = rs.traits[trait].on.get("attached")     # Simplification
+        if attached is not None and attached(rs, s, seat, target, ev):
+            s.phase = "development"                # its owner chooses first
+            return
     elif rs.options["unfit_trait_outcome"] == "new_species":
         sp = _new_species(s, seat, ev)             # the card becomes a face-down animal
         if ev is not None:
@@ -97,28 +93,10 @@ def _do_reveal(rs, s, action, ev):
     _dev_next(s, ev)
 
 
-def _discard_trait(s, sp, uid, ev):
-    """Simplification: one trait card of the species goes (an inherited card leaves its whole lineage)."""
-    trait = None
-    if any(u == uid for u, _ in sp.own):
-        trait = next(t for u, t in sp.own if u == uid)
-        sp.own = tuple(c for c in sp.own if c[0] != uid)
-    else:
-        for k in sp.sets:
-            if any(u == uid for u, _ in s.sets[k]):
-                trait = next(t for u, t in s.sets[k] if u == uid)
-                s.sets[k] = tuple(c for c in s.sets[k] if c[0] != uid)
-    s.discards = _add(s.discards, sp.owner, 1)
-    for other in s.species.values():      # an inherited card may change every species of the lineage
-        other.tcache = None
-    if ev is not None:
-        ev.append(TraitLost(sp.owner, sp.id, trait))
-
-
 def _do_discard_trait(rs, s, action, ev):
     seat, sid = s.simplify
     s.simplify = None
-    _discard_trait(s, s.species[sid], action.card_uid, ev)
+    discard_card(s, s.species[sid], action.card_uid, ev)
     _dev_next(s, ev)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...events import PhaseStarted, TurnEnded
 from ..common import finish, game_over
 from . import heredity as H
-from .development import _start_development
+from . import development as D
 from .species import _kill
 
 
@@ -90,7 +90,7 @@ def _starve(rs, s, ev):
         s.last_turn = True
     s.first = (s.first + 1) % s.players
     s.turn += 1
-    _start_development(s, ev)
+    D._start_development(s, ev)
 
 
 def _do_tiebreak(rs, s, action, ev):

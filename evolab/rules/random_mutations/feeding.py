@@ -2,9 +2,9 @@
 Stomper, Running, the victim's choice, Scavengers."""
 from __future__ import annotations
 
-from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodLost, FoodTaken, ParasitePlaced, Passed,
+from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodTaken, ParasitePlaced, Passed,
                        PhaseStarted, Scavenged, ShelterTaken, Stomped)
-from .extinction import _end_feeding
+from . import extinction as X     # a module, not its names: the traits' hooks import this module
 from . import traits as T
 from .species import _kill
 
@@ -49,7 +49,7 @@ def _seek(rs, s, ev):
             return
         s.passes += 1
         _advance(s)
-    _end_feeding(rs, s, ev)
+    X._end_feeding(rs, s, ev)
 
 
 def _advance(s):
@@ -84,8 +84,7 @@ def _settle(rs, s, ev):
 
 def _receive(rs, s, a, ev, source, need=None):
     """One blue token onto an unfed animal (extra food); lost when the animal is fed or the box is empty."""
-    sp = s.species[a.species]
-    if "obligate_predator" in rs.traits_of(s, sp) or rs.fed(s, a, need):
+    if not T.NO_FOOD.isdisjoint(rs.traits_of(s, s.species[a.species])) or rs.fed(s, a, need):   # Obligate Predator
         return False
     if rs.blue_cap is not None and s.blue_out >= rs.blue_cap:
         return False
@@ -110,13 +109,8 @@ def _do_take_shelter(rs, s, action, ev):
     a = s.animals[action.animal]
     s.green -= 1
     s.move_main = True
-    sp = s.species[a.species]
-    traits = rs.traits_of(s, sp)
-    if "bark_beetle" in traits and "obligate_predator" not in traits and not rs.fed(s, a):
-        if ev is not None:
-            ev.append(ShelterTaken(a.owner, a.id, True))
-        _receive(rs, s, a, ev, "bark_beetle")     # §8.7: the shelter is eaten
-    else:
+    traits = rs.traits_of(s, s.species[a.species])
+    if not any(t in traits and used(rs, s, a, traits, ev) for t, used in T.SHELTERED):    # Bark Beetle
         a.shelter = True
         if ev is not None:
             ev.append(ShelterTaken(a.owner, a.id, False))
@@ -183,19 +177,16 @@ def _do_choose_victim(rs, s, action, ev):
 
 
 def _eat(rs, s, aid, victim, ev):
-    """§8.2: the victim is eaten; 2 blue to the predator unless a trait changes its meal (Obligate Predator);
-    then the traits that feed on a kill (one Scavenger token)."""
+    """§8.2: the victim is eaten; the predator's hunter trait gives its meal (Predator: 2 blue; Obligate
+    Predator: fed by the kill); then the traits that feed on a kill (one Scavenger token)."""
     pred = s.animals[aid]
     prey_seat = s.animals[victim].owner
     _kill(s, victim, "eaten", ev, by=aid)
     tt = rs.traits_of(s, s.species[pred.species])
-    meal = next((m for t, m in T.MEALS if t in tt), None)
-    if meal is not None:
-        meal(rs, s, pred, ev)
-    else:
-        got = _receive(rs, s, pred, ev, "carnivore") + _receive(rs, s, pred, ev, "carnivore")
-        if got < 2 and ev is not None:
-            ev.append(FoodLost(aid, 2 - got))
+    for t, meal in T.MEALS:
+        if t in tt:
+            meal(rs, s, pred, ev)
+            break
     for carrion in T.CARRION:
         if carrion(rs, s, pred, prey_seat, ev):
             return

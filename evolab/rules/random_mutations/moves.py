@@ -12,7 +12,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .traits import HIDERS
+from .traits import HIDERS, stomp_capacity
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
@@ -238,15 +238,4 @@ def _scavengers(rs, s, seat):
     return out
 
 
-def _stomp_capacity(rs, s, seat) -> int:
-    """The animals of ``seat``'s Stomper species (§8.8)."""
-    k = 0
-    species = s.species
-    for sid in s.rows[seat]:
-        sp = species[sid]
-        c = sp.tcache                      # (``species._feeding_side``: traits, need, ..., whether it stomps)
-        if c is None:
-            c = sp.tcache = rs._traits_need(s, sp)
-        if c[4]:
-            k += len(sp.animals)
-    return k
+_stomp_capacity = stomp_capacity                   # the traits' own rule (Stomper), ``traits.py``

@@ -2,10 +2,8 @@
 the species), whether an animal is fed, and species born, animals added and killed, species gone extinct."""
 from __future__ import annotations
 
-from ...events import AnimalBorn, Died, Speciation, SpeciesExtinct
+from ...events import AnimalBorn, Died, Speciation, SpeciesExtinct, TraitLost
 from .state import RMAnimal, Species
-
-_HUNTERS = frozenset(("predator", "obligate_predator"))
 
 
 def traits_of(rs, s, sp) -> tuple:
@@ -30,8 +28,9 @@ def _traits_need(rs, s, sp):
     for k in sp.sets:
         out += tuple(t for _, t in s.sets[k])
     out += tuple(t for _, t in sp.own)
-    hunter = frozenset(out) if not _HUNTERS.isdisjoint(out) else None
-    return out, 1 + sum(rs.need_bonus[t] for t in out), "obligate_predator" not in out, hunter, "stomper" in out
+    hunter = frozenset(out) if not T.HUNTER_SET.isdisjoint(out) else None     # Predator, Obligate Predator
+    stomps = not T.STOMPING.isdisjoint(out)                                  # Stomper
+    return out, 1 + sum(rs.need_bonus[t] for t in out), T.NO_FOOD.isdisjoint(out), hunter, stomps
 
 
 def _feeding_side(rs, s, sp) -> tuple:
@@ -117,6 +116,25 @@ def _kill(s, aid, cause, ev, by=None):
         _remove_species(s, sp, ev)
 
 
+def discard_card(s, sp, uid, ev):
+    """One trait card of the species goes to the discards (Simplification); an inherited card leaves its whole
+    lineage."""
+    trait = None
+    if any(u == uid for u, _ in sp.own):
+        trait = next(t for u, t in sp.own if u == uid)
+        sp.own = tuple(c for c in sp.own if c[0] != uid)
+    else:
+        for k in sp.sets:
+            if any(u == uid for u, _ in s.sets[k]):
+                trait = next(t for u, t in s.sets[k] if u == uid)
+                s.sets[k] = tuple(c for c in s.sets[k] if c[0] != uid)
+    s.discards = _add(s.discards, sp.owner, 1)
+    for other in s.species.values():      # an inherited card may change every species of the lineage
+        other.tcache = None
+    if ev is not None:
+        ev.append(TraitLost(sp.owner, sp.id, trait))
+
+
 def _kill_quietly(s, aid):
     """Heredity: an animal leaves the table alive (predators leave); an empty species leaves with it."""
     a = s.animals.pop(aid)
@@ -144,3 +162,6 @@ def _remove_species(s, sp, ev):
         ev.append(SpeciesExtinct(sp.owner, sp.id, s.turn))
     if s.choose_victim is not None and s.choose_victim[1] == sp.id:
         s.choose_victim = None
+
+
+from . import traits as T  # noqa: E402  (the entries' facts; traits.py imports the table changes above)

@@ -1,15 +1,16 @@
 """The traits of *Random Mutations*, each with its need bonus, status and a one-line biology hint.
 
-Each defence is on its trait's entry (``guard``/``hunter``/``defence``) and the attack code loops over them;
-the other trait rules live next to the step they change (feeding, development). This table is what every
-part reads: names, bonuses, hints, provisional labels.
+Each trait's rules are on its entry: defences (``guard``/``hunter``/``defence``) and what it does at a step of
+the game (``on``: a kill's meal, Scavenger's carrion, Stomper, Bark Beetle, Extremophile, Simplification). The
+feeding, development and move-list code loops over tables built from the entries and names no trait. This
+table is what every part reads: names, bonuses, hints, provisional labels.
 """
 from __future__ import annotations
 
-from ...events import Escaped
+from ...events import Escaped, FoodLost, ShelterTaken
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
-from . import feeding as F
 from .deck import DECK
+from .species import _add, discard_card
 
 _HINTS = {
     "large": ("Big animals are safe from small predators, but need more food.",
@@ -81,8 +82,16 @@ def _running_resolve(rs, s, value, ev):
     F._choose_victim(rs, s, aid, s.species[sid], ev)
 
 
-# ---- triggers (``TraitRule.on``): "meal" (rs, s, predator, ev) replaces the predator's 2 blue food for a kill;
+# ---- triggers (``TraitRule.on``): "meal" (rs, s, predator, ev) what a kill gives the predator (each hunter
+# trait has one, and a species has one hunter trait: ``excludes``);
 # "carrion" (rs, s, predator, prey_seat, ev) -> bool after any kill (True: a player must now choose).
+def _predator_meal(rs, s, pred, ev):
+    """§8.2: a kill gives the predator 2 blue food; what it has no room for is lost."""
+    got = F._receive(rs, s, pred, ev, "carnivore") + F._receive(rs, s, pred, ev, "carnivore")
+    if got < 2 and ev is not None:
+        ev.append(FoodLost(pred.id, 2 - got))
+
+
 def _obligate_meal(rs, s, pred, ev):
     pred.fed_by_kill = True                      # fed by its own kill; it takes no food
 
@@ -103,7 +112,61 @@ def _scavenger_carrion(rs, s, pred, prey_seat, ev) -> bool:
     return False
 
 
-_TRIGGERS: dict[str, dict] = {"obligate_predator": {"meal": _obligate_meal}, "scavenger": {"carrion": _scavenger_carrion}}
+# "stomp" (rs, s, sp) -> int: red food the species may destroy on each feeding move (``stomp_capacity``);
+# "shelter" (rs, s, a, traits, ev) -> bool when an animal takes a shelter: True if the trait used the shelter
+# (the animal then does not keep it).
+def _stomper_stomp(rs, s, sp) -> int:
+    """§8.8: up to one red food per Stomper animal."""
+    return len(sp.animals)
+
+
+def _bark_beetle_shelter(rs, s, a, traits, ev) -> bool:
+    """§8.7: an unfed animal that eats food (not an Obligate Predator) eats its shelter instead: 1 blue food."""
+    if not NO_FOOD.isdisjoint(traits) or rs.fed(s, a):
+        return False
+    if ev is not None:
+        ev.append(ShelterTaken(a.owner, a.id, True))
+    F._receive(rs, s, a, ev, "bark_beetle")
+    return True
+
+
+# "join" (rs, s, seat, sp) -> the key of a rule (``checks.REASONS``) that stops an animal joining the species
+# now, or None (``join_block``); "joined" (rs, s, seat, sp, ev) once one has joined it.
+def _extremophile_join(rs, s, seat, sp):
+    """§8.6 (provisional): an animal joins only while the player deck holds a card besides the one played."""
+    return "rm.extremophile" if s.pdecks[seat] <= 1 else None
+
+
+def _extremophile_joined(rs, s, seat, sp, ev):
+    """§8.6 (provisional): adding an animal costs one more card, the next one of the player deck, unseen."""
+    if rs.options["extremophile_extra_discard"] and s.pdecks[seat]:
+        s.pdecks = _add(s.pdecks, seat, -1)
+        s.discards = _add(s.discards, seat, 1)
+
+
+# "attached" (rs, s, seat, sp, ev) -> bool: the trait's own card has just been attached to ``sp``; True when
+# its owner must now choose (the development phase waits for that choice).
+def _simplification_attached(rs, s, seat, sp, ev) -> bool:
+    """§8.13 (provisional): one other trait card of the species goes; its owner chooses when there are several."""
+    if rs.options["simplification_rule"] != "discard_one_trait":
+        return False
+    others = C.discardable(s, sp)
+    if len(others) == 1:
+        discard_card(s, sp, others[0], ev)          # ``species.py``: the card leaves the table
+    elif others:
+        s.simplify = (seat, sp.id)               # answered by ``DiscardTrait``
+        return True
+    return False
+
+
+_TRIGGERS: dict[str, dict] = {"predator": {"meal": _predator_meal}, "obligate_predator": {"meal": _obligate_meal},
+                              "scavenger": {"carrion": _scavenger_carrion},
+                              "stomper": {"stomp": _stomper_stomp}, "bark_beetle": {"shelter": _bark_beetle_shelter},
+                              "extremophile": {"join": _extremophile_join, "joined": _extremophile_joined},
+                              "simplification": {"attached": _simplification_attached}}
+#: facts the species' cached side reads (``species._traits_need``): "eats" False: its animals take no food, red
+#: or blue, and are fed only by their own kill (Obligate Predator, §8.3)
+_FACTS = {"obligate_predator": {"eats": False}}
 _GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
 _DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
              "running": Defence(offers=_running_offers, resolve=_running_resolve)}
@@ -112,7 +175,7 @@ TRAITS = {
                  excludes=tuple(x for x in ("predator", "obligate_predator", "scavenger") if x != t)
                  if t in ("predator", "obligate_predator", "scavenger") else (),
                  guard=_GUARDS.get(t, (None, None))[0], hunter=_GUARDS.get(t, (None, None))[1],
-                 defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}), extra={"status": status})
+                 defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}), extra={"status": status, **_FACTS.get(t, {})})
     for t, name, _, bonus, status in DECK
 }
 #: (rule key, check) of the traits that forbid an attack, in the order they are checked
@@ -124,4 +187,56 @@ DODGERS = (("running", _running_offers),)
 RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
 MEALS = trigger_hooks(TRAITS, "meal")
 CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
-HUNTERS = ("predator", "obligate_predator")
+#: the hunter traits: those whose animals feed on their kill (a "meal" hook); the traits whose animals take no
+#: food (Obligate Predator: the fact "eats" False); both read by the species' cached side (``species.py``)
+HUNTERS = tuple(t for t, _ in MEALS)
+HUNTER_SET = frozenset(HUNTERS)
+NO_FOOD = frozenset(t for t, r in TRAITS.items() if not r.extra.get("eats", True))
+#: (trait, hook) of the traits that act when a feeding move destroys red food (Stomper), or a shelter is taken
+STOMPERS = trigger_hooks(TRAITS, "stomp")
+SHELTERED = trigger_hooks(TRAITS, "shelter")
+STOMPING = frozenset(t for t, _ in STOMPERS)
+
+
+def stomp_capacity(rs, s, seat) -> int:
+    """How much red food ``seat``'s traits may destroy on one feeding move (Stomper: one per animal)."""
+    n = 0
+    species = s.species
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        c = sp.tcache                      # the species' cached side (``species._traits_need``)
+        if c is None:
+            c = sp.tcache = rs._traits_need(s, sp)
+        if c[4]:                           # one of its traits stomps
+            tt = c[0]
+            for t, room in STOMPERS:
+                if t in tt:
+                    n += room(rs, s, sp)
+    return n
+
+
+#: (trait, hook) of the traits that stop an animal joining a species (Extremophile)
+JOINS = trigger_hooks(TRAITS, "join")
+#: the steps development fires by reading the hooks on the entries themselves (``rs.traits[t].on``): once an
+#: animal has joined (Extremophile), once a trait's own card is attached (Simplification)
+ENTRY_STEPS = ("joined", "attached")
+
+
+JOINERS = frozenset(t for t, _ in JOINS)
+
+
+def join_block(rs, s, seat, sp):
+    """The key of the rule by which a trait of ``sp`` stops an animal joining it now (Extremophile), or None."""
+    c = sp.tcache                                # the move lists ask this of every species: the cache first
+    tt = c[0] if c is not None else rs.traits_of(s, sp)
+    if JOINERS.isdisjoint(tt):
+        return None
+    for t, block in JOINS:
+        if t in tt:
+            key = block(rs, s, seat, sp)
+            if key:
+                return key
+    return None
+
+
+from . import checks as C, feeding as F  # noqa: E402  (they read the tables above; the hooks call back into them)

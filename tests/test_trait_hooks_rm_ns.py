@@ -1,0 +1,202 @@
+"""*Random Mutations* and North Star: each trait's rule sits on its entry in the edition's TRAITS table (a hook in
+``TraitRule.on``), the phase code reaches it only through the tables built from the entries (or the entries
+themselves), and names none of these traits. Without its hook, a trait does nothing: the phase code holds no copy
+of its rule."""
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+import evolab
+from evolab import apply, check, legal_actions
+from evolab.actions import Hunt, PlayCard, Reveal, Stomp, TakeShelter, ThinkFood
+from evolab.events import FoodTaken
+from evolab.rules.northstar import attack as NA
+from evolab.rules.northstar import feeding as NF
+from evolab.rules.northstar import play as NP
+from evolab.rules.northstar import traits as NS
+from evolab.rules.random_mutations import feeding as RF
+from evolab.rules.random_mutations import traits as RM
+
+RULES = pathlib.Path(evolab.__file__).parent / "rules"
+
+#: (trait, step, the table the phase code loops over, or None where it reads the entry itself) of each trait
+#: whose rule moved onto its entry
+RM_HOOKS = [("stomper", "stomp", RM.STOMPERS), ("bark_beetle", "shelter", RM.SHELTERED),
+            ("extremophile", "join", RM.JOINS), ("extremophile", "joined", None),
+            ("simplification", "attached", None), ("predator", "meal", RM.MEALS),
+            ("obligate_predator", "meal", RM.MEALS)]
+NS_HOOKS = [("pack_hunting", "attack_size", NS.PACKS), ("fat_tissue", "room", NS.ROOMS),
+            ("fat_tissue", "store", NS.STORES), ("fat_tissue", "replaced", tuple(NS.REPLACED.items())),
+            ("intelligence", "think", NS.THINKERS), ("intelligence", "hunts", NS.CLEVER)]
+
+
+@pytest.mark.parametrize("traits, trait, step, table",
+                         [(RM.TRAITS, *h) for h in RM_HOOKS] + [(NS.TRAITS, *h) for h in NS_HOOKS],
+                         ids=[f"rm-{t}-{w}" for t, w, _ in RM_HOOKS] + [f"ns-{t}-{w}" for t, w, _ in NS_HOOKS])
+def test_each_moved_rule_is_a_hook_on_its_entry_and_in_the_table_the_phase_code_reads(traits, trait, step, table):
+    hook = traits[trait].on[step]
+    assert callable(hook)
+    if table is None:                        # development fires it from the entry (the spy tests below)
+        assert step in RM.ENTRY_STEPS
+        return
+    assert (trait, hook) in table
+    assert [t for t, _ in table].count(trait) == 1
+
+
+def test_each_hunter_trait_has_one_meal_and_excludes_the_others():
+    """A kill's meal comes from the predator's one hunter trait (Predator, Obligate Predator)."""
+    assert RM.HUNTERS == ("predator", "obligate_predator")          # derived from the entries' "meal" hooks
+    for t in RM.HUNTERS:
+        assert set(RM.HUNTERS) - {t} <= set(RM.TRAITS[t].excludes)
+
+
+def _strings(path):
+    return {n.value for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str)}
+
+
+#: module -> the traits whose rules moved out of it (their ids must no longer appear there)
+NAMED_NOWHERE = {
+    "random_mutations/development.py": ("predator", "obligate_predator", "scavenger", "extremophile", "simplification"),
+    "random_mutations/feeding.py": ("stomper", "bark_beetle", "predator", "obligate_predator", "extremophile",
+                                    "simplification"),
+    "random_mutations/species.py": ("predator", "obligate_predator", "scavenger", "stomper", "bark_beetle"),
+    "random_mutations/moves.py": ("stomper", "bark_beetle", "extremophile"),
+    "northstar/attack.py": ("pack_hunting", "fat_tissue", "intelligence", "horns", "warning_call"),
+    "northstar/feeding.py": ("pack_hunting", "fat_tissue", "intelligence"),
+    "northstar/play.py": ("pack_hunting", "fat_tissue", "intelligence"),
+}
+
+
+@pytest.mark.parametrize("module", sorted(NAMED_NOWHERE))
+def test_the_phase_code_names_none_of_the_moved_traits(module):
+    found = _strings(RULES / module) & set(NAMED_NOWHERE[module])
+    assert not found, f"{module} still decides on {sorted(found)}: their rules belong on their entries"
+
+
+# ---- without its hook, the trait does nothing ------------------------------------------------------------
+def _rm(*species, **extra):
+    return evolab.scenario("random_mutations", {"players": 2, "species": list(species), **extra})
+
+
+def test_stomper_acts_only_through_its_hook(monkeypatch):
+    s = _rm({"id": 1, "owner": 0, "traits": ["stomper"], "population": 2},
+            {"id": 2, "owner": 1, "traits": [], "population": 1}, red=5)
+    assert Stomp(2) in legal_actions(s)
+    monkeypatch.setattr(RM, "STOMPERS", (("stomper", lambda rs, s, sp: 1),))
+    stomps = [a.tokens for a in legal_actions(s) if isinstance(a, Stomp)]
+    assert stomps == [1]
+    monkeypatch.setattr(RM, "STOMPERS", ())
+    assert not any(isinstance(a, Stomp) for a in legal_actions(s))
+
+
+def test_bark_beetle_acts_only_through_its_hook(monkeypatch):
+    s = _rm({"id": 1, "owner": 0, "traits": ["bark_beetle"], "animals": [{"id": 11}]},
+            {"id": 2, "owner": 1, "traits": [], "animals": [{"id": 21}]}, green=2)
+    t, _ = apply(s, TakeShelter(11))
+    assert (t.animals[11].shelter, t.animals[11].blue) == (False, 1)
+    monkeypatch.setattr(RM, "SHELTERED", ())
+    t, _ = apply(s, TakeShelter(11))
+    assert (t.animals[11].shelter, t.animals[11].blue) == (True, 0)
+
+
+def test_extremophile_acts_only_through_its_entry(monkeypatch):
+    s = _rm({"id": 1, "owner": 0, "traits": ["extremophile"], "population": 1}, {"id": 2, "owner": 0, "traits": []},
+            {"id": 3, "owner": 1, "traits": []}, phase="development", player_decks=[4, 7])
+    t, _ = apply(s, PlayCard("add_animal", 1))
+    assert t.pdecks == (2, 7)
+    monkeypatch.setitem(RM.TRAITS["extremophile"].on, "joined", lambda rs, s, seat, sp, ev: None)
+    t, _ = apply(s, PlayCard("add_animal", 1))
+    assert t.pdecks == (3, 7)
+    short = _rm({"id": 1, "owner": 0, "traits": ["extremophile"]}, {"id": 2, "owner": 0, "traits": []},
+                {"id": 3, "owner": 1, "traits": []}, phase="development", player_decks=[1, 7])
+    assert check(short, PlayCard("add_animal", 1)).rule == "rm.extremophile"
+    monkeypatch.setattr(RM, "JOINS", ())
+    assert check(short, PlayCard("add_animal", 1)) is None
+
+
+def test_simplification_acts_only_through_its_entry(monkeypatch):
+    deck = {"simplification": 10, "large": 10}
+    s = _rm({"id": 1, "owner": 0, "traits": ["large"]}, {"id": 2, "owner": 1, "traits": []}, phase="development",
+            options={"deck": deck})
+    played, _ = apply(s, PlayCard("trait", 1))
+    t, _ = apply(played, Reveal("simplification"))
+    assert t.ruleset.traits_of(t, t.species[1]) == ("simplification",)
+    seen = []
+    monkeypatch.setitem(RM.TRAITS["simplification"].on, "attached", lambda *a: seen.append(a[3].id) or False)
+    t, _ = apply(played, Reveal("simplification"))
+    assert t.ruleset.traits_of(t, t.species[1]) == ("large", "simplification") and seen == [1]
+
+
+def test_a_kill_feeds_the_predator_only_through_its_meal_hook(monkeypatch):
+    s = _rm({"id": 1, "owner": 0, "traits": ["predator"], "animals": [{"id": 11}]},
+            {"id": 2, "owner": 1, "traits": [], "animals": [{"id": 21}, {"id": 22}]}, red=3)
+    meal = dict(RM.MEALS)["predator"]
+    eaten = []
+    monkeypatch.setattr(RM, "MEALS", (("predator", lambda rs, s, pred, ev: eaten.append(pred.id)),))
+    RF._eat(s.ruleset, s, 11, 21, None)
+    assert eaten == [11] and s.animals[11].blue == 0
+    meal(s.ruleset, s, s.animals[11], None)
+    assert s.animals[11].blue == 2        # the hook on the entry is the 2 blue food of a kill
+
+
+def test_an_obligate_predator_takes_no_food_by_the_fact_on_its_entry(monkeypatch):
+    spec = ({"id": 1, "owner": 0, "traits": ["obligate_predator", "bark_beetle"], "animals": [{"id": 11}]},
+            {"id": 2, "owner": 1, "traits": [], "animals": [{"id": 21}]})
+    s = _rm(*spec, green=2)
+    assert RM.TRAITS["obligate_predator"].extra["eats"] is False
+    assert RM.NO_FOOD == {t for t, r in RM.TRAITS.items() if r.extra.get("eats") is False} == {"obligate_predator"}
+    assert s.ruleset._feeding_side(s, s.species[1])[1:] == (False, frozenset({"obligate_predator", "bark_beetle"}), False)
+    t, _ = apply(s, TakeShelter(11))
+    assert (t.animals[11].shelter, t.animals[11].blue) == (True, 0)        # it keeps the shelter: it eats nothing
+    monkeypatch.setattr(RM, "NO_FOOD", frozenset())
+    s = _rm(*spec, green=2)
+    t, _ = apply(s, TakeShelter(11))
+    assert (t.animals[11].shelter, t.animals[11].blue) == (False, 1)       # without the fact, Bark Beetle feeds it
+
+
+def _ns(*species, **extra):
+    return evolab.scenario("northstar", {"players": 2, "species": list(species), **extra})
+
+
+def _sp(id, owner, *traits, body=1, pop=1, food=0, fat=0):
+    return {"id": id, "owner": owner, "body": body, "pop": pop, "food": food, "fat": fat, "traits": list(traits)}
+
+
+def test_pack_hunting_adds_to_the_attack_only_through_its_hook(monkeypatch):
+    s = _ns(_sp(1, 0, "carnivore", "pack_hunting", body=2, pop=3), _sp(2, 1))
+    rs, a = s.ruleset, s.species[1]
+    assert rs.attack_size(a) == 5
+    monkeypatch.setattr(NA, "PACKS", ())
+    assert rs.attack_size(a) == 2
+
+
+def test_fat_tissue_stores_food_only_through_its_hooks(monkeypatch):
+    s = _ns(_sp(1, 0, "fat_tissue", body=3, pop=1, food=1, fat=1), _sp(2, 1), watering=3)
+    rs, sp = s.ruleset, s.species[1]
+    assert rs.room(sp) == 2 and NF._store(rs, s, sp) and sp.fat == 2
+    monkeypatch.setattr(NA, "ROOMS", ())
+    monkeypatch.setattr(NF, "STORES", ())
+    assert rs.room(sp) == 0 and not NF._store(rs, s, sp) and sp.fat == 2
+    monkeypatch.setattr(NP, "REPLACED", {})
+    card = sp.traits[0]
+    NP._remove_trait(rs, s, sp, card, None)
+    assert sp.fat == 2                  # the fat of a replaced Fat Tissue is the hook's rule, not play's
+
+
+def test_intelligence_acts_only_through_its_hooks(monkeypatch):
+    s = _ns(_sp(1, 0, "carnivore", "intelligence", body=3, pop=3), _sp(2, 1, "climbing", pop=2), watering=0,
+            hands=[["horns:1"], []])
+    rs = s.ruleset
+    assert Hunt(1, 2, "horns:1", "climbing") in legal_actions(s) and NF._has_action(rs, s, 0)
+    monkeypatch.setattr(NF, "CLEVER", ())
+    assert not NF._has_action(rs, s, 0)          # the Carnivore can attack only with Intelligence's card
+    eater = _ns(_sp(1, 0, "intelligence", pop=3), _sp(2, 1, pop=2), watering=0, hands=[["horns:1"], []])
+    _, ev = apply(eater, ThinkFood(1, "horns:1"))
+    assert [e.source for e in ev if isinstance(e, FoodTaken)] == ["intelligence", "intelligence"]
+    monkeypatch.setattr(NF, "THINKERS", ())
+    _, ev = apply(eater, ThinkFood(1, "horns:1"))
+    assert not [e for e in ev if isinstance(e, FoodTaken)]
