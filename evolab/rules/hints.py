@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, ClassVar
 
 
@@ -46,6 +47,14 @@ class BotHints:
         numerous kind of action, such as attacks, all together)."""
         get = self.greedy_values.get
         return [get(type(a), _zero)(ctx, a) for a in legal]
+
+    def greedy_best(self, ctx, legal) -> list:
+        """The legal actions the greedy bot draws among, in their order: those within 1e-9 of the best value.
+        By default from ``greedy_scores``; an edition may find them without valuing every action in full, as
+        long as it returns the same list (``best_of`` streams the values)."""
+        scores = self.greedy_scores(ctx, legal)
+        top = max(scores) - 1e-9
+        return list(compress(legal, map(top.__lt__, scores)))
 
 
 def _zero(ctx, a) -> float:

@@ -22,6 +22,7 @@ _OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9
 _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
 _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
+_NONE = float("-inf")
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
@@ -541,6 +542,14 @@ class OriginHints(BotHints):
             return _development_scores(ctx, legal)
         return _feeding_scores(ctx, legal)
 
+    def greedy_best(self, ctx, legal):
+        """The best actions (``BotHints.greedy_best``) from the same values streamed: an action whose value
+        cannot reach the best found so far is not worked out in full (a trait's table value only drops with the
+        trait cards already on its animal; a token for a fed animal is worth 1.5)."""
+        if ctx.v.phase == "development":
+            return _development_best(ctx, legal)
+        return _feeding_best(ctx, legal)
+
 
 def _development_scores(ctx, legal):
     animals = ctx.animals
@@ -562,6 +571,114 @@ def _development_scores(ctx, legal):
         else:
             add(get(t, _zero)(ctx, a))
     return out
+
+
+def _development_best(ctx, legal):
+    """``greedy_best`` of a development decision: ``_development_scores`` streamed (``_best_of``), the
+    traits whose bound (``_BOUND``) is below the best so far skipped."""
+    animals = ctx.animals
+    plain = _PLAIN_TRAIT.get
+    bound = _BOUND.get
+    get = _VALUE.get
+    best = top = _NONE
+    found = []
+    keep = found.append
+    new = None
+    for a in legal:
+        t = type(a)
+        if t is PlayTrait:
+            trait = a.trait
+            v = plain(trait)
+            if v is not None:
+                if v <= top:
+                    continue
+                v -= 0.1 * len(animals[a.animal].cards)
+            elif trait == "parasite":
+                v = 2.2 + 0.1 * len(animals[a.animal].cards)
+            else:
+                if bound(trait, 0.5) <= top:
+                    continue
+                v = _play_trait(ctx, a)
+        elif t is PlayAnimal:
+            if new is None:
+                new = _play_animal(ctx, a)
+            v = new
+        elif t is PlayPairTrait:
+            if _OTHER.get(a.trait, 1.0) <= top:
+                continue
+            v = _play_pair(ctx, a)
+        else:
+            v = get(t, _zero)(ctx, a)
+        if v > top:
+            keep((v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    if len(found) == 1:
+        return [found[0][1]]
+    return [a for v, a in found if v > top]
+
+
+def _feeding_best(ctx, legal):
+    """``greedy_best`` of a feeding decision: ``_feeding_scores`` streamed; an attack on a rival's animal is
+    worth at most its prey's worth (or -1), so its hunter is looked at only when that can reach the best."""
+    animals = ctx.animals
+    get = _VALUE.get
+    best = top = _NONE
+    found = []
+    keep = found.append
+    prey = hunters = h = None
+    last = -1
+    for a in legal:
+        t = type(a)
+        if t is TakeFood:
+            x = animals[a.animal]
+            short = x.need - x.red - x.blue
+            if x.links:
+                v = _take(ctx, a)
+            elif short <= 0:
+                v = 1.5
+            else:
+                plan = ctx._plan or ctx.plan
+                v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+        elif t is Attack:
+            if prey is None:
+                prey, hunters = ctx._prey, ctx._pred
+                if prey is None:
+                    prey = ctx._prey = {}
+                    hunters = ctx._pred = {}
+            w = prey.get(a.prey)
+            if w is None:
+                w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
+            v, gain, cards = w                  # _attack_value, in place
+            if gain and v <= top and top >= -1.0:
+                continue                        # at most its prey's worth, or -1
+            pid = a.predator
+            if pid != last:                     # a hunter's attacks come one after another
+                last = pid
+                h = hunters.get(pid)
+                if h is None:
+                    h = hunters[pid] = _hunter(ctx, animals[pid])
+            if gain == 0:
+                v = 3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0
+            elif h[0]:
+                v -= 3.0
+            elif not h[gain]:
+                v = -1.0
+        else:
+            v = get(t, _zero)(ctx, a)
+        if v > top:
+            keep((v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    if len(found) == 1:
+        return [found[0][1]]
+    return [a for v, a in found if v > top]
+
+
+_BOUND = {"carnivorous": 2.0, "sharp_vision": 1.0, "high_body_weight": 1.2}
+"""The most a trait outside ``_PLAIN_TRAIT`` (Parasite aside) can be worth (``_play_trait``; others: 0.5)."""
 
 
 def _feeding_scores(ctx, legal):
