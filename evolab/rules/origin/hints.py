@@ -620,16 +620,23 @@ def _development_best(ctx, legal):
 
 
 def _feeding_best(ctx, legal):
-    """``greedy_best`` of a feeding decision: ``_feeding_scores`` streamed; an attack on a rival's animal is
-    worth at most its prey's worth (or -1), so its hunter is looked at only when that can reach the best."""
+    """``greedy_best`` of a feeding decision: ``_feeding_scores`` streamed, the values that need the feeding
+    plan last, and only those whose bound can still reach the best: a token for a hungry animal is worth at
+    most ``_TAKE_BOUND``; an attack on a rival's animal its prey's worth (or -1, when the kill would not
+    finish its hunter), on the bot's own what a kill of a doomed animal is worth (or -5). A decision won by an
+    attack often needs no plan at all."""
     animals = ctx.animals
     get = _VALUE.get
+    seat = ctx.seat
     best = top = _NONE
-    found = []
+    found = []          # (index, value, action) of every action that may tie for the best
     keep = found.append
-    prey = hunters = h = None
-    last = -1
+    later = []          # (bound, index, action, what the value needs): the values that need the plan
+    prey = {}           # prey -> (worth, gain, cards) (for the bot's own animal: itself, 0, cards; None if unthinkable)
+    hunters = {}        # hunter -> (fed or asleep, what it needs after its fat, its trait cards)
+    i = -1
     for a in legal:
+        i += 1
         t = type(a)
         if t is TakeFood:
             x = animals[a.animal]
@@ -639,42 +646,80 @@ def _feeding_best(ctx, legal):
             elif short <= 0:
                 v = 1.5
             else:
-                plan = ctx._plan or ctx.plan
-                v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+                later.append((_TAKE_BOUND, i, a, x, short))
+                continue
         elif t is Attack:
-            if prey is None:
-                prey, hunters = ctx._prey, ctx._pred
-                if prey is None:
-                    prey = ctx._prey = {}
-                    hunters = ctx._pred = {}
-            w = prey.get(a.prey)
+            qid = a.prey
+            w = prey.get(qid)
             if w is None:
-                w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
-            v, gain, cards = w                  # _attack_value, in place
+                q = animals[qid]
+                if q.owner == seat:
+                    w = (None if q.mask & (POISONOUS | _UNSURE) else q, 0, len(q.cards))
+                else:
+                    w = _prey_worth(ctx, q)
+                prey[qid] = w
+            v, gain, cards = w
             if gain and v <= top and top >= -1.0:
                 continue                        # at most its prey's worth, or -1
             pid = a.predator
-            if pid != last:                     # a hunter's attacks come one after another
-                last = pid
-                h = hunters.get(pid)
-                if h is None:
-                    h = hunters[pid] = _hunter(ctx, animals[pid])
-            if gain == 0:
-                v = 3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0
+            h = hunters.get(pid)
+            if h is None:
+                p = animals[pid]
+                h = hunters[pid] = (p.hibernating or p.red + p.blue >= p.need, p.need - p.red - p.blue - p.fat,
+                                    len(p.cards))
+            if gain == 0:                       # the bot's own animal: only one that starves anyway, a kill
+                if v is None or h[0]:           # that finishes the hunter
+                    v = -5.0
+                else:
+                    bound = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
+                    if bound <= top and top >= -5.0:
+                        continue
+                    later.append((bound if bound > -5.0 else -5.0, i, a, h, bound))
+                    continue
             elif h[0]:
                 v -= 3.0
-            elif not h[gain]:
-                v = -1.0
+            elif h[1] - gain > 0:               # the kill alone does not finish it: the plan's room must
+                later.append((v if v > -1.0 else -1.0, i, a, h, v))
+                continue
+        elif t is EndMove:
+            v = 0.0
         else:
             v = get(t, _zero)(ctx, a)
         if v > top:
-            keep((v, a))
+            keep((i, v, a))
             if v > best:
                 best = v
                 top = v - 1e-9
+    if later:
+        n = len(found)
+        for bound, i, a, x, short in later:
+            if bound <= top:
+                continue
+            plan = ctx._plan or ctx.plan
+            t = type(a)
+            if t is TakeFood:
+                v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+            else:
+                gain = prey[a.prey][1]
+                after = x[1] - (gain or 2)     # the bot's own animal: thinkable only if it starves anyway
+                if after <= 0 or after <= plan.room_after_attack(a.predator):
+                    v = short if gain or a.prey in plan.cost and a.prey not in plan.planned else -5.0
+                else:
+                    v = -1.0 if gain else -5.0
+            if v > top:
+                keep((i, v, a))
+                if v > best:
+                    best = v
+                    top = v - 1e-9
+        if len(found) > n:
+            found.sort()
     if len(found) == 1:
-        return [found[0][1]]
-    return [a for v, a in found if v > top]
+        return [found[0][2]]
+    return [a for i, v, a in found if v > top]
+
+
+_TAKE_BOUND = 6.2
+"""The most a token for a hungry animal without pair traits is worth (``_take_planned``: 6.0 - 0.3 + 0.4)."""
 
 
 _BOUND = {"carnivorous": 2.0, "sharp_vision": 1.0, "high_body_weight": 1.2}
