@@ -6,6 +6,8 @@ it can finish with it. It finishes the cheapest animals first and gives no food 
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from .styles import STYLES
 
 from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
@@ -574,15 +576,15 @@ def _development_scores(ctx, legal):
 
 
 def _development_best(ctx, legal):
-    """``greedy_best`` of a development decision: ``_development_scores`` streamed (``_best_of``), the
-    traits whose bound (``_BOUND``) is below the best so far skipped."""
+    """``greedy_best`` of a development decision: ``_development_scores`` with the traits whose bound
+    (``_BOUND``) cannot reach the best so far left out (valued -inf: they cannot tie for the best)."""
     animals = ctx.animals
     plain = _PLAIN_TRAIT.get
     bound = _BOUND.get
     get = _VALUE.get
     best = top = _NONE
-    found = []
-    keep = found.append
+    values = []
+    add = values.append
     new = None
     for a in legal:
         t = type(a)
@@ -591,64 +593,52 @@ def _development_best(ctx, legal):
             v = plain(trait)
             if v is not None:
                 if v <= top:
+                    add(_NONE)
                     continue
                 v -= 0.1 * len(animals[a.animal].cards)
             elif trait == "parasite":
                 v = 2.2 + 0.1 * len(animals[a.animal].cards)
+            elif bound(trait, 0.5) <= top:
+                add(_NONE)
+                continue
             else:
-                if bound(trait, 0.5) <= top:
-                    continue
                 v = _play_trait(ctx, a)
         elif t is PlayAnimal:
             if new is None:
                 new = _play_animal(ctx, a)
             v = new
-        elif t is PlayPairTrait:
-            if _OTHER.get(a.trait, 1.0) <= top:
-                continue
-            v = _play_pair(ctx, a)
+        elif t is PlayPairTrait and _OTHER.get(a.trait, 1.0) <= top:
+            add(_NONE)
+            continue
         else:
             v = get(t, _zero)(ctx, a)
-        if v > top:
-            keep((v, a))
-            if v > best:
-                best = v
-                top = v - 1e-9
-    if len(found) == 1:
-        return [found[0][1]]
-    return [a for v, a in found if v > top]
+        add(v)
+        if v > best:
+            best = v
+            top = v - 1e-9
+    return list(compress(legal, map(top.__lt__, values)))
 
 
 def _feeding_best(ctx, legal):
-    """``greedy_best`` of a feeding decision: ``_feeding_scores`` streamed, the values that need the feeding
-    plan last, and only those whose bound can still reach the best: a token for a hungry animal is worth at
-    most ``_TAKE_BOUND``; an attack on a rival's animal its prey's worth (or -1, when the kill would not
+    """``greedy_best`` of a feeding decision: ``_feeding_scores`` with the values that need the feeding plan
+    worked out last, and only those whose bound can still reach the best: a token for a hungry animal is worth
+    at most ``_TAKE_BOUND``; an attack on a rival's animal its prey's worth (or -1, when the kill would not
     finish its hunter), on the bot's own what a kill of a doomed animal is worth (or -5). A decision won by an
-    attack often needs no plan at all."""
+    attack often needs no plan at all. The values left out are -inf (they cannot tie for the best)."""
     animals = ctx.animals
     get = _VALUE.get
     seat = ctx.seat
     best = top = _NONE
-    found = []          # (index, value, action) of every action that may tie for the best
-    keep = found.append
+    values = []
+    add = values.append
     later = []          # (bound, index, action, what the value needs): the values that need the plan
     prey = {}           # prey -> (worth, gain, cards) (for the bot's own animal: itself, 0, cards; None if unthinkable)
     hunters = {}        # hunter -> (fed or asleep, what it needs after its fat, its trait cards)
-    i = -1
+    last = -1
+    h = None
     for a in legal:
-        i += 1
         t = type(a)
-        if t is TakeFood:
-            x = animals[a.animal]
-            short = x.need - x.red - x.blue
-            if x.links:
-                v = _take(ctx, a)
-            elif short <= 0:
-                v = 1.5
-            else:
-                later.append((_TAKE_BOUND, i, a, x, short))
-                continue
-        elif t is Attack:
+        if t is Attack:
             qid = a.prey
             w = prey.get(qid)
             if w is None:
@@ -660,62 +650,68 @@ def _feeding_best(ctx, legal):
                 prey[qid] = w
             v, gain, cards = w
             if gain and v <= top and top >= -1.0:
-                continue                        # at most its prey's worth, or -1
+                add(_NONE)                      # at most its prey's worth, or -1
+                continue
             pid = a.predator
-            h = hunters.get(pid)
-            if h is None:
-                p = animals[pid]
-                h = hunters[pid] = (p.hibernating or p.red + p.blue >= p.need, p.need - p.red - p.blue - p.fat,
-                                    len(p.cards))
+            if pid != last:                     # a hunter's attacks come one after another
+                last = pid
+                h = hunters.get(pid)
+                if h is None:
+                    p = animals[pid]
+                    h = hunters[pid] = (p.hibernating or p.red + p.blue >= p.need,
+                                        p.need - p.red - p.blue - p.fat, len(p.cards))
             if gain == 0:                       # the bot's own animal: only one that starves anyway, a kill
                 if v is None or h[0]:           # that finishes the hunter
                     v = -5.0
                 else:
                     bound = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
-                    if bound <= top and top >= -5.0:
-                        continue
-                    later.append((bound if bound > -5.0 else -5.0, i, a, h, bound))
+                    if bound > top or top < -5.0:
+                        later.append((bound if bound > -5.0 else -5.0, len(values), a, h, bound))
+                    add(_NONE)
                     continue
             elif h[0]:
                 v -= 3.0
             elif h[1] - gain > 0:               # the kill alone does not finish it: the plan's room must
-                later.append((v if v > -1.0 else -1.0, i, a, h, v))
+                later.append((v if v > -1.0 else -1.0, len(values), a, h, v))
+                add(_NONE)
+                continue
+        elif t is TakeFood:
+            x = animals[a.animal]
+            short = x.need - x.red - x.blue
+            if x.links:
+                v = _take(ctx, a)
+            elif short <= 0:
+                v = 1.5
+            else:
+                later.append((_TAKE_BOUND, len(values), a, x, short))
+                add(_NONE)
                 continue
         elif t is EndMove:
             v = 0.0
         else:
             v = get(t, _zero)(ctx, a)
-        if v > top:
-            keep((i, v, a))
-            if v > best:
-                best = v
-                top = v - 1e-9
-    if later:
-        n = len(found)
-        for bound, i, a, x, short in later:
-            if bound <= top:
-                continue
-            plan = ctx._plan or ctx.plan
-            t = type(a)
-            if t is TakeFood:
-                v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+        add(v)
+        if v > best:
+            best = v
+            top = v - 1e-9
+    for bound, i, a, x, short in later:
+        if bound <= top:
+            continue
+        plan = ctx._plan or ctx.plan
+        if type(a) is TakeFood:
+            v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+        else:
+            gain = prey[a.prey][1]
+            after = x[1] - (gain or 2)         # the bot's own animal: thinkable only if it starves anyway
+            if after <= 0 or after <= plan.room_after_attack(a.predator):
+                v = short if gain or a.prey in plan.cost and a.prey not in plan.planned else -5.0
             else:
-                gain = prey[a.prey][1]
-                after = x[1] - (gain or 2)     # the bot's own animal: thinkable only if it starves anyway
-                if after <= 0 or after <= plan.room_after_attack(a.predator):
-                    v = short if gain or a.prey in plan.cost and a.prey not in plan.planned else -5.0
-                else:
-                    v = -1.0 if gain else -5.0
-            if v > top:
-                keep((i, v, a))
-                if v > best:
-                    best = v
-                    top = v - 1e-9
-        if len(found) > n:
-            found.sort()
-    if len(found) == 1:
-        return [found[0][2]]
-    return [a for i, v, a in found if v > top]
+                v = -1.0 if gain else -5.0
+        values[i] = v
+        if v > best:
+            best = v
+            top = v - 1e-9
+    return list(compress(legal, map(top.__lt__, values)))
 
 
 _TAKE_BOUND = 6.2
