@@ -50,8 +50,8 @@ class BotHints:
 
     def greedy_best(self, ctx, legal) -> list:
         """The legal actions the greedy bot draws among, in their order: those within 1e-9 of the best value.
-        By default from ``greedy_scores``; an edition may find them without valuing every action in full, as
-        long as it returns the same list (``best_of`` streams the values)."""
+        By default from ``greedy_scores``; an edition may find them without valuing in full the actions that
+        cannot reach the best, as long as it returns the same list."""
         scores = self.greedy_scores(ctx, legal)
         top = max(scores) - 1e-9
         return list(compress(legal, map(top.__lt__, scores)))
