@@ -625,9 +625,10 @@ def _development_best(ctx, legal):
 def _feeding_best(ctx, legal):
     """``greedy_best`` of a feeding decision: ``_feeding_scores`` with the values that need the feeding plan
     worked out last, and only those whose bound can still reach the best: a token for a hungry animal is worth
-    at most ``_TAKE_BOUND``; an attack on a rival's animal its prey's worth (or -1, when the kill would not
-    finish its hunter), on the bot's own what a kill of a doomed animal is worth (or -5). A decision won by an
-    attack often needs no plan at all. The values left out are -inf (they cannot tie for the best)."""
+    at most ``_TAKE_BOUND``, an attack on a rival's animal its prey's worth (or -1, when the kill would not
+    finish its hunter); an attack on the bot's own animal (worth what the kill of a doomed animal is, or -5) is
+    worked out only when that can reach the best. A decision won by an attack often needs no plan at all.
+    The values left out are -inf (they cannot tie for the best)."""
     animals = ctx.animals
     get = _VALUE.get
     seat = ctx.seat
@@ -667,17 +668,28 @@ def _feeding_best(ctx, legal):
                 if v is None or h[0]:           # that finishes the hunter
                     v = -5.0
                 else:
-                    bound = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
-                    if bound > top or top < -5.0:
-                        later.append((bound if bound > -5.0 else -5.0, len(values), a, h, bound))
-                    add(_NONE)
-                    continue
+                    v = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
+                    if v <= top and top >= -5.0:
+                        add(_NONE)
+                        continue
+                    plan = ctx._plan or ctx.plan
+                    if qid not in plan.cost or qid in plan.planned:
+                        prey[qid] = (None, 0, cards)        # it will be fed: no hunter of the bot's eats it
+                        v = -5.0
+                    else:
+                        after = h[1] - 2
+                        if not (after <= 0 or after <= plan.room_after_attack(pid)):
+                            v = -5.0
             elif h[0]:
                 v -= 3.0
             elif h[1] - gain > 0:               # the kill alone does not finish it: the plan's room must
-                later.append((v if v > -1.0 else -1.0, len(values), a, h, v))
-                add(_NONE)
-                continue
+                plan = ctx._plan
+                if plan is None:
+                    later.append((v if v > -1.0 else -1.0, len(values), a, h, v))
+                    add(_NONE)
+                    continue
+                if h[1] - gain > plan.room_after_attack(pid):
+                    v = -1.0
         elif t is TakeFood:
             x = animals[a.animal]
             short = x.need - x.red - x.blue
@@ -703,13 +715,10 @@ def _feeding_best(ctx, legal):
         plan = ctx._plan or ctx.plan
         if type(a) is TakeFood:
             v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+        elif x[1] - prey[a.prey][1] > plan.room_after_attack(a.predator):
+            v = -1.0                           # an attack on a rival's animal that would not finish its hunter
         else:
-            gain = prey[a.prey][1]
-            after = x[1] - (gain or 2)         # the bot's own animal: thinkable only if it starves anyway
-            if after <= 0 or after <= plan.room_after_attack(a.predator):
-                v = short if gain or a.prey in plan.cost and a.prey not in plan.planned else -5.0
-            else:
-                v = -1.0 if gain else -5.0
+            v = short
         values[i] = v
         if v > best:
             best = v
