@@ -6,8 +6,7 @@ it can finish with it. It finishes the cheapest animals first and gives no food 
 """
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import attrgetter, is_
+from itertools import compress
 
 from .styles import STYLES
 
@@ -26,9 +25,6 @@ _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_D
 _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
 _NONE = float("-inf")
-_OWNER = attrgetter("owner")
-_PREDATOR = attrgetter("predator")
-_PREY = attrgetter("prey")
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
@@ -42,8 +38,7 @@ class _Context(PlanOnDemand):
         self.salt = salt
         self.seat = seat = view.seat
         self.animals = animals = view.animals
-        table = animals.values()
-        self.mine = list(compress(table, map(seat.__eq__, map(_OWNER, table))))     # in the row's order
+        self.mine = [a for a in animals.values() if a.owner == seat]
         self.players = view.players
         self.legal = legal
         # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
@@ -150,12 +145,14 @@ class _FeedingPlan(FeedingPlan):
             if short > 0 and not a.hibernating:
                 c = short - a.fat
                 if a.mask & CARNIVOROUS:
-                    if not scanned:          # the hunters with a legal attack on a rival's sure prey
+                    if not scanned:
                         scanned = True
-                        sure = {b.id for b in v.animals.values() if not b.mask & _UNSURE and b.owner != seat}
-                        attacks = list(compress(legal, map(is_, map(type, legal), repeat(Attack))))
-                        hunters.update(dict.fromkeys(compress(map(_PREDATOR, attacks),
-                                                              map(sure.__contains__, map(_PREY, attacks))), 2))
+                        animals = v.animals
+                        for x in legal:
+                            if type(x) is Attack and x.predator not in hunters:
+                                q = animals[x.prey]
+                                if not q.mask & _UNSURE and q.owner != seat:
+                                    hunters[x.predator] = 2
                     hunt = hunters.get(a.id)
                     if hunt is None and not me_first:
                         hunt = hunters[a.id] = self._hunt(v, a)
