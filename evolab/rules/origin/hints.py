@@ -6,8 +6,6 @@ it can finish with it. It finishes the cheapest animals first and gives no food 
 """
 from __future__ import annotations
 
-from itertools import compress
-
 from .styles import STYLES
 
 from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
@@ -577,14 +575,14 @@ def _development_scores(ctx, legal):
 
 def _development_best(ctx, legal):
     """``greedy_best`` of a development decision: ``_development_scores`` with the traits whose bound
-    (``_BOUND``) cannot reach the best so far left out (valued -inf: they cannot tie for the best)."""
+    (``_BOUND``) cannot reach the best so far skipped."""
     animals = ctx.animals
     plain = _PLAIN_TRAIT.get
     bound = _BOUND.get
     get = _VALUE.get
     best = top = _NONE
-    values = []
-    add = values.append
+    found = []          # (value, action) of the actions that may tie for the best
+    keep = found.append
     new = None
     for a in legal:
         t = type(a)
@@ -593,13 +591,11 @@ def _development_best(ctx, legal):
             v = plain(trait)
             if v is not None:
                 if v <= top:
-                    add(_NONE)
                     continue
                 v -= 0.1 * len(animals[a.animal].cards)
             elif trait == "parasite":
                 v = 2.2 + 0.1 * len(animals[a.animal].cards)
             elif bound(trait, 0.5) <= top:
-                add(_NONE)
                 continue
             else:
                 v = _play_trait(ctx, a)
@@ -608,15 +604,17 @@ def _development_best(ctx, legal):
                 new = _play_animal(ctx, a)
             v = new
         elif t is PlayPairTrait and _OTHER.get(a.trait, 1.0) <= top:
-            add(_NONE)
             continue
         else:
             v = get(t, _zero)(ctx, a)
-        add(v)
-        if v > best:
-            best = v
-            top = v - 1e-9
-    return list(compress(legal, map(top.__lt__, values)))
+        if v > top:
+            keep((v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    if len(found) == 1:
+        return [found[0][1]]
+    return [a for v, a in found if v > top]
 
 
 def _feeding_best(ctx, legal):
@@ -624,20 +622,21 @@ def _feeding_best(ctx, legal):
     worked out last, and only those whose bound can still reach the best: a token for a hungry animal is worth
     at most ``_TAKE_BOUND``, an attack on a rival's animal its prey's worth (or -1, when the kill would not
     finish its hunter); an attack on the bot's own animal (worth what the kill of a doomed animal is, or -5) is
-    worked out only when that can reach the best. A decision won by an attack often needs no plan at all.
-    The values left out are -inf (they cannot tie for the best)."""
+    worked out only when that can reach the best. A decision won by an attack often needs no plan at all."""
     animals = ctx.animals
     get = _VALUE.get
     seat = ctx.seat
     best = top = _NONE
-    values = []
-    add = values.append
+    found = []          # (index, value, action) of the actions that may tie for the best
+    keep = found.append
     later = []          # (bound, index, action, what the value needs): the values that need the plan
     prey = {}           # prey -> (worth, gain, cards) (for the bot's own animal: itself, 0, cards; None if unthinkable)
     hunters = {}        # hunter -> (fed or asleep, what it needs after its fat, its trait cards)
     last = -1
     h = None
+    i = -1
     for a in legal:
+        i += 1
         t = type(a)
         if t is Attack:
             qid = a.prey
@@ -651,8 +650,7 @@ def _feeding_best(ctx, legal):
                 prey[qid] = w
             v, gain, cards = w
             if gain and v <= top and top >= -1.0:
-                add(_NONE)                      # at most its prey's worth, or -1
-                continue
+                continue                        # at most its prey's worth, or -1
             pid = a.predator
             if pid != last:                     # a hunter's attacks come one after another
                 last = pid
@@ -667,7 +665,6 @@ def _feeding_best(ctx, legal):
                 else:
                     v = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
                     if v <= top and top >= -5.0:
-                        add(_NONE)
                         continue
                     plan = ctx._plan or ctx.plan
                     if qid not in plan.cost or qid in plan.planned:
@@ -682,8 +679,7 @@ def _feeding_best(ctx, legal):
             elif h[1] - gain > 0:               # the kill alone does not finish it: the plan's room must
                 plan = ctx._plan
                 if plan is None:
-                    later.append((v if v > -1.0 else -1.0, len(values), a, h, v))
-                    add(_NONE)
+                    later.append((v if v > -1.0 else -1.0, i, a, h, v))
                     continue
                 if h[1] - gain > plan.room_after_attack(pid):
                     v = -1.0
@@ -695,17 +691,18 @@ def _feeding_best(ctx, legal):
             elif short <= 0:
                 v = 1.5
             else:
-                later.append((_TAKE_BOUND, len(values), a, x, short))
-                add(_NONE)
+                later.append((_TAKE_BOUND, i, a, x, short))
                 continue
         elif t is EndMove:
             v = 0.0
         else:
             v = get(t, _zero)(ctx, a)
-        add(v)
-        if v > best:
-            best = v
-            top = v - 1e-9
+        if v > top:
+            keep((i, v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    n = len(found)
     for bound, i, a, x, short in later:
         if bound <= top:
             continue
@@ -716,11 +713,16 @@ def _feeding_best(ctx, legal):
             v = -1.0                           # an attack on a rival's animal that would not finish its hunter
         else:
             v = short
-        values[i] = v
-        if v > best:
-            best = v
-            top = v - 1e-9
-    return list(compress(legal, map(top.__lt__, values)))
+        if v > top:
+            keep((i, v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    if len(found) > n:
+        found.sort()                        # back in the legal actions' order
+    if len(found) == 1:
+        return [found[0][2]]
+    return [a for i, v, a in found if v > top]
 
 
 _TAKE_BOUND = 6.2
