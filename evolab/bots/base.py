@@ -1,8 +1,6 @@
 """The bot protocol, the trait-card-rate rule every bot honours, and the random bot."""
 from __future__ import annotations
 
-from itertools import compress
-
 from ..actions import EndTurn, Grow, NewSpecies, Pass, PlaceTrait, PlayAnimal, PlayCard, PlayPairTrait, PlayTrait
 from ..errors import OptionError
 
@@ -98,7 +96,7 @@ def trait_card_filter(legal, rate, rng):
     if types.isdisjoint(_TRAIT_PLAYS):            # the same test by type alone, for the editions without PlayCard
         return legal
     keep = _KEEP_TRAITS if rng.random() < rate else _KEEP_GROWTH
-    return list(compress(legal, map(keep.__contains__, map(type, legal))))     # the kept kinds, in order
+    return [a for a in legal if type(a) in keep]
 
 
 mutation_filter = trait_card_filter      # the old name
