@@ -53,12 +53,21 @@ class BotHints:
         By default from ``greedy_scores``; an edition may find them without valuing in full the actions that
         cannot reach the best, as long as it returns the same list."""
         scores = self.greedy_scores(ctx, legal)
-        top = max(scores) - 1e-9
+        best = max(scores)
+        top = best - 1e-9
+        i = scores.index(best)
+        scores[i] = _NONE
+        if max(scores) <= top:                 # one best action (the usual case): the runner-up is below it
+            return [legal[i]]
+        scores[i] = best
         return list(compress(legal, map(top.__lt__, scores)))
 
 
 def _zero(ctx, a) -> float:
     return 0.0
+
+
+_NONE = float("-inf")
 
 
 def expected_share(bank: int, rival_demands, me_first: bool, my_demand: int = 1 << 30) -> int:
