@@ -534,14 +534,6 @@ class OriginHints(BotHints):
     def greedy_context(self, view, legal, salt=0):
         return _Context(view, legal, salt)
 
-    def greedy_scores(self, ctx, legal):
-        """Every legal action's value in one loop per phase: the numerous kinds (a trait played on an animal,
-        food taken, an attack) worked out in place, with what the decision shares; the rest by their own rule.
-        Each value equals its rule's one-by-one value (``greedy_values``)."""
-        if ctx.v.phase == "development":
-            return _development_scores(ctx, legal)
-        return _feeding_scores(ctx, legal)
-
     def greedy_best(self, ctx, legal):
         """The best actions (``BotHints.greedy_best``) from the same values streamed: an action whose value
         cannot reach the best found so far is not worked out in full (a trait's table value only drops with the
@@ -551,30 +543,8 @@ class OriginHints(BotHints):
         return _feeding_best(ctx, legal)
 
 
-def _development_scores(ctx, legal):
-    animals = ctx.animals
-    plain = _PLAIN_TRAIT.get
-    get = _VALUE.get
-    out = []
-    add = out.append
-    for a in legal:
-        t = type(a)
-        if t is PlayTrait:
-            trait = a.trait
-            v = plain(trait)
-            if v is not None:
-                add(v - 0.1 * len(animals[a.animal].cards))
-            elif trait == "parasite":
-                add(2.2 + 0.1 * len(animals[a.animal].cards))
-            else:
-                add(_play_trait(ctx, a))
-        else:
-            add(get(t, _zero)(ctx, a))
-    return out
-
-
 def _development_best(ctx, legal):
-    """``greedy_best`` of a development decision: ``_development_scores`` with the traits whose bound
+    """``greedy_best`` of a development decision: the rules' values (``greedy_values``) with the traits whose bound
     (``_BOUND``) cannot reach the best so far skipped."""
     animals = ctx.animals
     plain = _PLAIN_TRAIT.get
@@ -618,7 +588,7 @@ def _development_best(ctx, legal):
 
 
 def _feeding_best(ctx, legal):
-    """``greedy_best`` of a feeding decision: ``_feeding_scores`` with the values that need the feeding plan
+    """``greedy_best`` of a feeding decision: the rules' values (``greedy_values``), with the values that need the feeding plan
     worked out last, and only those whose bound can still reach the best: a token for a hungry animal is worth
     at most ``_TAKE_BOUND``, an attack on a rival's animal its prey's worth (or -1, when the kill would not
     finish its hunter); an attack on the bot's own animal (worth what the kill of a doomed animal is, or -5) is
@@ -731,52 +701,6 @@ _TAKE_BOUND = 6.2
 
 _BOUND = {"carnivorous": 2.0, "sharp_vision": 1.0, "high_body_weight": 1.2}
 """The most a trait outside ``_PLAIN_TRAIT`` (Parasite aside) can be worth (``_play_trait``; others: 0.5)."""
-
-
-def _feeding_scores(ctx, legal):
-    animals = ctx.animals
-    get = _VALUE.get
-    out = []
-    add = out.append
-    prey = hunters = h = None
-    last = -1
-    for a in legal:
-        t = type(a)
-        if t is TakeFood:
-            x = animals[a.animal]
-            short = x.need - x.red - x.blue
-            if x.links:
-                add(_take(ctx, a))
-            elif short <= 0:
-                add(1.5)
-            else:
-                plan = ctx._plan or ctx.plan
-                add(_take_planned(plan, x, short) if x.id in plan.planned else -1.0)
-        elif t is Attack:
-            if prey is None:
-                prey, hunters = ctx._prey, ctx._pred
-                if prey is None:
-                    prey = ctx._prey = {}
-                    hunters = ctx._pred = {}
-            w = prey.get(a.prey)
-            if w is None:
-                w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
-            pid = a.predator
-            if pid != last:                     # a hunter's attacks come one after another
-                last = pid
-                h = hunters.get(pid)
-                if h is None:
-                    h = hunters[pid] = _hunter(ctx, animals[pid])
-            v, gain, cards = w                  # _attack_value, in place
-            if gain == 0:
-                add(3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0)
-            elif h[0]:
-                add(v - 3.0)
-            else:
-                add(v if h[gain] else -1.0)
-        else:
-            add(get(t, _zero)(ctx, a))
-    return out
 
 
 _PLAIN_TRAIT = {t: v for t, v in _TRAIT_VALUE.items() if t != "high_body_weight"}
