@@ -15,6 +15,7 @@ import evolab
 from evolab import Match, scenario
 from evolab.bots import GreedyBot, RandomBot
 from evolab.events import Died
+from evolab.rules.hints import BotHints
 
 
 def feed(state, seats=None, seed=0):
@@ -334,3 +335,47 @@ def test_greedy_scores_together_equal_one_by_one_in_every_edition(rid, options):
         seats = [_Compared(trait_card_rate=0.5 if s % 2 else None) for s in range(players)]
         Match(rs, seats=seats, seed=players).play_out()
     assert _Compared.checked - before > 1000
+
+
+class _BestCompared(GreedyBot):
+    """Checks at every decision that the edition's ``greedy_best`` (which may skip actions that cannot win)
+    finds the same actions as taking every value from ``greedy_scores``, on the legal list and on a shuffled
+    part of it (as the lookahead bot offers)."""
+
+    picks_from_legal = True
+    checked = 0
+
+    def pick(self, view, legal, rng):
+        hints = view.ruleset.edition.bot_hints
+        if len(legal) > 1:
+            shuffled = list(legal)
+            random.Random(len(legal) + type(self).checked).shuffle(shuffled)
+            for actions in (legal, shuffled[:max(2, len(legal) // 2)], shuffled):
+                reference = BotHints.greedy_best(hints, hints.greedy_context(view, actions, 7), actions)
+                assert hints.greedy_best(hints.greedy_context(view, actions, 7), actions) == reference
+            type(self).checked += 1
+        return super().pick(view, legal, rng)
+
+
+@pytest.mark.parametrize("rid, options", [("origin", {}), ("origin", {"scenario": "equilibrium"}),
+                                          ("origin", {"scenario": "fatality"}),
+                                          ("origin", {"heredity": True, "generations": 3}),
+                                          ("random_mutations", {}), ("northstar", {})])
+def test_greedy_best_finds_the_actions_every_value_would(rid, options):
+    """The greedy bot's shortcut (values that need the feeding plan last, actions whose bound cannot reach the
+    best left out) chooses among exactly the actions that valuing every legal action gives, in games of two
+    and four players."""
+    before = _BestCompared.checked
+    for players in (2, 4):
+        rs = evolab.load_ruleset(rid, players=players, **options)
+        seats = [_BestCompared(trait_card_rate=0.5 if s % 2 else None) for s in range(players)]
+        Match(rs, seats=seats, seed=players + 10).play_out()
+    assert _BestCompared.checked - before > 100
+
+
+def test_greedy_best_finds_the_actions_every_value_would_among_many_attacks():
+    """The Heredity predation preset (many carnivores, much prey, attacks that tie): the same check."""
+    from evolab import heredity
+    rs = heredity.load("predation", generations=3)
+    Match(rs, seats=[_BestCompared(), _BestCompared()], seed=3).play_out()
+    assert _BestCompared.checked > 500

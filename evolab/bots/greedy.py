@@ -7,8 +7,6 @@ much food the bot can expect this turn, and which of its animals it can finish w
 """
 from __future__ import annotations
 
-from itertools import compress
-
 from .base import Bot
 
 
@@ -27,20 +25,13 @@ class GreedyBot(Bot):
         if rs is not self._rs:              # the edition's rules of thumb, looked up once per table
             self._rs = rs
             hints = rs.edition.bot_hints
-            self._hints = (hints.greedy_context, hints.greedy_scores, rs.heredity)
-        context, score, heredity = self._hints
+            self._hints = (hints.greedy_context, hints.greedy_best, rs.heredity)
+        context, best, heredity = self._hints
         # the Heredity variant's ties among animals: a new order every decision
         salt = int(rng.random() * 4294967296) if heredity else 0
-        ctx = context(view, legal, salt)
-        scores = score(ctx, legal)
-        best = max(scores)
-        top = best - 1e-9
-        i = scores.index(best)
-        scores[i] = _NONE
-        if max(scores) <= top:                 # one best action (the usual case): the runner-up is below it
-            return legal[i]
-        scores[i] = best
-        ties = list(compress(legal, map(top.__lt__, scores)))       # the actions scoring above ``top``
+        ties = best(context(view, legal, salt), legal)
+        if len(ties) == 1:                  # one best action (the usual case)
+            return ties[0]
         return ties[int(rng.random() * len(ties))]      # ties: by chance
 
     def __getstate__(self):
@@ -49,5 +40,3 @@ class GreedyBot(Bot):
         state.pop("_hints", None)
         return state
 
-
-_NONE = float("-inf")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, ClassVar
 
 
@@ -47,9 +48,26 @@ class BotHints:
         get = self.greedy_values.get
         return [get(type(a), _zero)(ctx, a) for a in legal]
 
+    def greedy_best(self, ctx, legal) -> list:
+        """The legal actions the greedy bot draws among, in their order: those within 1e-9 of the best value.
+        By default from ``greedy_scores``; an edition may find them without valuing in full the actions that
+        cannot reach the best, as long as it returns the same list."""
+        scores = self.greedy_scores(ctx, legal)
+        best = max(scores)
+        top = best - 1e-9
+        i = scores.index(best)
+        scores[i] = _NONE
+        if max(scores) <= top:                 # one best action (the usual case): the runner-up is below it
+            return [legal[i]]
+        scores[i] = best
+        return list(compress(legal, map(top.__lt__, scores)))
+
 
 def _zero(ctx, a) -> float:
     return 0.0
+
+
+_NONE = float("-inf")
 
 
 def expected_share(bank: int, rival_demands, me_first: bool, my_demand: int = 1 << 30) -> int:

@@ -22,6 +22,7 @@ _OTHER = {"fat_tissue": 1.0, "hibernation": 1.0, "scavenger": 1.0, "piracy": 0.9
 _TRAIT_VALUE = {**{t: v for t, v in _OTHER.items() if t != "sharp_vision"}, **_DEFENSIVE}
 _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
+_NONE = float("-inf")
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
 
 
@@ -533,81 +534,173 @@ class OriginHints(BotHints):
     def greedy_context(self, view, legal, salt=0):
         return _Context(view, legal, salt)
 
-    def greedy_scores(self, ctx, legal):
-        """Every legal action's value in one loop per phase: the numerous kinds (a trait played on an animal,
-        food taken, an attack) worked out in place, with what the decision shares; the rest by their own rule.
-        Each value equals its rule's one-by-one value (``greedy_values``)."""
+    def greedy_best(self, ctx, legal):
+        """The best actions (``BotHints.greedy_best``) from the same values streamed: an action whose value
+        cannot reach the best found so far is not worked out in full (a trait's table value only drops with the
+        trait cards already on its animal; a token for a fed animal is worth 1.5)."""
         if ctx.v.phase == "development":
-            return _development_scores(ctx, legal)
-        return _feeding_scores(ctx, legal)
+            return _development_best(ctx, legal)
+        return _feeding_best(ctx, legal)
 
 
-def _development_scores(ctx, legal):
+def _development_best(ctx, legal):
+    """``greedy_best`` of a development decision: the rules' values (``greedy_values``) with the traits whose bound
+    (``_BOUND``) cannot reach the best so far skipped."""
     animals = ctx.animals
     plain = _PLAIN_TRAIT.get
+    bound = _BOUND.get
     get = _VALUE.get
-    out = []
-    add = out.append
+    best = top = _NONE
+    found = []          # (value, action) of the actions that may tie for the best
+    keep = found.append
+    new = None
     for a in legal:
         t = type(a)
         if t is PlayTrait:
             trait = a.trait
             v = plain(trait)
             if v is not None:
-                add(v - 0.1 * len(animals[a.animal].cards))
+                if v <= top:
+                    continue
+                v -= 0.1 * len(animals[a.animal].cards)
             elif trait == "parasite":
-                add(2.2 + 0.1 * len(animals[a.animal].cards))
+                v = 2.2 + 0.1 * len(animals[a.animal].cards)
+            elif bound(trait, 0.5) <= top:
+                continue
             else:
-                add(_play_trait(ctx, a))
+                v = _play_trait(ctx, a)
+        elif t is PlayAnimal:
+            if new is None:
+                new = _play_animal(ctx, a)
+            v = new
+        elif t is PlayPairTrait and _OTHER.get(a.trait, 1.0) <= top:
+            continue
         else:
-            add(get(t, _zero)(ctx, a))
-    return out
+            v = get(t, _zero)(ctx, a)
+        if v > top:
+            keep((v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    if len(found) == 1:
+        return [found[0][1]]
+    return [a for v, a in found if v > top]
 
 
-def _feeding_scores(ctx, legal):
+def _feeding_best(ctx, legal):
+    """``greedy_best`` of a feeding decision: the rules' values (``greedy_values``), with the values that need the feeding plan
+    worked out last, and only those whose bound can still reach the best: a token for a hungry animal is worth
+    at most ``_TAKE_BOUND``, an attack on a rival's animal its prey's worth (or -1, when the kill would not
+    finish its hunter); an attack on the bot's own animal (worth what the kill of a doomed animal is, or -5) is
+    worked out only when that can reach the best. A decision won by an attack often needs no plan at all."""
     animals = ctx.animals
     get = _VALUE.get
-    out = []
-    add = out.append
-    prey = hunters = h = None
+    seat = ctx.seat
+    best = top = _NONE
+    found = []          # (index, value, action) of the actions that may tie for the best
+    keep = found.append
+    later = []          # (bound, index, action, what the value needs): the values that need the plan
+    prey = {}           # prey -> (worth, gain, cards) (for the bot's own animal: itself, 0, cards; None if unthinkable)
+    hunters = {}        # hunter -> (fed or asleep, what it needs after its fat, its trait cards)
     last = -1
+    h = None
+    i = -1
     for a in legal:
+        i += 1
         t = type(a)
-        if t is TakeFood:
-            x = animals[a.animal]
-            short = x.need - x.red - x.blue
-            if x.links:
-                add(_take(ctx, a))
-            elif short <= 0:
-                add(1.5)
-            else:
-                plan = ctx._plan or ctx.plan
-                add(_take_planned(plan, x, short) if x.id in plan.planned else -1.0)
-        elif t is Attack:
-            if prey is None:
-                prey, hunters = ctx._prey, ctx._pred
-                if prey is None:
-                    prey = ctx._prey = {}
-                    hunters = ctx._pred = {}
-            w = prey.get(a.prey)
+        if t is Attack:
+            qid = a.prey
+            w = prey.get(qid)
             if w is None:
-                w = prey[a.prey] = _prey_worth(ctx, animals[a.prey])
+                q = animals[qid]
+                if q.owner == seat:
+                    w = (None if q.mask & (POISONOUS | _UNSURE) else q, 0, len(q.cards))
+                else:
+                    w = _prey_worth(ctx, q)
+                prey[qid] = w
+            v, gain, cards = w
+            if gain and v <= top and top >= -1.0:
+                continue                        # at most its prey's worth, or -1
             pid = a.predator
             if pid != last:                     # a hunter's attacks come one after another
                 last = pid
                 h = hunters.get(pid)
                 if h is None:
-                    h = hunters[pid] = _hunter(ctx, animals[pid])
-            v, gain, cards = w                  # _attack_value, in place
-            if gain == 0:
-                add(3.0 + 0.2 * (h[3] - cards) * ctx.card_worth if v and not h[0] and h[2] else -5.0)
+                    p = animals[pid]
+                    h = hunters[pid] = (p.hibernating or p.red + p.blue >= p.need,
+                                        p.need - p.red - p.blue - p.fat, len(p.cards))
+            if gain == 0:                       # the bot's own animal: only one that starves anyway, a kill
+                if v is None or h[0]:           # that finishes the hunter
+                    v = -5.0
+                else:
+                    v = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
+                    if v <= top and top >= -5.0:
+                        continue
+                    plan = ctx._plan or ctx.plan
+                    if qid not in plan.cost or qid in plan.planned:
+                        prey[qid] = (None, 0, cards)        # it will be fed: no hunter of the bot's eats it
+                        v = -5.0
+                    else:
+                        after = h[1] - 2
+                        if not (after <= 0 or after <= plan.room_after_attack(pid)):
+                            v = -5.0
             elif h[0]:
-                add(v - 3.0)
+                v -= 3.0
+            elif h[1] - gain > 0:               # the kill alone does not finish it: the plan's room must
+                plan = ctx._plan
+                if plan is None:
+                    later.append((v if v > -1.0 else -1.0, i, a, h, v))
+                    continue
+                if h[1] - gain > plan.room_after_attack(pid):
+                    v = -1.0
+        elif t is TakeFood:
+            x = animals[a.animal]
+            short = x.need - x.red - x.blue
+            if x.links:
+                v = _take(ctx, a)
+            elif short <= 0:
+                v = 1.5
             else:
-                add(v if h[gain] else -1.0)
+                later.append((_TAKE_BOUND, i, a, x, short))
+                continue
+        elif t is EndMove:
+            v = 0.0
         else:
-            add(get(t, _zero)(ctx, a))
-    return out
+            v = get(t, _zero)(ctx, a)
+        if v > top:
+            keep((i, v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    n = len(found)
+    for bound, i, a, x, short in later:
+        if bound <= top:
+            continue
+        plan = ctx._plan or ctx.plan
+        if type(a) is TakeFood:
+            v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+        elif x[1] - prey[a.prey][1] > plan.room_after_attack(a.predator):
+            v = -1.0                           # an attack on a rival's animal that would not finish its hunter
+        else:
+            v = short
+        if v > top:
+            keep((i, v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    if len(found) > n:
+        found.sort()                        # back in the legal actions' order
+    if len(found) == 1:
+        return [found[0][2]]
+    return [a for i, v, a in found if v > top]
+
+
+_TAKE_BOUND = 6.2
+"""The most a token for a hungry animal without pair traits is worth (``_take_planned``: 6.0 - 0.3 + 0.4)."""
+
+
+_BOUND = {"carnivorous": 2.0, "sharp_vision": 1.0, "high_body_weight": 1.2}
+"""The most a trait outside ``_PLAIN_TRAIT`` (Parasite aside) can be worth (``_play_trait``; others: 0.5)."""
 
 
 _PLAIN_TRAIT = {t: v for t, v in _TRAIT_VALUE.items() if t != "high_body_weight"}
