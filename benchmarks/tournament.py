@@ -1,6 +1,7 @@
 """The bots' ladder per edition (random, greedy, lookahead levels 1-5), and level 5's move times.
 
     python benchmarks/tournament.py --editions northstar --players 2 --workers 2    # one ladder
+    nice -n 19 python benchmarks/tournament.py --workers auto     # 2 workers while the load is under 4, else 1
     python benchmarks/tournament.py --timing --decisions 150          # level-5 seconds per move (p50, p90)
 
 Each neighbouring pair (random-greedy, greedy-level 1, ..., level 4-level 5) plays its own games, seats
@@ -35,7 +36,14 @@ def pair_games(rid, players, low, high, games, args):
     table = tuple((low, high)[i % 2] for i in range(players))
     path = os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}-{_tag(high)}-vs-{_tag(low)}.jsonl")
     return tournament(rid, [low, high], games=games, seed=args.seed, players=players, tables=[table],
-                      workers=args.workers, results=path, progress=args.progress).head_to_head(high, low)
+                      workers=_workers(args.workers), results=path, progress=args.progress).head_to_head(high, low)
+
+
+def _workers(setting):
+    """``auto``: two processes while the machine's load average is under 4, else one (asked again per pair)."""
+    if setting == "auto":
+        return 2 if os.getloadavg()[0] < 4 else 1
+    return int(setting) if setting is not None else None
 
 
 def _tag(bot):
@@ -109,7 +117,7 @@ def main():
     ap.add_argument("--bots", nargs="+", default=BOTS, help="the ladder, weakest first")
     ap.add_argument("--results", default="artifacts/tournament", help="folder of per-game JSON-lines files")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--workers", default=None, help="processes (a number, or auto: 2 under a load of 4, else 1)")
     ap.add_argument("--editions", nargs="+", default=sorted(evolab.available_rulesets()))
     ap.add_argument("--players", nargs="+", type=int, default=[2, 4])
     ap.add_argument("--timing", action="store_true", help="measure level 5's seconds per move instead")

@@ -36,16 +36,18 @@ class Level:
     method: str = "halving"  # how tries are shared out: "halving" (sequential halving) or "ucb" (UCB1)
 
 
-#: Strength levels. Tries triple from one level to the next and higher levels weigh more moves; all of them
-#: imagine to the end of the current turn. ``horizon=1`` (one more turn) is there to experiment with: it did
-#: not make level 3 measurably stronger (55% [40%, 69%] in 40 North Star games) nor level 5 against level 4
-#: (53% after 17 games), and it triples the cost of a move at a table of four.
+#: Strength levels: each tries more imagined games per move than the one below and weighs one more of its
+#: best moves by the rules of thumb; all of them imagine to the end of the current turn. The strength these
+#: tries give levels off at about 54 tries a move (162 tries of 8 moves did not beat 54 of 6: 52% and 40% of
+#: 40 North Star and Origin 2-player games), so the five levels are spread between 2 and 54 tries.
+#: ``horizon=1`` (one more turn) is there to experiment with: it did not make level 3 measurably stronger
+#: (55% [40%, 69%] in 40 North Star games), and it triples the cost of a move at a table of four.
 LEVELS = {
-    1: Level(1, "beginner", 2, 2),
-    2: Level(2, "novice", 6, 3),
+    1: Level(1, "beginner", 2, 2),        # one imagined game for each of its two best moves
+    2: Level(2, "novice", 12, 3),         # three moves, the better two then played out more
     3: Level(3, "intermediate", 18, 4),
-    4: Level(4, "advanced", 54, 6),
-    5: Level(5, "expert", 162, 8),
+    4: Level(4, "advanced", 30, 5),
+    5: Level(5, "expert", 54, 6),         # about where more tries stop making it stronger
 }
 LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
 _EXPLORE = 1.0           # UCB1 exploration weight, in units of the spread of the results seen so far
