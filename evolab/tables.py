@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from array import array
 from itertools import groupby, repeat
+from operator import mul
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
 _CATEGORIES = ("c", "b")
@@ -40,8 +41,7 @@ class Runs:
 
     def extend(self, values):
         if isinstance(values, Runs):
-            for v, k in zip(values.values, values.counts):
-                self._add(v, k)
+            self._extend_runs(values.values, values.counts, values._len)
         elif type(values) is tuple and values and values.count(values[0]) == len(values):
             self._add(values[0], len(values))           # the tracker's usual (game,) * k: one run
         else:
@@ -55,6 +55,21 @@ class Runs:
             self.values.append(v)
             self.counts.append(k)
         self._len += k
+
+    def _extend_runs(self, values, counts, total):
+        """Add another column's runs (arrays ``values`` and ``counts`` holding ``total`` values) at C speed: only
+        the first run may continue this column's last one."""
+        if not total:
+            return
+        i = 1 if self._len and self.values[-1] == values[0] else 0
+        vals = values[i:] if i else values
+        if type(vals) is not array or vals.typecode != self.typecode:
+            vals = array(self.typecode, vals)          # refuses what the typecode cannot hold, before anything changes
+        if i:
+            self.counts[-1] += counts[0]
+        self.values.extend(vals)
+        self.counts.extend(counts[i:] if i else counts)
+        self._len += total
 
     def __iter__(self):
         for v, k in zip(self.values, self.counts):
@@ -88,13 +103,17 @@ class Blocks:
     def __len__(self):
         return self._len
 
-    def _add(self, block: tuple, k: int = 1):
+    def _index(self, block: tuple) -> int:
+        """The index of ``block`` in ``blocks`` (added when new)."""
         i = self._ids.get(block)
         if i is None:
             array(self.typecode, block)                    # refuses what the typecode cannot hold
             i = self._ids[block] = len(self.blocks)
             self.blocks.append(block)
-        self.runs._add(i, k)
+        return i
+
+    def _add(self, block: tuple, k: int = 1):
+        self.runs._add(self._index(block), k)
         self._len += len(block) * k
 
     def append(self, v):
@@ -103,9 +122,15 @@ class Blocks:
     def extend(self, values, remap=None):
         """Add ``values`` as one block; from another ``Blocks``, its blocks and runs (codes through ``remap``)."""
         if isinstance(values, Blocks):
-            for i, k in zip(values.runs.values, values.runs.counts):
-                b = values.blocks[i]
-                self._add(b if remap is None else tuple(map(remap.__getitem__, b)), k)
+            ids = [self._index(b if remap is None else tuple(map(remap.__getitem__, b))) for b in values.blocks]
+            runs = values.runs
+            if len(set(ids)) < len(ids):                   # two of its blocks are one here: join their runs
+                for i, k in zip(runs.values, runs.counts):
+                    self.runs._add(ids[i], k)
+            else:
+                self.runs._extend_runs(runs.values if ids == list(range(len(ids))) else
+                                       array("i", map(ids.__getitem__, runs.values)), runs.counts, runs._len)
+            self._len += values._len
             return
         values = tuple(values if remap is None else map(remap.__getitem__, values))
         if values:
@@ -123,9 +148,11 @@ class Blocks:
 
     def __setstate__(self, st):
         self.__init__(st[0])
-        blocks, runs = st[1], st[2]
-        for i, k in zip(runs.values, runs.counts):
-            self._add(tuple(blocks[i]), k)
+        self.blocks = [tuple(b) for b in st[1]]
+        self._ids = {b: i for i, b in enumerate(self.blocks)}
+        self.runs = st[2]
+        sizes = [len(b) for b in self.blocks]
+        self._len = sum(map(mul, map(sizes.__getitem__, self.runs.values), self.runs.counts))
 
 
 class Table:
@@ -149,6 +176,12 @@ class Table:
         self.params = {}                  # game -> {parameter: value}
         self.param_names = []
         self._coded: dict = {}            # id of a tuple of categories -> (the tuple, its codes): the tracker's trait ids
+        self._slots()
+
+    def _slots(self):
+        """Per column in order: (name, storage, its codes or None, its storage's ``append``), looked up once so
+        that writing a row or a block does no look-up by name."""
+        self._cols = tuple((c, self.data[c], self.codes.get(c), self.data[c].append) for c in self.columns)
 
     def __len__(self):
         return len(self.data[self.columns[0]])
@@ -175,14 +208,14 @@ class Table:
     def append_values(self, values):
         """One row given as its values in the order of ``columns`` (the tracker's per-event path: no names to
         match); a row of the wrong length is refused before anything is stored."""
-        if len(values) != len(self.columns):
+        if len(values) != len(self._cols):
             raise ValueError(f"table {self.name!r}: a row has {len(self.columns)} values {self.columns}, "
                              f"got {len(values)}")
-        data, codes = self.data, self.codes
-        for c, v in zip(self.columns, values):
-            if c in codes:
-                v = self._code(c, v)
-            data[c].append(v)
+        for (c, _col, codes, put), v in zip(self._cols, values):
+            if codes is not None:
+                k = codes.get(v)
+                v = self._code(c, v) if k is None else k
+            put(v)
 
     def add_columns(self, n: int, **columns):
         """Append ``n`` rows at once, given column by column and named; a column given as one value (not a list
@@ -191,30 +224,36 @@ class Table:
         self.add_block(n, [columns[c] for c in self.columns])
 
     def add_block(self, n: int, block):
-        """``add_columns`` with the columns given in the order of ``columns`` (the tracker's path, once per turn
-        and table: no names to match); every column is checked before any is stored."""
+        """``add_columns`` with the columns given in the order of ``columns`` (no names to match); every column is
+        checked before any is stored."""
         if len(block) != len(self.columns):
             raise ValueError(f"table {self.name!r}: a block has {len(self.columns)} columns {self.columns}, "
                              f"got {len(block)}")
         for c, v in zip(self.columns, block):
             if isinstance(v, (list, tuple)) and len(v) != n:
                 raise ValueError(f"table {self.name!r}: column {c!r} has {len(v)} values for {n} rows")
-        data = self.data
-        for c, values in zip(self.columns, block):
-            col = data[c]
-            if not isinstance(values, (list, tuple)):          # one value in every row
-                if not n:
-                    continue
-                if c in self.codes:
+        self.write_block(n, block)
+
+    def write_block(self, n: int, block):
+        """``add_block`` for a caller that built the block to fit (the tracker, once per turn and table): ``n``
+        rows, the columns in order, each a list or tuple of ``n`` values or one value for every row; not checked."""
+        if not n:
+            return
+        for (c, col, codes, _put), values in zip(self._cols, block):
+            t = type(values)
+            if t is list or t is tuple:
+                if codes is not None:
+                    values = self._codes_of(c, values)
+                col.extend(values)
+            elif isinstance(values, (list, tuple)):
+                col.extend(values if codes is None else self._codes_of(c, values))
+            else:                                                # one value in every row
+                if codes is not None:
                     values = self._code(c, values)
                 if type(col) is Runs:
                     col._add(values, n)
                 else:
                     col.extend(repeat(values, n))
-                continue
-            if c in self.codes:
-                values = self._codes_of(c, values)
-            col.extend(values)
 
     def _codes_of(self, c, values):
         """The codes of a column's categories; a tuple given again and again (the traits of every turn) is
@@ -223,7 +262,7 @@ class Table:
             hit = self._coded.get((c, id(values)))
             if hit is not None and hit[0] is values:
                 return hit[1]
-            codes = [self._code(c, v) for v in values]
+            codes = tuple(self._code(c, v) for v in values)
             self._coded[(c, id(values))] = (values, codes)       # the tuple is kept, so its id stays its own
             return codes
         return [self._code(c, v) for v in values]
@@ -300,6 +339,8 @@ class Table:
             d = st["data"][c]
             if isinstance(self.data[c], array):
                 self.data[c].frombytes(d)
+            elif type(d) is type(self.data[c]):
+                self.data[c] = d                     # a Runs, Blocks or list of its own, unpickled
             else:
                 self.data[c].extend(d)
         for c, names in st["names"].items():
@@ -307,6 +348,7 @@ class Table:
             self.codes[c] = {v: i for i, v in enumerate(names)}
         self.params = st["params"]
         self.param_names = st["param_names"]
+        self._slots()
 
 
 _DERIVED: dict = {}   # table name -> derived columns, filled by tracking.py so unpickled tables match
