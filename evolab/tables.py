@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import csv
 from array import array
-from itertools import groupby, repeat
-from operator import mul
+import struct
+from itertools import compress, groupby, islice, repeat
+from operator import mul, ne, sub
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
 _CATEGORIES = ("c", "b")
@@ -168,20 +169,29 @@ class Table:
         self.name = name
         self.columns = tuple(c for c, _ in columns)
         self.kinds = dict(columns)
-        self.data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else Blocks("h") if k == "b" else
-                         array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
+        self._data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else Blocks("h") if k == "b" else
+                          array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
         self.codes = {c: {} for c, k in columns if k in _CATEGORIES}       # category -> code
         self.names = {c: [] for c, k in columns if k in _CATEGORIES}       # code -> category
         self.derived = tuple(derived)     # ((name, function(row) -> value), ...)
         self.params = {}                  # game -> {parameter: value}
         self.param_names = []
-        self._coded: dict = {}            # id of a tuple of categories -> (the tuple, its codes): the tracker's trait ids
+        self._coded: dict = {}            # (column, tuple of categories) -> their codes: the tracker's trait ids
+        self._rows: list = []             # rows queued (tuples of values in column order), stored by ``flush``
         self._slots()
 
     def _slots(self):
-        """Per column in order: (name, storage, its codes or None, its storage's ``append``), looked up once so
-        that writing a row or a block does no look-up by name."""
-        self._cols = tuple((c, self.data[c], self.codes.get(c), self.data[c].append) for c in self.columns)
+        """Per column in order: (name, storage, its codes or None, its kind of storage), looked up once so that
+        storing rows and blocks does no look-up by name."""
+        self._cols = tuple((c, self._data[c], self.codes.get(c), type(self._data[c])) for c in self.columns)
+
+    @property
+    def data(self) -> dict:
+        """{column: its storage} (``array``, ``Runs``, ``Blocks`` or list; categories as codes), queued rows
+        stored first."""
+        if self._rows:
+            self.flush()
+        return self._data
 
     def __len__(self):
         return len(self.data[self.columns[0]])
@@ -206,16 +216,49 @@ class Table:
         self.append_values([values[c] for c in self.columns])
 
     def append_values(self, values):
-        """One row given as its values in the order of ``columns`` (the tracker's per-event path: no names to
-        match); a row of the wrong length is refused before anything is stored."""
+        """One row given as its values in the order of ``columns`` (no names to match), stored at once; a row of the
+        wrong length, or with a value its column cannot hold, is refused and nothing is stored."""
+        self.queue(values)
+        self.flush()
+
+    def queue(self, values):
+        """``append_values`` for the tracker's per-event rows: queued and stored together when the table is next
+        read or ``flush``ed (one conversion per column instead of one per value); the length is checked now."""
         if len(values) != len(self._cols):
             raise ValueError(f"table {self.name!r}: a row has {len(self.columns)} values {self.columns}, "
                              f"got {len(values)}")
-        for (c, _col, codes, put), v in zip(self._cols, values):
-            if codes is not None:
-                k = codes.get(v)
-                v = self._code(c, v) if k is None else k
-            put(v)
+        self._rows.append(tuple(values))
+
+    def flush(self):
+        """Store the queued rows, column by column; a value a column cannot hold raises ``ValueError`` and none of
+        them is stored."""
+        rows = self._rows
+        if not rows:
+            return
+        self._rows = []
+        n = len(rows)
+        names = {c: len(v) for c, v in self.names.items()}      # to take back the categories of refused rows
+        try:
+            staged = [_staged(kind, col, values if codes is None else self._coded_list(c, values), n)
+                      for (c, col, codes, kind), values in zip(self._cols, zip(*rows))]
+        except (OverflowError, TypeError, struct.error) as e:
+            for c, k in names.items():
+                for v in self.names[c][k:]:
+                    del self.codes[c][v]
+                del self.names[c][k:]
+            self._coded.clear()
+            raise ValueError(f"table {self.name!r}: a value does not fit its column ({e}); nothing was stored") \
+                from None
+        for (_c, col, _codes, kind), (a, b) in zip(self._cols, staged):
+            if kind is array:
+                col.frombytes(a)
+            elif kind is Runs:
+                col._extend_runs(a, b, n)
+            elif kind is Blocks:
+                for v in a:
+                    col._add((v,))
+            else:
+                col.extend(a)
 
     def add_columns(self, n: int, **columns):
         """Append ``n`` rows at once, given column by column and named; a column given as one value (not a list
@@ -236,36 +279,51 @@ class Table:
 
     def write_block(self, n: int, block):
         """``add_block`` for a caller that built the block to fit (the tracker, once per turn and table): ``n``
-        rows, the columns in order, each a list or tuple of ``n`` values or one value for every row; not checked."""
+        rows, the columns in order, each a list or tuple of ``n`` values or one value for every row; not checked.
+        Queued rows are stored first; one value for every row of a ``Runs`` column is one run."""
         if not n:
             return
-        for (c, col, codes, _put), values in zip(self._cols, block):
-            t = type(values)
-            if t is list or t is tuple:
-                if codes is not None:
-                    values = self._codes_of(c, values)
-                col.extend(values)
-            elif isinstance(values, (list, tuple)):
-                col.extend(values if codes is None else self._codes_of(c, values))
-            else:                                                # one value in every row
-                if codes is not None:
-                    values = self._code(c, values)
-                if type(col) is Runs:
-                    col._add(values, n)
+        if self._rows:
+            self.flush()
+        for (c, col, codes, kind), v in zip(self._cols, block):
+            many = isinstance(v, (list, tuple))
+            if codes is not None:
+                v = self._codes_of(c, v) if many else self._code(c, v)
+            if kind is array:
+                col.frombytes(_pack(n, col.typecode)(*v) if many else _pack(n, col.typecode)(*repeat(v, n)))
+            elif kind is Runs:
+                if many:
+                    col.extend(v)
+                elif col._len and col.values[-1] == v:
+                    col.counts[-1] += n
+                    col._len += n
                 else:
-                    col.extend(repeat(values, n))
+                    col.values.append(v)
+                    col.counts.append(n)
+                    col._len += n
+            elif kind is Blocks:
+                col._add(v if many else (v,) * n)
+            else:
+                col.extend(v if many else repeat(v, n))
 
-    def _codes_of(self, c, values):
+    def _coded_list(self, c, values) -> list:
+        """The codes of ``values`` in column ``c``, new categories coded in order of appearance."""
+        codes = self.codes[c]
+        out = list(map(codes.get, values))
+        if None in out:
+            out = [self._code(c, v) for v in values]
+        return out
+
+    def _codes_of(self, c, values) -> tuple:
         """The codes of a column's categories; a tuple given again and again (the traits of every turn) is
         coded once."""
         if type(values) is tuple:
-            hit = self._coded.get((c, id(values)))
-            if hit is not None and hit[0] is values:
-                return hit[1]
-            codes = tuple(self._code(c, v) for v in values)
-            self._coded[(c, id(values))] = (values, codes)       # the tuple is kept, so its id stays its own
+            key = (c, values)
+            codes = self._coded.get(key)
+            if codes is None:
+                codes = self._coded[key] = tuple([self._code(c, v) for v in values])
             return codes
-        return [self._code(c, v) for v in values]
+        return tuple([self._code(c, v) for v in values])
 
     def set_params(self, game, params: dict):
         self.params[game] = params
@@ -335,20 +393,48 @@ class Table:
 
     def __setstate__(self, st):
         self.__init__(st["name"], st["columns"], _DERIVED.get(st["name"], ()))
+        data = self._data
         for c in self.columns:
             d = st["data"][c]
-            if isinstance(self.data[c], array):
-                self.data[c].frombytes(d)
-            elif type(d) is type(self.data[c]):
-                self.data[c] = d                     # a Runs, Blocks or list of its own, unpickled
+            if isinstance(data[c], array):
+                data[c].frombytes(d)
+            elif type(d) is type(data[c]):
+                data[c] = d                          # a Runs, Blocks or list of its own, unpickled
             else:
-                self.data[c].extend(d)
+                data[c].extend(d)
         for c, names in st["names"].items():
             self.names[c] = list(names)
             self.codes[c] = {v: i for i, v in enumerate(names)}
         self.params = st["params"]
         self.param_names = st["param_names"]
         self._slots()
+
+
+def _pack(n: int, typecode: str):
+    """``struct.Struct(n x typecode).pack``: packing a list into an array's bytes converts each value in C, at a
+    fraction of ``array.extend``'s cost per value."""
+    f = _PACKERS.get((n, typecode))
+    if f is None:
+        if len(_PACKERS) > 512:           # blocks of many sizes (not the tracker's): keep the cache small
+            _PACKERS.clear()
+        f = _PACKERS[(n, typecode)] = struct.Struct(f"{n}{typecode}").pack
+    return f
+
+
+_PACKERS: dict = {}
+
+
+def _staged(kind, col, values, n: int) -> tuple:
+    """A column's queued ``values`` (categories coded) converted so that storing them cannot fail: packed bytes for
+    an array, (values, counts) of its runs for ``Runs``, else the values."""
+    if kind is array:
+        return struct.pack(f"{n}{col.typecode}", *values), None
+    if kind is Runs:
+        starts = [0, *compress(range(1, n), map(ne, islice(values, 1, None), values))]
+        return array(col.typecode, map(values.__getitem__, starts)), array("i", map(sub, starts[1:] + [n], starts))
+    if kind is Blocks:
+        array(col.typecode, values)                          # refuses what the typecode cannot hold
+    return values, None
 
 
 _DERIVED: dict = {}   # table name -> derived columns, filled by tracking.py so unpickled tables match

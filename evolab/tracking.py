@@ -200,10 +200,11 @@ class Tracker:
                 h(self, match, e)
 
     def _put(self, table, values):
-        """One row of ``table`` as its values in column order (``game`` first), when the table is recorded."""
+        """One row of ``table`` as its values in column order (``game`` first), when the table is recorded (queued:
+        the tables store a game's rows when it ends, or when they are read)."""
         t = self.tables.get(table)
         if t is not None:
-            t.append_values(values)
+            t.queue(values)
 
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
@@ -336,7 +337,7 @@ class Tracker:
                 i = ix[t]
                 arose[i] = n
                 total[i] += n
-            tb["mutations"].write_block(k, (g, turn, ids, arose, total, sum(total), count, c.alive, sum(count)))
+            tb["mutations"].write_block(k, (g, turn, ids, arose, total[:], sum(total), count, c.alive, sum(count)))
         self._seat_rows(s, turn, c)
         self._extinction_rows(turn, c, gone)
         causes = self.causes
@@ -374,7 +375,7 @@ class Tracker:
                 self._put("species", (self.game, turn, seat, sid, body, pop, "+".join(traits)))
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
-            put = self.tables["seats"].append_values
+            put = self.tables["seats"].queue
             for seat in range(self.players):
                 put((self.game, turn, seat, c.alive_seat[seat], self.born[seat], self.died[seat], sc[seat],
                      self.eaten_by[seat], self.starved[seat], self.partly_fed[seat], self.wasted[seat]))
@@ -454,6 +455,8 @@ class Tracker:
         alive = sum(k for _, _, _, k in s.ruleset.census(s))
         self._put("games", (self.game, s.turn, len(match.record.moves), self.players, e.winner, max(e.scores), alive,
                             list(e.scores), list(s.ruleset.winners(s))))
+        for t in self.tables.values():     # the game's rows stored now, so a value that does not fit raises here
+            t.flush()
 
     # ---- results ----------------------------------------------------------------------------
     def rows(self, table="traits") -> list:
