@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 from array import array
 import struct
-from itertools import compress, groupby, islice, repeat
+from itertools import accumulate, chain, compress, groupby, islice, repeat
 from operator import mul, ne, sub
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
+#: Rows a table queues before storing them (blocks: an eighth as many), whatever reads it first.
+QUEUED = 1024
 _CATEGORIES = ("c", "b")
 # rows arrive game by game, turn by turn and (per seat) seat by seat, and a turn's rows share its count of
 # living animals (and of mutations and trait copies so far): these columns are stored as runs
@@ -178,6 +180,7 @@ class Table:
         self.param_names = []
         self._coded: dict = {}            # (column, tuple of categories) -> their codes: the tracker's trait ids
         self._rows: list = []             # rows queued (tuples of values in column order), stored by ``flush``
+        self._blocks: list = []           # or blocks queued: (number of rows, columns in order)
         self._slots()
 
     def _slots(self):
@@ -189,7 +192,7 @@ class Table:
     def data(self) -> dict:
         """{column: its storage} (``array``, ``Runs``, ``Blocks`` or list; categories as codes), queued rows
         stored first."""
-        if self._rows:
+        if self._rows or self._blocks:
             self.flush()
         return self._data
 
@@ -222,25 +225,68 @@ class Table:
         self.flush()
 
     def queue(self, values):
-        """``append_values`` for the tracker's per-event rows: queued and stored together when the table is next
-        read or ``flush``ed (one conversion per column instead of one per value); the length is checked now."""
+        """``append_values`` for the tracker's per-event rows: queued and stored with others when the table is next
+        read, ``flush``ed or holds ``QUEUED`` rows (one conversion per column instead of one per value); the length
+        is checked now."""
         if len(values) != len(self._cols):
             raise ValueError(f"table {self.name!r}: a row has {len(self.columns)} values {self.columns}, "
                              f"got {len(values)}")
-        self._rows.append(tuple(values))
+        if self._blocks:
+            self.flush()
+        rows = self._rows
+        rows.append(tuple(values))
+        if len(rows) >= QUEUED:
+            self.flush()
+
+    def add_columns(self, n: int, **columns):
+        """Append ``n`` rows at once, given column by column and named; a column given as one value (not a list
+        or tuple) holds it in every row."""
+        self._named(columns)
+        self.add_block(n, [columns[c] for c in self.columns])
+
+    def add_block(self, n: int, block):
+        """``add_columns`` with the columns given in the order of ``columns`` (no names to match), stored at once;
+        every column is checked before any is stored, and a value a column cannot hold stores nothing."""
+        if len(block) != len(self.columns):
+            raise ValueError(f"table {self.name!r}: a block has {len(self.columns)} columns {self.columns}, "
+                             f"got {len(block)}")
+        for c, v in zip(self.columns, block):
+            if isinstance(v, (list, tuple)) and len(v) != n:
+                raise ValueError(f"table {self.name!r}: column {c!r} has {len(v)} values for {n} rows")
+        self.write_block(n, [list(v) if isinstance(v, list) else v for v in block])   # a copy: stored later
+        self.flush()
+
+    def write_block(self, n: int, block):
+        """``add_block`` for a caller that built the block to fit (the tracker, once per turn and table): ``n``
+        rows, the columns in order, each a list or tuple of ``n`` values or one value for every row; not checked,
+        and queued like ``queue``'s rows (the lists are read when stored: do not change them afterwards)."""
+        if not n:
+            return
+        if self._rows:
+            self.flush()
+        blocks = self._blocks
+        blocks.append((n, block))
+        if len(blocks) >= QUEUED // 8:
+            self.flush()
 
     def flush(self):
-        """Store the queued rows, column by column; a value a column cannot hold raises ``ValueError`` and none of
-        them is stored."""
-        rows = self._rows
-        if not rows:
+        """Store the queued rows or blocks, column by column; a value a column cannot hold raises ``ValueError`` and
+        none of them is stored."""
+        rows, blocks = self._rows, self._blocks
+        if not (rows or blocks):
             return
-        self._rows = []
-        n = len(rows)
+        self._rows, self._blocks = [], []
         names = {c: len(v) for c, v in self.names.items()}      # to take back the categories of refused rows
         try:
-            staged = [_staged(kind, col, values if codes is None else self._coded_list(c, values), n)
-                      for (c, col, codes, kind), values in zip(self._cols, zip(*rows))]
+            if rows:
+                n = len(rows)
+                staged = [_staged(kind, col, values if codes is None else self._coded_list(c, values), n)
+                          for (c, col, codes, kind), values in zip(self._cols, zip(*rows))]
+            else:
+                ns = [k for k, _ in blocks]
+                n = sum(ns)
+                staged = [self._staged_blocks(c, col, codes, kind, values, ns, n)
+                          for (c, col, codes, kind), values in zip(self._cols, zip(*[b for _, b in blocks]))]
         except (OverflowError, TypeError, struct.error) as e:
             for c, k in names.items():
                 for v in self.names[c][k:]:
@@ -255,56 +301,49 @@ class Table:
             elif kind is Runs:
                 col._extend_runs(a, b, n)
             elif kind is Blocks:
-                for v in a:
-                    col._add((v,))
+                for block, k in a:
+                    col._add(block, k)
             else:
                 col.extend(a)
 
-    def add_columns(self, n: int, **columns):
-        """Append ``n`` rows at once, given column by column and named; a column given as one value (not a list
-        or tuple) holds it in every row."""
-        self._named(columns)
-        self.add_block(n, [columns[c] for c in self.columns])
-
-    def add_block(self, n: int, block):
-        """``add_columns`` with the columns given in the order of ``columns`` (no names to match); every column is
-        checked before any is stored."""
-        if len(block) != len(self.columns):
-            raise ValueError(f"table {self.name!r}: a block has {len(self.columns)} columns {self.columns}, "
-                             f"got {len(block)}")
-        for c, v in zip(self.columns, block):
-            if isinstance(v, (list, tuple)) and len(v) != n:
-                raise ValueError(f"table {self.name!r}: column {c!r} has {len(v)} values for {n} rows")
-        self.write_block(n, block)
-
-    def write_block(self, n: int, block):
-        """``add_block`` for a caller that built the block to fit (the tracker, once per turn and table): ``n``
-        rows, the columns in order, each a list or tuple of ``n`` values or one value for every row; not checked.
-        Queued rows are stored first; one value for every row of a ``Runs`` column is one run."""
-        if not n:
-            return
-        if self._rows:
-            self.flush()
-        for (c, col, codes, kind), v in zip(self._cols, block):
-            many = isinstance(v, (list, tuple))
-            if codes is not None:
-                v = self._codes_of(c, v) if many else self._code(c, v)
-            if kind is array:
-                col.frombytes(_pack(n, col.typecode)(*v) if many else _pack(n, col.typecode)(*repeat(v, n)))
-            elif kind is Runs:
-                if many:
-                    col.extend(v)
-                elif col._len and col.values[-1] == v:
-                    col.counts[-1] += n
-                    col._len += n
+    def _staged_blocks(self, c, col, codes, kind, values, ns, n) -> tuple:
+        """Column ``c`` of queued blocks (``values``: one per block of ``ns`` rows) staged like ``_staged``'s rows: a
+        ``Blocks`` column as [block, repeats] (the same tuple block after block coded once), a ``Runs`` column of one
+        value per block as runs without repeating the values, else every row's value in one list."""
+        if kind is Blocks:
+            out: list = []
+            prev = None
+            for v, k in zip(values, ns):
+                if v is prev:                                    # the trait ids of turn after turn
+                    out[-1][1] += 1
+                    continue
+                if isinstance(v, (list, tuple)):
+                    block, prev = self._codes_of(c, v), v
                 else:
-                    col.values.append(v)
-                    col.counts.append(n)
-                    col._len += n
-            elif kind is Blocks:
-                col._add(v if many else (v,) * n)
-            else:
-                col.extend(v if many else repeat(v, n))
+                    block, prev = (self._code(c, v),) * k, None
+                if out and out[-1][0] == block:
+                    out[-1][1] += 1
+                else:
+                    out.append([block, 1])
+            for block, _k in out:
+                if block not in col._ids:
+                    array(col.typecode, block)                   # refuses what the typecode cannot hold
+            return out, None
+        types = set(map(type, values))
+        if types <= {list, tuple}:
+            flat = list(chain.from_iterable(values))
+        elif types & {list, tuple} or any(issubclass(t, (list, tuple)) for t in types):
+            flat = []
+            for v, k in zip(values, ns):
+                flat.extend(v if isinstance(v, (list, tuple)) else repeat(v, k))
+        elif kind is Runs and codes is None:                     # one value per block: its runs straight away
+            starts = [0, *compress(range(1, len(values)), map(ne, islice(values, 1, None), values))]
+            ends = [0, *accumulate(ns)]
+            return (array(col.typecode, map(values.__getitem__, starts)),
+                    array("i", map(sub, map(ends.__getitem__, starts[1:] + [len(values)]), map(ends.__getitem__, starts))))
+        else:
+            flat = list(chain.from_iterable(map(repeat, values, ns)))
+        return _staged(kind, col, flat if codes is None else self._coded_list(c, flat), n)
 
     def _coded_list(self, c, values) -> list:
         """The codes of ``values`` in column ``c``, new categories coded in order of appearance."""
@@ -410,20 +449,6 @@ class Table:
         self._slots()
 
 
-def _pack(n: int, typecode: str):
-    """``struct.Struct(n x typecode).pack``: packing a list into an array's bytes converts each value in C, at a
-    fraction of ``array.extend``'s cost per value."""
-    f = _PACKERS.get((n, typecode))
-    if f is None:
-        if len(_PACKERS) > 512:           # blocks of many sizes (not the tracker's): keep the cache small
-            _PACKERS.clear()
-        f = _PACKERS[(n, typecode)] = struct.Struct(f"{n}{typecode}").pack
-    return f
-
-
-_PACKERS: dict = {}
-
-
 def _staged(kind, col, values, n: int) -> tuple:
     """A column's queued ``values`` (categories coded) converted so that storing them cannot fail: packed bytes for
     an array, (values, counts) of its runs for ``Runs``, else the values."""
@@ -434,6 +459,7 @@ def _staged(kind, col, values, n: int) -> tuple:
         return array(col.typecode, map(values.__getitem__, starts)), array("i", map(sub, starts[1:] + [n], starts))
     if kind is Blocks:
         array(col.typecode, values)                          # refuses what the typecode cannot hold
+        return [((v,), 1) for v in values], None
     return values, None
 
 

@@ -455,8 +455,6 @@ class Tracker:
         alive = sum(k for _, _, _, k in s.ruleset.census(s))
         self._put("games", (self.game, s.turn, len(match.record.moves), self.players, e.winner, max(e.scores), alive,
                             list(e.scores), list(s.ruleset.winners(s))))
-        for t in self.tables.values():     # the game's rows stored now, so a value that does not fit raises here
-            t.flush()
 
     # ---- results ----------------------------------------------------------------------------
     def rows(self, table="traits") -> list:
