@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from .events import (CAUSES, AnimalBorn, Attacked, BlindMutation, Died, Escaped, FoodBankRolled, FoodTaken, GameOver, Migrated,
                      Mutation, PhaseStarted, Redirected, Speciation, SpeciesExtinct, TraitNotInherited, TurnEnded)
+from .rules.base import Ruleset
 from .tables import Table, _DERIVED
 
 
@@ -165,6 +166,11 @@ class Tracker:
         self._prev_alive = set()          # indices of the traits carried by living animals at the last turn's end
         self.arose_total = [0] * len(self.trait_ids)
         self.heredity = match.ruleset.heredity
+        rs_type = type(match.ruleset)
+        # where each unit of the census is one animal (the default animal_census), the animals are read from the
+        # census itself instead of a second pass, and a young's unit is the young
+        self._units_are_animals = rs_type.animal_census is Ruleset.animal_census
+        self._unit_of = None if rs_type.unit_of is Ruleset.unit_of else match.ruleset.unit_of
         self._fate = {}
         if self.heredity:
             self._generation_zero(match.state)
@@ -212,7 +218,7 @@ class Tracker:
         if e.parent >= 0:
             self.young[e.animal] = [e.seat, e.parent, "+".join(e.traits), "", "", ""]
             self.offspring[e.parent] = self.offspring.get(e.parent, 0) + 1
-        unit = match.state.ruleset.unit_of(match.state, e.animal)
+        unit = e.animal if self._unit_of is None else self._unit_of(match.state, e.animal)
         self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
 
     def _phase(self, match, e):
@@ -229,7 +235,8 @@ class Tracker:
                     at[i] += n
             self.cohort, self.at_feeding, self.cohort_seats = cohort, at, seats
             if self.heredity:          # ... and animal by animal: animal id -> the indices of its traits
-                self.animal_cohort = {aid: {ix[t] for t in traits} for aid, traits in _animals(match.state).items()}
+                self.animal_cohort = {uid: tix for uid, tix, _n in cohort} if self._units_are_animals else \
+                    {aid: {ix[t] for t in traits} for aid, traits in _animals(match.state).items()}
 
     def _speciation(self, match, e):
         self.species_new += 1
@@ -313,11 +320,13 @@ class Tracker:
         turn = e.turn
         ids, ix, players = self.trait_ids, self._index, self.players
         k = len(ids)
-        c = _Census(s, players, ix)
+        animals = {} if self.heredity and self._units_are_animals else None
+        c = _Census(s, players, ix, animals)
         count = c.count
         at_feeding = self.at_feeding or [0] * k
         survived, born = self._cohort_fates(c.alive_ids, k)
-        animals = _animals(s) if self.heredity else None
+        if self.heredity and animals is None:
+            animals = _animals(s)
         if self.young:                                  # Heredity: young are born after feeding
             for uid in self.young:
                 for t in set(animals.get(uid, ())):
@@ -480,7 +489,8 @@ class _Census:
 
     __slots__ = ("alive_seat", "seat_count", "count", "trait_cards", "alive_ids", "alive")
 
-    def __init__(self, s, players, index):
+    def __init__(self, s, players, index, animals=None):
+        """``animals``: a dict to fill with unit id -> traits (where units are animals)."""
         k = len(index)
         per = [0] * (players * k)             # animals per (seat, trait), seat after seat
         alive_seat = [0] * players
@@ -489,6 +499,8 @@ class _Census:
         for seat, uid, traits, n in s.ruleset.census(s):
             alive_seat[seat] += n
             alive_ids[uid] = n
+            if animals is not None:
+                animals[uid] = traits
             if traits:
                 cards += len(traits) * n
                 base = seat * k
