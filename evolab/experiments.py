@@ -177,10 +177,12 @@ def plan(ruleset_id, grid, reps=1, seed=0, base=None) -> list:
     return out
 
 
-def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES):
-    """Play a list of planned games in this process; returns {table: Table} (picklable, for workers)."""
-    out = {name: new_table(name) for name in tables}
-    setups: dict = {}            # a grid point's setup, built once for its replicates (rulesets are values)
+def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES, store=None, setups=None):
+    """Play a list of planned games in this process; returns {table: Table} (picklable, for workers): ``store``'s
+    tables when given (rows appended there, as a batch run in this process does), else new ones. ``setups``: a dict
+    that keeps each grid point's setup between calls."""
+    out = {name: new_table(name) for name in tables} if store is None else store
+    setups = {} if setups is None else setups    # a grid point's setup, built once for its replicates (rulesets are values)
     for g, game_seed, params in games:
         p = {k: v for k, v in params.items() if k != "rep"}
         key = json.dumps(p, sort_keys=True, default=str)
@@ -286,12 +288,12 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
 
     own = None
     if executor is None and workers and workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        own = executor = ProcessPoolExecutor(max_workers=workers)
+        own = executor = _pool(workers)
     try:
-        if executor is None:
-            for i, c in enumerate(chunks):
-                collect(i, play_games(ruleset_id, c, bots, tables))
+        if executor is None:             # in this process: every game's rows go straight into the merged tables
+            setups: dict = {}
+            for c in chunks:
+                play_games(ruleset_id, c, bots, tables, store=merged, setups=setups)
                 bar.update(len(c))
         else:
             from concurrent.futures import as_completed
@@ -305,6 +307,16 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
         if own is not None:
             own.shutdown()
     return BatchResult(merged, games)
+
+
+def _pool(workers):
+    """A process pool of ``workers``; forked where the platform forks safely (Linux), so workers start with this
+    process's modules and rules already loaded instead of importing them again."""
+    import multiprocessing
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+    fork = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork") if fork else None)
 
 
 def _chunks(games, chunk, workers) -> list:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import csv
 from array import array
-from itertools import groupby, repeat
+import struct
+from itertools import accumulate, chain, compress, groupby, islice, repeat
+from operator import mul, ne, sub
 
 _ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
+#: Rows a table queues before storing them (blocks: an eighth as many), whatever reads it first.
+QUEUED = 1024
 _CATEGORIES = ("c", "b")
 # rows arrive game by game, turn by turn and (per seat) seat by seat, and a turn's rows share its count of
 # living animals (and of mutations and trait copies so far): these columns are stored as runs
@@ -40,8 +44,7 @@ class Runs:
 
     def extend(self, values):
         if isinstance(values, Runs):
-            for v, k in zip(values.values, values.counts):
-                self._add(v, k)
+            self._extend_runs(values.values, values.counts, values._len)
         elif type(values) is tuple and values and values.count(values[0]) == len(values):
             self._add(values[0], len(values))           # the tracker's usual (game,) * k: one run
         else:
@@ -55,6 +58,21 @@ class Runs:
             self.values.append(v)
             self.counts.append(k)
         self._len += k
+
+    def _extend_runs(self, values, counts, total):
+        """Add another column's runs (arrays ``values`` and ``counts`` holding ``total`` values) at C speed: only
+        the first run may continue this column's last one."""
+        if not total:
+            return
+        i = 1 if self._len and self.values[-1] == values[0] else 0
+        vals = values[i:] if i else values
+        if type(vals) is not array or vals.typecode != self.typecode:
+            vals = array(self.typecode, vals)          # refuses what the typecode cannot hold, before anything changes
+        if i:
+            self.counts[-1] += counts[0]
+        self.values.extend(vals)
+        self.counts.extend(counts[i:] if i else counts)
+        self._len += total
 
     def __iter__(self):
         for v, k in zip(self.values, self.counts):
@@ -88,13 +106,17 @@ class Blocks:
     def __len__(self):
         return self._len
 
-    def _add(self, block: tuple, k: int = 1):
+    def _index(self, block: tuple) -> int:
+        """The index of ``block`` in ``blocks`` (added when new)."""
         i = self._ids.get(block)
         if i is None:
             array(self.typecode, block)                    # refuses what the typecode cannot hold
             i = self._ids[block] = len(self.blocks)
             self.blocks.append(block)
-        self.runs._add(i, k)
+        return i
+
+    def _add(self, block: tuple, k: int = 1):
+        self.runs._add(self._index(block), k)
         self._len += len(block) * k
 
     def append(self, v):
@@ -103,9 +125,15 @@ class Blocks:
     def extend(self, values, remap=None):
         """Add ``values`` as one block; from another ``Blocks``, its blocks and runs (codes through ``remap``)."""
         if isinstance(values, Blocks):
-            for i, k in zip(values.runs.values, values.runs.counts):
-                b = values.blocks[i]
-                self._add(b if remap is None else tuple(map(remap.__getitem__, b)), k)
+            ids = [self._index(b if remap is None else tuple(map(remap.__getitem__, b))) for b in values.blocks]
+            runs = values.runs
+            if len(set(ids)) < len(ids):                   # two of its blocks are one here: join their runs
+                for i, k in zip(runs.values, runs.counts):
+                    self.runs._add(ids[i], k)
+            else:
+                self.runs._extend_runs(runs.values if ids == list(range(len(ids))) else
+                                       array("i", map(ids.__getitem__, runs.values)), runs.counts, runs._len)
+            self._len += values._len
             return
         values = tuple(values if remap is None else map(remap.__getitem__, values))
         if values:
@@ -123,9 +151,11 @@ class Blocks:
 
     def __setstate__(self, st):
         self.__init__(st[0])
-        blocks, runs = st[1], st[2]
-        for i, k in zip(runs.values, runs.counts):
-            self._add(tuple(blocks[i]), k)
+        self.blocks = [tuple(b) for b in st[1]]
+        self._ids = {b: i for i, b in enumerate(self.blocks)}
+        self.runs = st[2]
+        sizes = [len(b) for b in self.blocks]
+        self._len = sum(map(mul, map(sizes.__getitem__, self.runs.values), self.runs.counts))
 
 
 class Table:
@@ -141,14 +171,30 @@ class Table:
         self.name = name
         self.columns = tuple(c for c, _ in columns)
         self.kinds = dict(columns)
-        self.data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else Blocks("h") if k == "b" else
-                         array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
+        self._data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else Blocks("h") if k == "b" else
+                          array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
         self.codes = {c: {} for c, k in columns if k in _CATEGORIES}       # category -> code
         self.names = {c: [] for c, k in columns if k in _CATEGORIES}       # code -> category
         self.derived = tuple(derived)     # ((name, function(row) -> value), ...)
         self.params = {}                  # game -> {parameter: value}
         self.param_names = []
-        self._coded: dict = {}            # id of a tuple of categories -> (the tuple, its codes): the tracker's trait ids
+        self._coded: dict = {}            # (column, tuple of categories) -> their codes: the tracker's trait ids
+        self._rows: list = []             # rows queued (tuples of values in column order), stored by ``flush``
+        self._blocks: list = []           # or blocks queued: (number of rows, columns in order)
+        self._slots()
+
+    def _slots(self):
+        """Per column in order: (name, storage, its codes or None, its kind of storage), looked up once so that
+        storing rows and blocks does no look-up by name."""
+        self._cols = tuple((c, self._data[c], self.codes.get(c), type(self._data[c])) for c in self.columns)
+
+    @property
+    def data(self) -> dict:
+        """{column: its storage} (``array``, ``Runs``, ``Blocks`` or list; categories as codes), queued rows
+        stored first."""
+        if self._rows or self._blocks:
+            self.flush()
+        return self._data
 
     def __len__(self):
         return len(self.data[self.columns[0]])
@@ -173,16 +219,24 @@ class Table:
         self.append_values([values[c] for c in self.columns])
 
     def append_values(self, values):
-        """One row given as its values in the order of ``columns`` (the tracker's per-event path: no names to
-        match); a row of the wrong length is refused before anything is stored."""
-        if len(values) != len(self.columns):
+        """One row given as its values in the order of ``columns`` (no names to match), stored at once; a row of the
+        wrong length, or with a value its column cannot hold, is refused and nothing is stored."""
+        self.queue(values)
+        self.flush()
+
+    def queue(self, values):
+        """``append_values`` for the tracker's per-event rows: queued and stored with others when the table is next
+        read, ``flush``ed or holds ``QUEUED`` rows (one conversion per column instead of one per value); the length
+        is checked now."""
+        if len(values) != len(self._cols):
             raise ValueError(f"table {self.name!r}: a row has {len(self.columns)} values {self.columns}, "
                              f"got {len(values)}")
-        data, codes = self.data, self.codes
-        for c, v in zip(self.columns, values):
-            if c in codes:
-                v = self._code(c, v)
-            data[c].append(v)
+        if self._blocks:
+            self.flush()
+        rows = self._rows
+        rows.append(tuple(values))
+        if len(rows) >= QUEUED:
+            self.flush()
 
     def add_columns(self, n: int, **columns):
         """Append ``n`` rows at once, given column by column and named; a column given as one value (not a list
@@ -191,42 +245,124 @@ class Table:
         self.add_block(n, [columns[c] for c in self.columns])
 
     def add_block(self, n: int, block):
-        """``add_columns`` with the columns given in the order of ``columns`` (the tracker's path, once per turn
-        and table: no names to match); every column is checked before any is stored."""
+        """``add_columns`` with the columns given in the order of ``columns`` (no names to match), stored at once;
+        every column is checked before any is stored, and a value a column cannot hold stores nothing."""
         if len(block) != len(self.columns):
             raise ValueError(f"table {self.name!r}: a block has {len(self.columns)} columns {self.columns}, "
                              f"got {len(block)}")
         for c, v in zip(self.columns, block):
             if isinstance(v, (list, tuple)) and len(v) != n:
                 raise ValueError(f"table {self.name!r}: column {c!r} has {len(v)} values for {n} rows")
-        data = self.data
-        for c, values in zip(self.columns, block):
-            col = data[c]
-            if not isinstance(values, (list, tuple)):          # one value in every row
-                if not n:
-                    continue
-                if c in self.codes:
-                    values = self._code(c, values)
-                if type(col) is Runs:
-                    col._add(values, n)
-                else:
-                    col.extend(repeat(values, n))
-                continue
-            if c in self.codes:
-                values = self._codes_of(c, values)
-            col.extend(values)
+        self.write_block(n, [list(v) if isinstance(v, list) else v for v in block])   # a copy: stored later
+        self.flush()
 
-    def _codes_of(self, c, values):
+    def write_block(self, n: int, block):
+        """``add_block`` for a caller that built the block to fit (the tracker, once per turn and table): ``n``
+        rows, the columns in order, each a list or tuple of ``n`` values or one value for every row; not checked,
+        and queued like ``queue``'s rows (the lists are read when stored: do not change them afterwards)."""
+        if not n:
+            return
+        if self._rows:
+            self.flush()
+        blocks = self._blocks
+        blocks.append((n, block))
+        if len(blocks) >= QUEUED // 8:
+            self.flush()
+
+    def flush(self):
+        """Store the queued rows or blocks, column by column; a value a column cannot hold raises ``ValueError`` and
+        none of them is stored."""
+        rows, blocks = self._rows, self._blocks
+        if not (rows or blocks):
+            return
+        self._rows, self._blocks = [], []
+        names = {c: len(v) for c, v in self.names.items()}      # to take back the categories of refused rows
+        try:
+            if rows:
+                n = len(rows)
+                staged = [_staged(kind, col, values if codes is None else self._coded_list(c, values), n)
+                          for (c, col, codes, kind), values in zip(self._cols, zip(*rows))]
+            else:
+                ns = [k for k, _ in blocks]
+                n = sum(ns)
+                staged = [self._staged_blocks(c, col, codes, kind, values, ns, n)
+                          for (c, col, codes, kind), values in zip(self._cols, zip(*[b for _, b in blocks]))]
+        except (OverflowError, TypeError, struct.error) as e:
+            for c, k in names.items():
+                for v in self.names[c][k:]:
+                    del self.codes[c][v]
+                del self.names[c][k:]
+            self._coded.clear()
+            raise ValueError(f"table {self.name!r}: a value does not fit its column ({e}); nothing was stored") \
+                from None
+        for (_c, col, _codes, kind), (a, b) in zip(self._cols, staged):
+            if kind is array:
+                col.frombytes(a)
+            elif kind is Runs:
+                col._extend_runs(a, b, n)
+            elif kind is Blocks:
+                for block, k in a:
+                    col._add(block, k)
+            else:
+                col.extend(a)
+
+    def _staged_blocks(self, c, col, codes, kind, values, ns, n) -> tuple:
+        """Column ``c`` of queued blocks (``values``: one per block of ``ns`` rows) staged like ``_staged``'s rows: a
+        ``Blocks`` column as [block, repeats] (the same tuple block after block coded once), a ``Runs`` column of one
+        value per block as runs without repeating the values, else every row's value in one list."""
+        if kind is Blocks:
+            out: list = []
+            prev = None
+            for v, k in zip(values, ns):
+                if v is prev:                                    # the trait ids of turn after turn
+                    out[-1][1] += 1
+                    continue
+                if isinstance(v, (list, tuple)):
+                    block, prev = self._codes_of(c, v), v
+                else:
+                    block, prev = (self._code(c, v),) * k, None
+                if out and out[-1][0] == block:
+                    out[-1][1] += 1
+                else:
+                    out.append([block, 1])
+            for block, _k in out:
+                if block not in col._ids:
+                    array(col.typecode, block)                   # refuses what the typecode cannot hold
+            return out, None
+        types = set(map(type, values))
+        if types <= {list, tuple}:
+            flat = list(chain.from_iterable(values))
+        elif types & {list, tuple} or any(issubclass(t, (list, tuple)) for t in types):
+            flat = []
+            for v, k in zip(values, ns):
+                flat.extend(v if isinstance(v, (list, tuple)) else repeat(v, k))
+        elif kind is Runs and codes is None:                     # one value per block: its runs straight away
+            starts = [0, *compress(range(1, len(values)), map(ne, islice(values, 1, None), values))]
+            ends = [0, *accumulate(ns)]
+            return (array(col.typecode, map(values.__getitem__, starts)),
+                    array("i", map(sub, map(ends.__getitem__, starts[1:] + [len(values)]), map(ends.__getitem__, starts))))
+        else:
+            flat = list(chain.from_iterable(map(repeat, values, ns)))
+        return _staged(kind, col, flat if codes is None else self._coded_list(c, flat), n)
+
+    def _coded_list(self, c, values) -> list:
+        """The codes of ``values`` in column ``c``, new categories coded in order of appearance."""
+        codes = self.codes[c]
+        out = list(map(codes.get, values))
+        if None in out:
+            out = [self._code(c, v) for v in values]
+        return out
+
+    def _codes_of(self, c, values) -> tuple:
         """The codes of a column's categories; a tuple given again and again (the traits of every turn) is
         coded once."""
         if type(values) is tuple:
-            hit = self._coded.get((c, id(values)))
-            if hit is not None and hit[0] is values:
-                return hit[1]
-            codes = [self._code(c, v) for v in values]
-            self._coded[(c, id(values))] = (values, codes)       # the tuple is kept, so its id stays its own
+            key = (c, values)
+            codes = self._coded.get(key)
+            if codes is None:
+                codes = self._coded[key] = tuple([self._code(c, v) for v in values])
             return codes
-        return [self._code(c, v) for v in values]
+        return tuple([self._code(c, v) for v in values])
 
     def set_params(self, game, params: dict):
         self.params[game] = params
@@ -296,17 +432,35 @@ class Table:
 
     def __setstate__(self, st):
         self.__init__(st["name"], st["columns"], _DERIVED.get(st["name"], ()))
+        data = self._data
         for c in self.columns:
             d = st["data"][c]
-            if isinstance(self.data[c], array):
-                self.data[c].frombytes(d)
+            if isinstance(data[c], array):
+                data[c].frombytes(d)
+            elif type(d) is type(data[c]):
+                data[c] = d                          # a Runs, Blocks or list of its own, unpickled
             else:
-                self.data[c].extend(d)
+                data[c].extend(d)
         for c, names in st["names"].items():
             self.names[c] = list(names)
             self.codes[c] = {v: i for i, v in enumerate(names)}
         self.params = st["params"]
         self.param_names = st["param_names"]
+        self._slots()
+
+
+def _staged(kind, col, values, n: int) -> tuple:
+    """A column's queued ``values`` (categories coded) converted so that storing them cannot fail: packed bytes for
+    an array, (values, counts) of its runs for ``Runs``, else the values."""
+    if kind is array:
+        return struct.pack(f"{n}{col.typecode}", *values), None
+    if kind is Runs:
+        starts = [0, *compress(range(1, n), map(ne, islice(values, 1, None), values))]
+        return array(col.typecode, map(values.__getitem__, starts)), array("i", map(sub, starts[1:] + [n], starts))
+    if kind is Blocks:
+        array(col.typecode, values)                          # refuses what the typecode cannot hold
+        return [((v,), 1) for v in values], None
+    return values, None
 
 
 _DERIVED: dict = {}   # table name -> derived columns, filled by tracking.py so unpickled tables match

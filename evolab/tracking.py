@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from .events import (CAUSES, AnimalBorn, Attacked, BlindMutation, Died, Escaped, FoodBankRolled, FoodTaken, GameOver, Migrated,
                      Mutation, PhaseStarted, Redirected, Speciation, SpeciesExtinct, TraitNotInherited, TurnEnded)
+from .rules.base import Ruleset
 from .tables import Table, _DERIVED
 
 
@@ -155,15 +156,21 @@ class Tracker:
     def start(self, match):
         self.ruleset = match.ruleset
         self.trait_ids = tuple(match.ruleset.traits)
+        self._index = {t: i for i, t in enumerate(self.trait_ids)}   # trait -> its place in the per-trait lists
         self.players = match.ruleset.players
         params = {"seed": match.seed, **self.params}
         for t in self.tables.values():
             t.set_params(self.game, params)
         self._new_turn()
         self._attack = None
-        self._prev_alive_traits = set()
-        self.arose_total = dict.fromkeys(self.trait_ids, 0)
+        self._prev_alive = set()          # indices of the traits carried by living animals at the last turn's end
+        self.arose_total = [0] * len(self.trait_ids)
         self.heredity = match.ruleset.heredity
+        rs_type = type(match.ruleset)
+        # where each unit of the census is one animal (the default animal_census), the animals are read from the
+        # census itself instead of a second pass, and a young's unit is the young
+        self._units_are_animals = rs_type.animal_census is Ruleset.animal_census
+        self._unit_of = None if rs_type.unit_of is Ruleset.unit_of else match.ruleset.unit_of
         self._fate = {}
         if self.heredity:
             self._generation_zero(match.state)
@@ -182,7 +189,9 @@ class Tracker:
         self.food_eaten = 0
         self.attacks = self.kills = self.escapes = 0
         self.species_new = self.species_lost = 0
-        self.cohort = {}
+        self.cohort = []              # the units facing selection: (unit, indices of its traits, animals)
+        self.at_feeding = None        # their animals per trait (None: no feeding phase began this turn)
+        self.cohort_seats = set()
         self.arose = {}
         self.young = {}               # Heredity: young id -> [seat, parent, inherited, mutation, effect, lost]
         self.offspring = {}           # Heredity: parent id -> young born this generation
@@ -197,10 +206,11 @@ class Tracker:
                 h(self, match, e)
 
     def _put(self, table, values):
-        """One row of ``table`` as its values in column order (``game`` first), when the table is recorded."""
+        """One row of ``table`` as its values in column order (``game`` first), when the table is recorded (queued:
+        the tables store a game's rows when it ends, or when they are read)."""
         t = self.tables.get(table)
         if t is not None:
-            t.append_values(values)
+            t.queue(values)
 
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
@@ -208,15 +218,25 @@ class Tracker:
         if e.parent >= 0:
             self.young[e.animal] = [e.seat, e.parent, "+".join(e.traits), "", "", ""]
             self.offspring[e.parent] = self.offspring.get(e.parent, 0) + 1
-        unit = match.state.ruleset.unit_of(match.state, e.animal)
+        unit = e.animal if self._unit_of is None else self._unit_of(match.state, e.animal)
         self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
 
     def _phase(self, match, e):
-        if e.phase == "feeding":       # the cohort facing selection: (seat, traits, animals) per unit
-            self.cohort = {uid: (seat, set(traits), count)
-                           for seat, uid, traits, count in match.state.ruleset.census(match.state)}
-            if self.heredity:          # ... and animal by animal: animal id -> its set of traits
-                self.animal_cohort = {aid: set(t) for aid, t in _animals(match.state).items()}
+        if e.phase == "feeding":       # the cohort facing selection, unit by unit, and its animals per trait
+            ix = self._index
+            at = [0] * len(ix)
+            cohort = []
+            seats = set()
+            for seat, uid, traits, n in match.state.ruleset.census(match.state):
+                tix = {ix[t] for t in traits}
+                cohort.append((uid, tix, n))
+                seats.add(seat)
+                for i in tix:
+                    at[i] += n
+            self.cohort, self.at_feeding, self.cohort_seats = cohort, at, seats
+            if self.heredity:          # ... and animal by animal: animal id -> the indices of its traits
+                self.animal_cohort = {uid: tix for uid, tix, _n in cohort} if self._units_are_animals else \
+                    {aid: {ix[t] for t in traits} for aid, traits in _animals(match.state).items()}
 
     def _speciation(self, match, e):
         self.species_new += 1
@@ -294,65 +314,69 @@ class Tracker:
         self._attack = None
 
     def _turn_ended(self, match, e):
+        """The turn's rows, from one pass over the living units: animals per (seat, trait), then the cohort's
+        fates, every table's block for the turn, and the turn's totals."""
         s = match.state
-        c = _Census(s, self.players, self.trait_ids)
-        cohort = self._cohort_fates(c)
-        animals = _animals(s) if self.heredity else None
+        turn = e.turn
+        ids, ix, players = self.trait_ids, self._index, self.players
+        k = len(ids)
+        animals = {} if self.heredity and self._units_are_animals else None
+        c = _Census(s, players, ix, animals)
+        count = c.count
+        at_feeding = self.at_feeding or [0] * k
+        survived, born = self._cohort_fates(c.alive_ids, k)
+        if self.heredity and animals is None:
+            animals = _animals(s)
         if self.young:                                  # Heredity: young are born after feeding
             for uid in self.young:
                 for t in set(animals.get(uid, ())):
-                    cohort["born"][t] += 1
-        present = {t for t, k in c.count.items() if k}
-        before = self._prev_alive_traits | {t for t, k in cohort["at_feeding"].items() if k}
-        gone = sorted(before - present, key=self.trait_ids.index)
-        self._trait_rows(e.turn, c, cohort)
-        self._seat_rows(s, e.turn, c)
-        self._extinction_rows(e.turn, c, gone)
+                    born[ix[t]] += 1
+        present = {i for i, n in enumerate(count) if n}
+        gone = sorted(self._prev_alive.union([i for i, n in enumerate(at_feeding) if n]) - present)
+        g, tb, on = self.game, self.tables, self._on
+        if "traits" in on:                # columns in the order of _COLUMNS["traits"]
+            tb["traits"].write_block(k, (g, turn, ids, count, c.alive, at_feeding, survived, born))
+        if "seat_traits" in on:
+            write = tb["seat_traits"].write_block
+            for seat in range(players):
+                write(k, (g, turn, seat, ids, c.seat_count[seat], c.alive_seat[seat]))
+        if "mutations" in on:
+            arose, total = [0] * k, self.arose_total
+            for t, n in self.arose.items():
+                i = ix[t]
+                arose[i] = n
+                total[i] += n
+            tb["mutations"].write_block(k, (g, turn, ids, arose, total[:], sum(total), count, c.alive, sum(count)))
+        self._seat_rows(s, turn, c)
+        self._extinction_rows(turn, c, gone)
         causes = self.causes
-        self._put("turns", (self.game, e.turn, c.alive, sum(self.born), self.food_bank, self.food_eaten,
-                            sum(self.died), *[causes.get(k, 0) for k in CAUSES], self.attacks, self.kills,
+        self._put("turns", (g, turn, c.alive, sum(self.born), self.food_bank, self.food_eaten,
+                            sum(self.died), *[causes.get(x, 0) for x in CAUSES], self.attacks, self.kills,
                             self.escapes, len(gone), c.trait_cards, self.species_new, self.species_lost,
                             sum(self.partly_fed), sum(self.wasted)))
         if self.heredity:
-            self._generation_rows(e.turn, animals, c.count, c.alive)
-        self._prev_alive_traits = present
+            self._generation_rows(turn, animals, count, c.alive)
+        self._prev_alive = present
         self._new_turn()
 
-    def _cohort_fates(self, c) -> dict:
-        """Per trait: carriers among the cohort that faced selection (``at_feeding``), those still alive
-        (``survived``), and carriers born this turn (``born``)."""
-        out = {k: dict.fromkeys(self.trait_ids, 0) for k in ("at_feeding", "survived", "born")}
-        at_feeding, survived, born = out["at_feeding"], out["survived"], out["born"]
-        for uid, (_seat, traits, k) in self.cohort.items():
-            ok = min(k, c.alive_ids.get(uid, 0))          # animals of the unit still alive (none join after feeding)
-            newborn = min(k, self.born_ids.get(uid, 0))
-            for t in traits:
-                at_feeding[t] += k
-                survived[t] += ok
-                born[t] += newborn
-        return out
-
-    def _trait_rows(self, turn, c, cohort):
-        ids = self.trait_ids
-        k = len(ids)
-        g = self.game
-        tb = self.tables
-        count = c.count
-        animals = [count[t] for t in ids]
-        if "traits" in self._on:          # columns in the order of _COLUMNS["traits"]
-            tb["traits"].add_block(k, (g, turn, ids, animals, c.alive, list(map(cohort["at_feeding"].get, ids)),
-                                       list(map(cohort["survived"].get, ids)), list(map(cohort["born"].get, ids))))
-        if "seat_traits" in self._on:
-            add = tb["seat_traits"].add_block
-            for seat in range(self.players):
-                sc = c.seat_count[seat]
-                add(k, (g, turn, seat, ids, [sc.get(t, 0) for t in ids], c.alive_seat[seat]))
-        if "mutations" in self._on:
-            arose, total = self.arose, self.arose_total
-            for t, n in arose.items():
-                total[t] += n
-            tb["mutations"].add_block(k, (g, turn, ids, [arose.get(t, 0) for t in ids], list(map(total.get, ids)),
-                                          sum(total.values()), animals, c.alive, sum(count.values())))
+    def _cohort_fates(self, alive_ids, k) -> tuple:
+        """Per trait (lists in trait order): carriers of the cohort that faced selection still alive
+        (``survived``), and carriers born this turn into its units (``born``)."""
+        survived, born = [0] * k, [0] * k
+        born_ids = self.born_ids
+        for uid, tix, n in self.cohort:
+            ok = alive_ids.get(uid, 0)                    # animals of the unit still alive (none join after feeding)
+            if ok:
+                ok = n if ok > n else ok
+                for i in tix:
+                    survived[i] += ok
+            if born_ids:
+                newborn = born_ids.get(uid, 0)
+                if newborn:
+                    newborn = n if newborn > n else newborn
+                    for i in tix:
+                        born[i] += newborn
+        return survived, born
 
     def _seat_rows(self, s, turn, c):
         if "species" in self._on:
@@ -360,56 +384,64 @@ class Tracker:
                 self._put("species", (self.game, turn, seat, sid, body, pop, "+".join(traits)))
         if "seats" in self._on:
             sc = s.ruleset.scores(s)
-            put = self.tables["seats"].append_values
+            put = self.tables["seats"].queue
             for seat in range(self.players):
                 put((self.game, turn, seat, c.alive_seat[seat], self.born[seat], self.died[seat], sc[seat],
                      self.eaten_by[seat], self.starved[seat], self.partly_fed[seat], self.wasted[seat]))
 
     def _extinction_rows(self, turn, c, gone):
-        for t in gone:
-            self._put("extinctions", (self.game, turn, "trait", t))
-        cohort_seats = {seat for seat, _, _ in self.cohort.values()}
+        ids = self.trait_ids
+        for i in gone:
+            self._put("extinctions", (self.game, turn, "trait", ids[i]))
+        cohort_seats = self.cohort_seats
         for seat in range(self.players):
             if c.alive_seat[seat] == 0 and seat in cohort_seats:
                 self._put("extinctions", (self.game, turn, "seat", str(seat)))
 
     # ---- the Heredity variant ---------------------------------------------------------------------
     def _generation_zero(self, state):
-        count = dict.fromkeys(self.trait_ids, 0)
+        ix = self._index
+        count = [0] * len(ix)
         animals = {}
         for seat, aid, traits in state.ruleset.animal_census(state):
             animals[aid] = traits
             for t in set(traits):
-                count[t] += 1
+                count[ix[t]] += 1
             joined = "+".join(traits)
             self._put("births", (self.game, 0, seat, aid, -1, joined, "", "", "", joined))
         self.animal_cohort = {}
         self._generation_rows(0, animals, count, len(animals))
 
     def _generation_rows(self, turn, animals, count, alive):
-        """Per trait: carriers now, and how the cohort that faced selection survived and reproduced."""
-        ids = self.trait_ids
-        fc = dict.fromkeys(ids, 0)
-        sc = dict.fromkeys(ids, 0)
-        oc = dict.fromkeys(ids, 0)
+        """Per trait: carriers now (``count``, in trait order), and how the cohort that faced selection survived
+        and reproduced."""
+        ids, ix = self.trait_ids, self._index
+        k = len(ids)
+        fc, sc, oc = [0] * k, [0] * k, [0] * k
         survived = young = 0
         offspring = self.offspring
-        for uid, traits in self.animal_cohort.items():
+        for uid, tix in self.animal_cohort.items():
             ok = uid in animals
             kids = offspring.get(uid, 0)
             survived += ok
             young += kids
-            for t in traits:
-                fc[t] += 1
-                sc[t] += ok
-                oc[t] += kids
-        if "generations" in self._on:
-            self.tables["generations"].add_columns(
-                len(ids), game=self.game, turn=turn, trait=ids, carriers=[count[t] for t in ids], alive=alive,
-                feeding_carriers=[fc[t] for t in ids], feeding=len(self.animal_cohort),
-                survived_carriers=[sc[t] for t in ids], survived=survived, offspring_carriers=[oc[t] for t in ids],
-                young=young, arose=[self.arose.get(t, 0) for t in ids], added=[self.added.get(t, 0) for t in ids],
-                lost=[self.lost.get(t, 0) for t in ids])
+            for i in tix:
+                fc[i] += 1
+                if ok:
+                    sc[i] += 1
+                if kids:
+                    oc[i] += kids
+        if "generations" in self._on:     # columns in the order of _COLUMNS["generations"]
+            per = []
+            for d in (self.arose, self.added, self.lost):
+                v = [0] * k
+                for t, n in d.items():
+                    i = ix.get(t)
+                    if i is not None:
+                        v[i] = n
+                per.append(v)
+            self.tables["generations"].write_block(
+                k, (self.game, turn, ids, count, alive, fc, len(self.animal_cohort), sc, survived, oc, young, *per))
         for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
             self._put("births", (self.game, turn, seat, uid, parent, inherited, mut, effect, lost,
                                  "+".join(animals.get(uid, ()))))
@@ -419,8 +451,7 @@ class Tracker:
     def _fate_rows(self, turn, count, alive):
         """A trait becoming fixed (every living animal carries it) or lost (none does)."""
         fates = self._fate
-        for t in self.trait_ids:
-            c = count[t]
+        for t, c in zip(self.trait_ids, count):
             fate = "fixed" if c == alive else "lost" if c == 0 else ""
             before = fates.get(t)
             if fate != before:
@@ -453,23 +484,34 @@ class Tracker:
 
 
 class _Census:
-    """The living units at the end of a turn: animals per seat, per trait, per seat and trait."""
+    """The living units at the end of a turn, in one pass: animals per seat, per (seat, trait) and per trait (lists
+    in trait order), trait cards, and the animals of each unit."""
 
-    def __init__(self, s, players, trait_ids):
-        self.alive_seat = [0] * players
-        self.count = dict.fromkeys(trait_ids, 0)
-        self.seat_count: list[dict] = [{} for _ in range(players)]
-        self.trait_cards = 0
-        self.alive_ids = {}
-        for seat, uid, traits, k in s.ruleset.census(s):
-            self.alive_seat[seat] += k
-            self.alive_ids[uid] = k
-            self.trait_cards += len(traits) * k
-            sc = self.seat_count[seat]
-            for t in set(traits):
-                self.count[t] += k
-                sc[t] = sc.get(t, 0) + k
-        self.alive = sum(self.alive_seat)
+    __slots__ = ("alive_seat", "seat_count", "count", "trait_cards", "alive_ids", "alive")
+
+    def __init__(self, s, players, index, animals=None):
+        """``animals``: a dict to fill with unit id -> traits (where units are animals)."""
+        k = len(index)
+        per = [0] * (players * k)             # animals per (seat, trait), seat after seat
+        alive_seat = [0] * players
+        alive_ids = {}
+        cards = 0
+        for seat, uid, traits, n in s.ruleset.census(s):
+            alive_seat[seat] += n
+            alive_ids[uid] = n
+            if animals is not None:
+                animals[uid] = traits
+            if traits:
+                cards += len(traits) * n
+                base = seat * k
+                for t in (set(traits) if len(traits) > 1 else traits):
+                    per[base + index[t]] += n
+        self.seat_count = [per[j * k:(j + 1) * k] for j in range(players)]
+        self.count = list(map(sum, zip(*self.seat_count))) if players > 1 else list(self.seat_count[0])
+        self.alive_seat = alive_seat
+        self.alive_ids = alive_ids
+        self.trait_cards = cards
+        self.alive = sum(alive_seat)
 
 
 #: Event type -> the tracker's handler: the tracker reads these events and no others.

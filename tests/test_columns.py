@@ -162,3 +162,39 @@ def test_a_tracked_table_merged_from_workers_with_other_codes_reads_the_same_row
     got = [(r["game"], r["trait"], r["animals"]) for r in merged.rows()]
     assert got == [(0, "swimming", 1), (0, "running", 2), (1, "running", 4), (1, "swimming", 5)]
     assert columns(merged, ["trait"])["trait"] == ["swimming", "running", "running", "swimming"]
+
+
+def test_queued_rows_and_blocks_are_stored_as_if_appended_one_by_one():
+    """The tracker's queued rows and blocks (``queue``, ``write_block``) read back the same as rows stored at once
+    (``append_values``, ``add_block``), in order, through a read, a pickle and the queue's own limit; a value that
+    does not fit its column is refused with ``ValueError`` and nothing queued is stored (its new categories
+    neither)."""
+    from evolab import tables
+    from evolab.tracking import new_table
+    ids = ("swimming", "running", "camouflage")
+    queued, direct = new_table("traits"), new_table("traits")
+    deaths_q, deaths_d = new_table("deaths"), new_table("deaths")
+    for turn in range(1, tables.QUEUED // 4):          # past the blocks' limit: stored partly on the way
+        block = (turn // 50, turn, ids, [turn % 5, 1, 0], 7 + turn // 3, [1, 2, 3], [0, 1, turn % 2], [0, 0, 1])
+        queued.write_block(3, block)
+        direct.add_block(3, block)
+        row = (turn // 50, turn, turn % 2, turn, "starved" if turn % 3 else "eaten", "+".join(ids[: turn % 3]), -1,
+               "", 0, turn % 4)
+        deaths_q.queue(row)
+        deaths_d.append_values(row)
+    assert queued._blocks and deaths_q._rows                  # some still queued ...
+    assert queued.to_list() == direct.to_list() and len(queued) == len(direct)       # ... stored when read
+    assert deaths_q.to_list() == deaths_d.to_list()
+    assert list(queued.data["trait"].runs.values) == [0]     # the same tuple of trait ids: one block, one run
+    deaths_q.queue((9, 1, 0, 1, "starved", "", -1, "", 0, 0))
+    back = pickle.loads(pickle.dumps(deaths_q))
+    assert back.to_list() == deaths_q.to_list() and back.to_list()[-1]["game"] == 9
+    before = deaths_q.to_list()
+    deaths_q.queue((9, 2, 0, 2, "a new cause", "", -1, "", 0, 0))
+    deaths_q.queue((9, 2, 0, 3, "starved", "", -1, "", 70_000, 0))      # food: an int16 cannot hold it
+    with pytest.raises(ValueError, match="does not fit"):
+        deaths_q.flush()
+    assert deaths_q.to_list() == before and "a new cause" not in deaths_q.codes["cause"]
+    with pytest.raises(ValueError, match="does not fit"):
+        deaths_q.append_values((9, 3, 0, 4, "starved", "", -1, "", 0, 70_000))
+    assert deaths_q.to_list() == before
