@@ -42,6 +42,8 @@ _SIDES = {c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" el
 #: the traits that give their animal a feeding move of its own besides taking food (an attack, or a move from
 #: its entry's hooks)
 _ACTING = CARNIVOROUS | MOVER_BITS
+#: the traits that give a move besides a main action (Grazing, Piracy, Hibernation)
+_FREE_BITS = MOVER_BITS & ~MAIN_BITS
 
 
 _PLAYS: dict = {}
@@ -288,10 +290,10 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if m & CARNIVOROUS and F.can_attack(s, a):
                 row = _ATTACKS[a.id]
                 if m & HUNTER_BITS:
-                    out.extend([row[b.id] for b in animals.values() if b is not a and F.protection(s, a, b) is None])
+                    out.extend([row[b.id] for b in animals.values() if b is not a and F.protector(s, a, b) is None])
                 else:                   # only a guard or a Symbiosis link can protect: the rest need no look
                     out.extend([row[b.id] for b in animals.values() if b is not a and (
-                        not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None)])
+                        not (b.mask & GUARD_BITS or b.links) or F.protector(s, a, b) is None)])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m]:
                 moves(s, a, main, out)
@@ -305,21 +307,28 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
     """Whether ``seat`` has any feeding action besides ending the move (cheap early exits)."""
     if s.barred is not None:
         return bool(move_actions(rs, s, seat, main))
+    if not main:                # free moves only: an animal without a trait that gives one needs no look
+        for a in s.animals.values():
+            m = a.mask
+            if m & _FREE_BITS and a.owner == seat:
+                for can_move in _CAN_FREE_MOVE_OF[m]:
+                    if can_move(s, a, False):
+                        return True
+        return False
     bank = s.food_bank
-    can_move_of = _CAN_MOVE_OF if main else _CAN_FREE_MOVE_OF
     for a in s.animals.values():
         if a.owner != seat:
             continue
+        if bank and (a.red + a.blue < a.need or a.fat < a.fat_cards) and (     # ``can_receive``, cheap part first
+                not (a.hibernating or a.links) or F.can_receive(s, a)):
+            return True
         m = a.mask
-        if main:
-            if bank and F.can_receive(s, a):
-                return True
-            if m & CARNIVOROUS and F.can_attack(s, a):
-                for b in s.animals.values():
-                    if F.attack_block(s, a, b) is None:
-                        return True
+        if m & CARNIVOROUS and F.can_attack(s, a):
+            for b in s.animals.values():
+                if b is not a and F.protector(s, a, b) is None:
+                    return True
         if m & MOVER_BITS:
-            for can_move in can_move_of[m]:
-                if can_move(s, a, main):
+            for can_move in _CAN_MOVE_OF[m]:
+                if can_move(s, a, True):
                     return True
     return False

@@ -17,11 +17,13 @@ from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _
 from .state import Animal, Link, TraitCard
 from .traits import BIT, MOVE_ACTS, NEED, RESOLVE, ROOM, award_scavenger
 
+_CARD_KEY = CARD_INDEX.__getitem__          # a hand is kept in card order
+
 
 def _do_choose(rs, s, action, ev):
     seat = s.draw_seat
     s.pools[seat].remove(action.card)
-    bisect.insort(s.hands[seat], action.card, key=CARD_INDEX.__getitem__)
+    bisect.insort(s.hands[seat], action.card, key=_CARD_KEY)
     owed = list(s.choose_owed)
     owed[seat] -= 1
     s.choose_owed = tuple(owed)
@@ -88,13 +90,12 @@ def _do_pass(rs, s, action, ev):
 
 def _do_draw(rs, s, action, ev):
     seat = s.draw_seat
-    i = CARD_INDEX[action.card]
+    card = action.card
     deck = list(s.deck)
-    deck[i] -= 1
+    deck[CARD_INDEX[card]] -= 1
     s.deck = tuple(deck)
     s.deck_size -= 1
-    h = s.hands[seat]
-    bisect.insort(h, action.card, key=CARD_INDEX.__getitem__)
+    bisect.insort(s.hands[seat], card, key=_CARD_KEY)
     owed = list(s.draw_owed)
     owed[seat] -= 1
     s.draw_owed = tuple(owed)
