@@ -235,7 +235,8 @@ def new_action_epoch(s):
 
 
 def take_food(s, a, ev):
-    new_action_epoch(s)
+    if s.ruleset.options["pair_trigger_reset"] == "action":       # ``new_action_epoch``, on the hot path
+        s.epoch += 1
     s.food_bank -= 1
     s.move_main = s.move_any = s.move_ate = True
     receive(s, a, RED, "food_bank", ev, from_bank=True)
@@ -330,12 +331,15 @@ def remove_animal(s, a, cause, ev, by=None):
     """The animal leaves the table; its card, trait cards and linked pair cards go to its owner's discards."""
     traits = traits_of(s, a) if ev is not None else ()
     del s.animals[a.id]
-    drop_links(s, a)
+    if a.links:
+        drop_links(s, a)
     if s.pending:
         gone = set(a.links)
         s.pending = tuple(p for p in s.pending if p[0] not in gone and p[1] != a.id)
     if not s.ruleset.heredity:          # Heredity: animals and their traits are not cards
-        s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
+        discards = list(s.discards)
+        discards[a.owner] += 1 + len(a.cards) + len(a.links)
+        s.discards = tuple(discards)
     if ev is not None:
         ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else (),
                        a.red + a.blue, a.need, a.fat))

@@ -64,7 +64,8 @@ class _HooksOf(dict):
         return hooks
 
 
-#: per trait mask, the move hooks while a main action is open, and once it is taken (free moves only)
+#: per trait mask (its moving traits' bits only: at most 16 keys), the move hooks while a main action is open, and
+#: once it is taken (free moves only)
 _MOVES_OF, _FREE_MOVES_OF = _HooksOf(MOVERS), _HooksOf(MOVERS, MAIN_BITS)
 _CAN_MOVE_OF, _CAN_FREE_MOVE_OF = _HooksOf(CAN_MOVE), _HooksOf(CAN_MOVE, MAIN_BITS)
 
@@ -295,7 +296,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
                     out.extend([row[b.id] for b in animals.values() if b is not a and (
                         not (b.mask & GUARD_BITS or b.links) or F.protector(s, a, b) is None)])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
-            for moves in moves_of[m]:
+            for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
@@ -311,7 +312,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
         for a in s.animals.values():
             m = a.mask
             if m & _FREE_BITS and a.owner == seat:
-                for can_move in _CAN_FREE_MOVE_OF[m]:
+                for can_move in _CAN_FREE_MOVE_OF[m & _FREE_BITS]:
                     if can_move(s, a, False):
                         return True
         return False
@@ -328,7 +329,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                 if b is not a and F.protector(s, a, b) is None:
                     return True
         if m & MOVER_BITS:
-            for can_move in _CAN_MOVE_OF[m]:
+            for can_move in _CAN_MOVE_OF[m & MOVER_BITS]:
                 if can_move(s, a, True):
                     return True
     return False

@@ -83,29 +83,24 @@ def _start_feeding(s, ev):
     s.phase = "feeding"
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "feeding"))
-    s.current = s.first
+    s.current = (s.first - 1) % s.players      # the first player's seat starts the first round
     s.passes = 0
-    _new_round(s)
     s.move_main = s.move_any = s.move_ate = s.ending = False
-    _seek_actor(s, ev)
-
-
-def _new_round(s):
-    s.round += 1
-    if s.ruleset.options["pair_trigger_reset"] == "round":
-        s.epoch += 1
+    _seek_actor(s, ev, True)
 
 
 def _seek_actor(s, ev, advance=False):
-    """From ``s.current`` (the next seat with ``advance``): a seat with nothing to do passes; a full circuit of
-    passes ends feeding."""
+    """From ``s.current`` (the next seat with ``advance``; a new round when that is the first player's): a seat
+    with nothing to do passes; a full circuit of passes ends feeding."""
     n = s.players
     rs = s.ruleset
     while True:
         if advance:
             s.current = seat = (s.current + 1) % n
             if seat == s.first:
-                _new_round(s)
+                s.round += 1
+                if rs.options["pair_trigger_reset"] == "round":
+                    s.epoch += 1
         if s.passes >= n:
             _end_feeding(s, ev)
             return

@@ -100,8 +100,15 @@ def _do_draw(rs, s, action, ev):
     owed[seat] -= 1
     s.draw_owed = tuple(owed)
     if ev is not None:
-        ev.append(CardDealt(seat, action.card, (seat,)))
-    _next_draw(s, (seat + 1) % s.players, ev)
+        ev.append(CardDealt(seat, card, (seat,)))
+    n = s.players
+    if s.deck_size > 0:             # the next seat owed a card (``_next_draw``'s first step, on the hot path)
+        for k in range(1, n + 1):
+            nxt = (seat + k) % n
+            if owed[nxt] > 0:
+                s.draw_seat = nxt
+                return
+    _next_draw(s, (seat + 1) % n, ev)
 
 
 def _do_first(rs, s, action, ev):

@@ -121,6 +121,11 @@ def _poisonous_eaten(s, pred, prey, ev):
 def _scavenger_carrion(s, pred, ev):
     """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which
     (``s.scavenge``, the seat choosing, answered by a ``Scavenge`` among ``scavengers``)."""
+    for a in s.animals.values():
+        if a.mask & SCAVENGER:
+            break
+    else:
+        return                                # no Scavenger on the table
     n = s.players
     for k in range(n):
         seat = (pred.owner + k) % n
