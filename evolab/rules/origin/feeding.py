@@ -239,7 +239,7 @@ def take_food(s, a, ev):
         s.epoch += 1
     s.food_bank -= 1
     s.move_main = s.move_any = s.move_ate = True
-    receive(s, a, RED, "food_bank", ev, from_bank=True)
+    receive(s, a, RED, "food_bank", ev, True)          # from the bank
 
 
 def start_attack(s, pred, prey, ev):
@@ -305,7 +305,7 @@ def eat(s, ev):
     pred = s.animals[at.predator]
     prey = s.animals[at.prey]
     m = prey.mask
-    remove_animal(s, prey, "eaten", ev, by=pred)
+    remove_animal(s, prey, "eaten", ev, pred)
     got = 0
     for _side in range(2):
         got += receive(s, pred, BLUE, "carnivore", ev)

@@ -116,14 +116,26 @@ def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
     if ph == "deal" or ph == "draw":
-        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x
-        j = int(rng.random() * s.deck_size)
-        i = 0
-        for k in s.deck:
-            if j < k:
-                return _DRAW_AT[i]
-            j -= k
-            i += 1
+        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
+        # counted from the nearer end of the deck (half the steps on average)
+        n = s.deck_size
+        j = int(rng.random() * n)
+        deck = s.deck
+        if 2 * j < n:
+            i = 0
+            for k in deck:
+                if j < k:
+                    return _DRAW_AT[i]
+                j -= k
+                i += 1
+        else:
+            j = n - 1 - j       # the same card's position counted from the end
+            i = len(deck) - 1
+            for k in reversed(deck):
+                if j < k:
+                    return _DRAW_AT[i]
+                j -= k
+                i -= 1
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
@@ -320,14 +332,15 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
     for a in s.animals.values():
         if a.owner != seat:
             continue
-        if bank and (a.red + a.blue < a.need or a.fat < a.fat_cards) and (     # ``can_receive``, cheap part first
-                not (a.hibernating or a.links) or F.can_receive(s, a)):
-            return True
         m = a.mask
-        if m & CARNIVOROUS and F.can_attack(s, a):
-            for b in s.animals.values():
-                if b is not a and F.protector(s, a, b) is None:
-                    return True
+        if (a.red + a.blue < a.need or a.fat < a.fat_cards) and (     # ``can_receive``, its cheap part first
+                not (a.hibernating or a.links) or F.can_receive(s, a)):
+            if bank:
+                return True
+            if m & CARNIVOROUS and not a.attacked:          # ``can_attack``
+                for b in s.animals.values():
+                    if b is not a and F.protector(s, a, b) is None:
+                        return True
         if m & MOVER_BITS:
             for can_move in _CAN_MOVE_OF[m & MOVER_BITS]:
                 if can_move(s, a, True):
