@@ -352,7 +352,7 @@ def _piracy_moves(s, a, main, out):
     (``_pirate_block`` says why not)."""
     if not a.pirated and not a.is_fed() and F.can_receive(s, a):
         for v in s.animals.values():
-            if v is not a and not v.is_fed():
+            if v is not a and v.red + v.blue < v.need and not v.hibernating:      # not ``is_fed()``
                 if v.red:
                     out.append(_Pirate(a.id, v.id, "red"))
                 if v.blue:
@@ -362,7 +362,7 @@ def _piracy_moves(s, a, main, out):
 def _piracy_can_move(s, a, main):
     if not a.pirated and not a.is_fed() and F.can_receive(s, a):
         for v in s.animals.values():
-            if v is not a and not v.is_fed() and (v.red or v.blue):
+            if (v.red or v.blue) and v is not a and v.red + v.blue < v.need and not v.hibernating:   # unfed
                 return True
     return False
 
