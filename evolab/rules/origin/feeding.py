@@ -17,14 +17,18 @@ RED, BLUE = "red", "blue"
 # ---- predicates (one source of truth for legality) --------------------------------------------
 def can_receive(s, a) -> bool:
     """§7.1: not hibernating, not kept from food by a pair card (Symbiosis), and hungry or with fat room."""
-    if a.hibernating:
+    if a.hibernating or a.links and starved(s, a):
         return False
-    if a.links:
-        for luid in a.links:
-            l = s.links[luid]
-            if l.trait in STARVES and STARVES[l.trait](s, l, a):
-                return False
     return a.red + a.blue < a.need or a.fat < a.fat_cards
+
+
+def starved(s, a) -> bool:
+    """Whether a pair card of ``a`` keeps it from food now (its trait's ``starves`` hook: Symbiosis)."""
+    for luid in a.links:
+        l = s.links[luid]
+        if l.trait in STARVES and STARVES[l.trait](s, l, a):
+            return True
+    return False
 
 
 def receive_block(s, a):
@@ -50,27 +54,38 @@ def attack_block(s, pred, prey):
 
 
 def protection(s, pred, prey):
-    """The static protection of ``prey`` against ``pred``, or None. It depends on the predator only through
-    its traits (its mask), so every carnivore with the same traits has the same prey (see ``_move_actions``)."""
+    """The static protection of ``prey`` against ``pred`` as (rule, message), or None (see ``protector``)."""
+    v = protector(s, pred, prey)
+    if v is None:
+        return None
+    rule, message, other = v
+    return rule, _(message) if other is None else _(message).format(animal=prey.id, protector=other)
+
+
+def protector(s, pred, prey):
+    """The static protection of ``prey`` against ``pred`` as (rule, message id, the protecting animal or None), or
+    None: what ``protection`` says, without the message (the move lists only ask whether there is one). It
+    depends on the predator only through its traits (its mask), so every carnivore with the same traits has the
+    same prey (see ``_move_actions``)."""
     pm, qm = pred.mask, prey.mask
     if pm & HUNTER_BITS:
         for bit, hunter, rule in HUNTERS:
             if pm & bit and hunter(s, pred, prey):
-                return rule, _("a swimming carnivore can only attack swimming animals")
+                return rule, _HUNTER_TEXT, None
     if qm & GUARD_BITS:
         for bit, guard, rule in GUARDS:
             if qm & bit and guard(s, pred, prey):
-                return rule, _(_GUARD_TEXT[rule])
+                return rule, _GUARD_TEXT[rule], None
     if prey.links:
         for luid in prey.links:
             l = s.links[luid]
             v = SHIELDS[l.trait](s, l, prey) if l.trait in SHIELDS else None
             if v is not None:
-                rule, message, other = v
-                return rule, _(message).format(animal=prey.id, protector=other)
+                return v
     return None
 
 
+_HUNTER_TEXT = N_("a swimming carnivore can only attack swimming animals")
 _GUARD_TEXT = {
     "origin.swimming": N_("only a swimming carnivore can attack a swimming animal"),
     "origin.camouflage": N_("only a carnivore with Sharp Vision can attack a camouflaged animal"),
@@ -132,8 +147,9 @@ def no_defence_block(s, at, target):
 # ---- receiving food and triggers --------------------------------------------------------------
 def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
     """§7.1: put one token on ``a`` (as food, or as fat when fed), then queue the triggers of its pair cards that
-    this token sets off (each card's ``received`` hook), one per card and side."""
-    if not can_receive(s, a):
+    this token sets off (each card's ``received`` hook), one per card and side. False when ``a`` cannot receive
+    (``can_receive``)."""
+    if a.hibernating or a.links and starved(s, a):
         return False
     if a.red + a.blue < a.need:
         if colour == RED:
@@ -141,9 +157,11 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
         else:
             a.blue += 1
         fat = False
-    else:
+    elif a.fat < a.fat_cards:
         STORE(s, a)
         fat = True
+    else:
+        return False
     if ev is not None:
         ev.append(FoodTaken(a.owner, a.id, colour, source, fat))
     if a.links:
@@ -217,10 +235,11 @@ def new_action_epoch(s):
 
 
 def take_food(s, a, ev):
-    new_action_epoch(s)
+    if s.ruleset.options["pair_trigger_reset"] == "action":       # ``new_action_epoch``, on the hot path
+        s.epoch += 1
     s.food_bank -= 1
     s.move_main = s.move_any = s.move_ate = True
-    receive(s, a, RED, "food_bank", ev, from_bank=True)
+    receive(s, a, RED, "food_bank", ev, True)          # from the bank
 
 
 def start_attack(s, pred, prey, ev):
@@ -286,7 +305,7 @@ def eat(s, ev):
     pred = s.animals[at.predator]
     prey = s.animals[at.prey]
     m = prey.mask
-    remove_animal(s, prey, "eaten", ev, by=pred)
+    remove_animal(s, prey, "eaten", ev, pred)
     got = 0
     for _side in range(2):
         got += receive(s, pred, BLUE, "carnivore", ev)
@@ -312,12 +331,15 @@ def remove_animal(s, a, cause, ev, by=None):
     """The animal leaves the table; its card, trait cards and linked pair cards go to its owner's discards."""
     traits = traits_of(s, a) if ev is not None else ()
     del s.animals[a.id]
-    drop_links(s, a)
+    if a.links:
+        drop_links(s, a)
     if s.pending:
         gone = set(a.links)
         s.pending = tuple(p for p in s.pending if p[0] not in gone and p[1] != a.id)
     if not s.ruleset.heredity:          # Heredity: animals and their traits are not cards
-        s.discards = _add(s.discards, a.owner, 1 + len(a.cards) + len(a.links))
+        discards = list(s.discards)
+        discards[a.owner] += 1 + len(a.cards) + len(a.links)
+        s.discards = tuple(discards)
     if ev is not None:
         ev.append(Died(a.owner, a.id, cause, traits, by.id if by else -1, traits_of(s, by) if by else (),
                        a.red + a.blue, a.need, a.fat))

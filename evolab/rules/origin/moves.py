@@ -42,6 +42,8 @@ _SIDES = {c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" el
 #: the traits that give their animal a feeding move of its own besides taking food (an attack, or a move from
 #: its entry's hooks)
 _ACTING = CARNIVOROUS | MOVER_BITS
+#: the traits that give a move besides a main action (Grazing, Piracy, Hibernation)
+_FREE_BITS = MOVER_BITS & ~MAIN_BITS
 
 
 _PLAYS: dict = {}
@@ -62,7 +64,8 @@ class _HooksOf(dict):
         return hooks
 
 
-#: per trait mask, the move hooks while a main action is open, and once it is taken (free moves only)
+#: per trait mask (its moving traits' bits only: at most 16 keys), the move hooks while a main action is open, and
+#: once it is taken (free moves only)
 _MOVES_OF, _FREE_MOVES_OF = _HooksOf(MOVERS), _HooksOf(MOVERS, MAIN_BITS)
 _CAN_MOVE_OF, _CAN_FREE_MOVE_OF = _HooksOf(CAN_MOVE), _HooksOf(CAN_MOVE, MAIN_BITS)
 
@@ -113,14 +116,26 @@ def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
     if ph == "deal" or ph == "draw":
-        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x
-        j = int(rng.random() * s.deck_size)
-        i = 0
-        for k in s.deck:
-            if j < k:
-                return _DRAW_AT[i]
-            j -= k
-            i += 1
+        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
+        # counted from the nearer end of the deck (half the steps on average)
+        n = s.deck_size
+        j = int(rng.random() * n)
+        deck = s.deck
+        if 2 * j < n:
+            i = 0
+            for k in deck:
+                if j < k:
+                    return _DRAW_AT[i]
+                j -= k
+                i += 1
+        else:
+            j = n - 1 - j       # the same card's position counted from the end
+            i = len(deck) - 1
+            for k in reversed(deck):
+                if j < k:
+                    return _DRAW_AT[i]
+                j -= k
+                i -= 1
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
@@ -288,12 +303,12 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if m & CARNIVOROUS and F.can_attack(s, a):
                 row = _ATTACKS[a.id]
                 if m & HUNTER_BITS:
-                    out.extend([row[b.id] for b in animals.values() if b is not a and F.protection(s, a, b) is None])
+                    out.extend([row[b.id] for b in animals.values() if b is not a and F.protector(s, a, b) is None])
                 else:                   # only a guard or a Symbiosis link can protect: the rest need no look
                     out.extend([row[b.id] for b in animals.values() if b is not a and (
-                        not (b.mask & GUARD_BITS or b.links) or F.protection(s, a, b) is None)])
+                        not (b.mask & GUARD_BITS or b.links) or F.protector(s, a, b) is None)])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
-            for moves in moves_of[m]:
+            for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
@@ -305,21 +320,29 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
     """Whether ``seat`` has any feeding action besides ending the move (cheap early exits)."""
     if s.barred is not None:
         return bool(move_actions(rs, s, seat, main))
+    if not main:                # free moves only: an animal without a trait that gives one needs no look
+        for a in s.animals.values():
+            m = a.mask
+            if m & _FREE_BITS and a.owner == seat:
+                for can_move in _CAN_FREE_MOVE_OF[m & _FREE_BITS]:
+                    if can_move(s, a, False):
+                        return True
+        return False
     bank = s.food_bank
-    can_move_of = _CAN_MOVE_OF if main else _CAN_FREE_MOVE_OF
     for a in s.animals.values():
         if a.owner != seat:
             continue
         m = a.mask
-        if main:
-            if bank and F.can_receive(s, a):
+        if (a.red + a.blue < a.need or a.fat < a.fat_cards) and (     # ``can_receive``, its cheap part first
+                not (a.hibernating or a.links) or F.can_receive(s, a)):
+            if bank:
                 return True
-            if m & CARNIVOROUS and F.can_attack(s, a):
+            if m & CARNIVOROUS and not a.attacked:          # ``can_attack``
                 for b in s.animals.values():
-                    if F.attack_block(s, a, b) is None:
+                    if b is not a and F.protector(s, a, b) is None:
                         return True
         if m & MOVER_BITS:
-            for can_move in can_move_of[m]:
-                if can_move(s, a, main):
+            for can_move in _CAN_MOVE_OF[m & MOVER_BITS]:
+                if can_move(s, a, True):
                     return True
     return False

@@ -3,10 +3,11 @@ extinction and the draw (§9), the end of the game (§11). Each step moves the s
 from __future__ import annotations
 
 from ...events import PhaseStarted, Passed, TurnEnded
-from ..common import finish, next_to_play
+from ..common import finish, pass_seat
 from . import feeding as F
 from . import heredity as H
 from .deck import CARDS
+from .moves import has_move_action
 from .setup import HAND_SIZE
 
 
@@ -25,8 +26,19 @@ def _next_chooser(s, start, ev):
 
 
 def _dev_next(s, ev):
-    """Next seat that has not passed; a seat with an empty hand passes (it has no choice)."""
-    if next_to_play(s, ev, lambda s, seat: bool(s.hands[seat])):
+    """Next seat that has not passed; a seat with an empty hand passes (it has no choice). (``next_to_play`` with
+    the hand as the test, written out: it runs after every development move.)"""
+    n = s.players
+    seat = s.current
+    hands = s.hands
+    for _step in range(n + 1):
+        seat = (seat + 1) % n
+        if s.passed[seat]:
+            continue
+        if not hands[seat]:
+            pass_seat(s, seat, ev)
+            continue
+        s.current = seat
         return
     if s.rolled:                      # Fatality, Equilibrium: the food bank was rolled before development
         _start_feeding(s, ev)
@@ -50,9 +62,10 @@ def _next_draw(s, start, ev):
     """Deal one card at a time clockwise, skipping seats that have all they are owed (§9.3)."""
     n = s.players
     if s.deck_size > 0:
+        owed = s.draw_owed
         for k in range(n):
             seat = (start + k) % n
-            if s.draw_owed[seat] > 0:
+            if owed[seat] > 0:
                 s.draw_seat = seat
                 return
     s.draw_owed = (0,) * n
@@ -70,39 +83,31 @@ def _start_feeding(s, ev):
     s.phase = "feeding"
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "feeding"))
-    s.current = s.first
+    s.current = (s.first - 1) % s.players      # the first player's seat starts the first round
     s.passes = 0
-    _new_round(s)
-    _reset_move(s)
-    _seek_actor(s, ev)
-
-
-def _new_round(s):
-    s.round += 1
-    if s.ruleset.options["pair_trigger_reset"] == "round":
-        s.epoch += 1
-
-
-def _reset_move(s):
     s.move_main = s.move_any = s.move_ate = s.ending = False
+    _seek_actor(s, ev, True)
 
 
-def _seek_actor(s, ev):
-    """From ``s.current``: a seat with nothing to do passes; a full circuit of passes ends feeding."""
-    rs = s.ruleset
+def _seek_actor(s, ev, advance=False):
+    """From ``s.current`` (the next seat with ``advance``; a new round when that is the first player's): a seat
+    with nothing to do passes; a full circuit of passes ends feeding."""
     n = s.players
-    while s.passes < n:
-        if rs.has_move_action(s, s.current, True):
+    rs = s.ruleset
+    while True:
+        if advance:
+            s.current = seat = (s.current + 1) % n
+            if seat == s.first:
+                s.round += 1
+                if rs.options["pair_trigger_reset"] == "round":
+                    s.epoch += 1
+        if s.passes >= n:
+            _end_feeding(s, ev)
+            return
+        if has_move_action(rs, s, s.current, True):
             return
         s.passes += 1
-        _advance_seat(s)
-    _end_feeding(s, ev)
-
-
-def _advance_seat(s):
-    s.current = (s.current + 1) % s.players
-    if s.current == s.first:
-        _new_round(s)
+        advance = True
 
 
 def _end_move(s, ev):
@@ -112,9 +117,8 @@ def _end_move(s, ev):
         s.passes += 1
         if ev is not None:
             ev.append(Passed(s.current, "feeding"))
-    _reset_move(s)
-    _advance_seat(s)
-    _seek_actor(s, ev)
+    s.move_main = s.move_any = s.move_ate = s.ending = False
+    _seek_actor(s, ev, True)
 
 
 def _settle(s, ev):
@@ -129,7 +133,7 @@ def _settle(s, ev):
             s.pending = s.pending[1:]
             F.fire(s, entry, ev)
             continue
-        if s.ending or not s.ruleset.has_move_action(s, s.current, not s.move_main):
+        if s.ending or not has_move_action(s.ruleset, s, s.current, not s.move_main):
             _end_move(s, ev)
         return
 
@@ -140,7 +144,8 @@ def _end_feeding(s, ev):
     s.phase = "extinction"
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "extinction"))
-    dead = [a for a in s.animals.values() if a.poisoned or not a.is_fed()]
+    dead = [a for a in s.animals.values()
+            if a.poisoned or not (a.hibernating or a.red + a.blue >= a.need)]     # not ``is_fed()``
     for a in dead:
         F.remove_animal(s, a, "poisoned" if a.poisoned else "starved", ev)
     if s.ruleset.heredity:
@@ -150,10 +155,12 @@ def _end_feeding(s, ev):
         _score(s, ev)
         return
     n = s.players
-    owed = []
+    owed = [1] * n                  # one card per animal, and one more
+    for a in s.animals.values():
+        owed[a.owner] += 1
     for seat in range(n):
-        k = sum(1 for a in s.animals.values() if a.owner == seat)
-        owed.append(HAND_SIZE if k == 0 and not s.hands[seat] else k + 1)
+        if owed[seat] == 1 and not s.hands[seat]:
+            owed[seat] = HAND_SIZE
     if s.ruleset.options["scenario"] == "equilibrium":
         short = [owed[i] > len(s.pools[i]) for i in range(n)]
         end = s.ruleset.options["equilibrium_end"]

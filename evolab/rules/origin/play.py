@@ -17,11 +17,13 @@ from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _
 from .state import Animal, Link, TraitCard
 from .traits import BIT, MOVE_ACTS, NEED, RESOLVE, ROOM, award_scavenger
 
+_CARD_KEY = CARD_INDEX.__getitem__          # a hand is kept in card order
+
 
 def _do_choose(rs, s, action, ev):
     seat = s.draw_seat
     s.pools[seat].remove(action.card)
-    bisect.insort(s.hands[seat], action.card, key=CARD_INDEX.__getitem__)
+    bisect.insort(s.hands[seat], action.card, key=_CARD_KEY)
     owed = list(s.choose_owed)
     owed[seat] -= 1
     s.choose_owed = tuple(owed)
@@ -88,19 +90,25 @@ def _do_pass(rs, s, action, ev):
 
 def _do_draw(rs, s, action, ev):
     seat = s.draw_seat
-    i = CARD_INDEX[action.card]
+    card = action.card
     deck = list(s.deck)
-    deck[i] -= 1
+    deck[CARD_INDEX[card]] -= 1
     s.deck = tuple(deck)
     s.deck_size -= 1
-    h = s.hands[seat]
-    bisect.insort(h, action.card, key=CARD_INDEX.__getitem__)
+    bisect.insort(s.hands[seat], card, key=_CARD_KEY)
     owed = list(s.draw_owed)
     owed[seat] -= 1
     s.draw_owed = tuple(owed)
     if ev is not None:
-        ev.append(CardDealt(seat, action.card, (seat,)))
-    _next_draw(s, (seat + 1) % s.players, ev)
+        ev.append(CardDealt(seat, card, (seat,)))
+    n = s.players
+    if s.deck_size > 0:             # the next seat owed a card (``_next_draw``'s first step, on the hot path)
+        for k in range(1, n + 1):
+            nxt = (seat + k) % n
+            if owed[nxt] > 0:
+                s.draw_seat = nxt
+                return
+    _next_draw(s, (seat + 1) % n, ev)
 
 
 def _do_first(rs, s, action, ev):

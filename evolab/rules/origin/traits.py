@@ -121,6 +121,11 @@ def _poisonous_eaten(s, pred, prey, ev):
 def _scavenger_carrion(s, pred, ev):
     """One Scavenger gets 1 blue: the first seat from the killer's owner with one that can eat; it chooses which
     (``s.scavenge``, the seat choosing, answered by a ``Scavenge`` among ``scavengers``)."""
+    for a in s.animals.values():
+        if a.mask & SCAVENGER:
+            break
+    else:
+        return                                # no Scavenger on the table
     n = s.players
     for k in range(n):
         seat = (pred.owner + k) % n
@@ -347,7 +352,7 @@ def _piracy_moves(s, a, main, out):
     (``_pirate_block`` says why not)."""
     if not a.pirated and not a.is_fed() and F.can_receive(s, a):
         for v in s.animals.values():
-            if v is not a and not v.is_fed():
+            if v is not a and v.red + v.blue < v.need and not v.hibernating:      # not ``is_fed()``
                 if v.red:
                     out.append(_Pirate(a.id, v.id, "red"))
                 if v.blue:
@@ -357,7 +362,7 @@ def _piracy_moves(s, a, main, out):
 def _piracy_can_move(s, a, main):
     if not a.pirated and not a.is_fed() and F.can_receive(s, a):
         for v in s.animals.values():
-            if v is not a and not v.is_fed() and (v.red or v.blue):
+            if (v.red or v.blue) and v is not a and v.red + v.blue < v.need and not v.hibernating:   # unfed
                 return True
     return False
 
