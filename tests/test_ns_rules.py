@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 import pytest
 
 import evolab
+from conftest import play, rule_of
 from evolab import CHANCE, IllegalActionError, ScenarioError, apply, chance_outcomes, check, legal_actions, to_move
 from evolab.actions import (EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies, Pass, PlaceTrait,
                             SelectFood, ThinkFood)
@@ -60,19 +61,6 @@ def pos(*species, players=3, options=None, **extra):
 KEEPER = S(99, 2, "carnivore", body=6, pop=6)
 #: a hungry plant eater of seat 2 that keeps feeding alive while the Watering Hole has food
 GRAZER = S(98, 2, pop=6)
-
-
-def play(state, *actions):
-    events = []
-    for a in actions:
-        state, ev = apply(state, a)
-        events.extend(ev)
-    return state, events
-
-
-def rule_of(state, action):
-    v = check(state, action)
-    return None if v is None else v.rule
 
 
 def block(state, a, t, cancelled=()):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import evolab
+from conftest import play, rule_of
 from evolab import CHANCE, IllegalActionError, apply, chance_outcomes, check, legal_actions, observe, to_move
 from evolab.actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, FirstPlayer, Pass,
                             PlaceParasite, PlayCard, Reveal, RollDie, RollFood, RollParasites, RollShelter,
@@ -63,19 +64,6 @@ def feeding(*species, red=5, **extra):
 def dev(*species, **extra):
     """A development position, seat 0 to move."""
     return pos(*species, phase="development", **extra)
-
-
-def play(state, *actions):
-    events = []
-    for a in actions:
-        state, ev = apply(state, a)
-        events.extend(ev)
-    return state, events
-
-
-def rule_of(state, action):
-    v = check(state, action)
-    return None if v is None else v.rule
 
 
 def refused(state, action):
