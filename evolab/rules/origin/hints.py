@@ -588,62 +588,36 @@ def _development_best(ctx, legal):
 
 
 def _feeding_best(ctx, legal):
-    """``greedy_best`` of a feeding decision: the rules' values (``greedy_values``), with the values that need the feeding plan
-    worked out last, and only those whose bound can still reach the best: a token for a hungry animal is worth
-    at most ``_TAKE_BOUND``, an attack on a rival's animal its prey's worth (or -1, when the kill would not
-    finish its hunter); an attack on the bot's own animal (worth what the kill of a doomed animal is, or -5) is
-    worked out only when that can reach the best. A decision won by an attack often needs no plan at all."""
+    """``greedy_best`` of a feeding decision: the rules' values (``greedy_values``), with the values that need the
+    feeding plan worked out last (``_planned_best``), and only those whose bound can still reach the best: a token
+    for a hungry animal is worth at most ``_TAKE_BOUND``, an attack on a rival's animal its prey's worth (or -1,
+    when the kill would not finish its hunter). A decision won by an attack often needs no plan at all."""
     animals = ctx.animals
     get = _VALUE.get
-    seat = ctx.seat
     best = top = _NONE
     found = []          # (index, value, action) of the actions that may tie for the best
     keep = found.append
     later = []          # (bound, index, action, what the value needs): the values that need the plan
     prey = {}           # prey -> (worth, gain, cards) (for the bot's own animal: itself, 0, cards; None if unthinkable)
     hunters = {}        # hunter -> (fed or asleep, what it needs after its fat, its trait cards)
-    last = -1
-    h = None
-    i = -1
+    last, h, i = -1, None, -1
     for a in legal:
         i += 1
         t = type(a)
         if t is Attack:
             qid = a.prey
-            w = prey.get(qid)
-            if w is None:
-                q = animals[qid]
-                if q.owner == seat:
-                    w = (None if q.mask & (POISONOUS | _UNSURE) else q, 0, len(q.cards))
-                else:
-                    w = _prey_worth(ctx, q)
-                prey[qid] = w
+            w = prey.get(qid) or _prey_entry(ctx, qid, prey)
             v, gain, cards = w
             if gain and v <= top and top >= -1.0:
                 continue                        # at most its prey's worth, or -1
             pid = a.predator
             if pid != last:                     # a hunter's attacks come one after another
                 last = pid
-                h = hunters.get(pid)
-                if h is None:
-                    p = animals[pid]
-                    h = hunters[pid] = (p.hibernating or p.red + p.blue >= p.need,
-                                        p.need - p.red - p.blue - p.fat, len(p.cards))
-            if gain == 0:                       # the bot's own animal: only one that starves anyway, a kill
-                if v is None or h[0]:           # that finishes the hunter
-                    v = -5.0
-                else:
-                    v = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
-                    if v <= top and top >= -5.0:
-                        continue
-                    plan = ctx._plan or ctx.plan
-                    if qid not in plan.cost or qid in plan.planned:
-                        prey[qid] = (None, 0, cards)        # it will be fed: no hunter of the bot's eats it
-                        v = -5.0
-                    else:
-                        after = h[1] - 2
-                        if not (after <= 0 or after <= plan.room_after_attack(pid)):
-                            v = -5.0
+                h = hunters.get(pid) or _hunter_entry(animals, pid, hunters)
+            if gain == 0:                       # the bot's own animal
+                v = _own_prey_value(ctx, v, qid, pid, h, cards, prey, top)
+                if v is None:
+                    continue
             elif h[0]:
                 v -= 3.0
             elif h[1] - gain > 0:               # the kill alone does not finish it: the plan's room must
@@ -672,6 +646,50 @@ def _feeding_best(ctx, legal):
             if v > best:
                 best = v
                 top = v - 1e-9
+    return _planned_best(ctx, later, prey, found, best, top)
+
+
+def _prey_entry(ctx, qid, prey):
+    """(worth, gain, cards) of an animal as prey, kept in ``prey`` (the bot's own: itself, 0, cards; None in place
+    of itself when it is not a sure kill)."""
+    q = ctx.animals[qid]
+    if q.owner == ctx.seat:
+        w = (None if q.mask & (POISONOUS | _UNSURE) else q, 0, len(q.cards))
+    else:
+        w = _prey_worth(ctx, q)
+    prey[qid] = w
+    return w
+
+
+def _hunter_entry(animals, pid, hunters):
+    """(fed or asleep, what it needs after its fat, its trait cards) of a hunter, kept in ``hunters``."""
+    p = animals[pid]
+    h = hunters[pid] = (p.hibernating or p.red + p.blue >= p.need, p.need - p.red - p.blue - p.fat, len(p.cards))
+    return h
+
+
+def _own_prey_value(ctx, v, qid, pid, h, cards, prey, top):
+    """An attack on the bot's own animal: worth something only on one that starves anyway, by a kill that finishes
+    the hunter; -5 otherwise; None when even that cannot reach the best so far."""
+    if v is None or h[0]:
+        return -5.0
+    v = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
+    if v <= top and top >= -5.0:
+        return None
+    plan = ctx._plan or ctx.plan
+    if qid not in plan.cost or qid in plan.planned:
+        prey[qid] = (None, 0, cards)        # it will be fed: no hunter of the bot's eats it
+        return -5.0
+    after = h[1] - 2
+    if not (after <= 0 or after <= plan.room_after_attack(pid)):
+        return -5.0
+    return v
+
+
+def _planned_best(ctx, later, prey, found, best, top):
+    """The values that need the feeding plan, worked out only where their bound can still reach the best; then the
+    actions that tie for the best, in the legal actions' order."""
+    keep = found.append
     n = len(found)
     for bound, i, a, x, short in later:
         if bound <= top:
