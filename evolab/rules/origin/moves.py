@@ -291,6 +291,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
     animals = s.animals
     bank = s.food_bank
     moves_of = _MOVES_OF if main else _FREE_MOVES_OF
+    prey_of: dict = {}                  # predator's traits (mask) -> prey it may attack (itself aside)
     for a in animals.values():
         if a.owner != seat:
             continue
@@ -301,12 +302,17 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if not m & _ACTING:
                 continue                # no trait with a move of its own: food was all
             if m & CARNIVOROUS and F.can_attack(s, a):
-                row = _ATTACKS[a.id]
-                if m & HUNTER_BITS:
-                    out.extend([row[b.id] for b in animals.values() if b is not a and F.protector(s, a, b) is None])
-                else:                   # only a guard or a Symbiosis link can protect: the rest need no look
-                    out.extend([row[b.id] for b in animals.values() if b is not a and (
-                        not (b.mask & GUARD_BITS or b.links) or F.protector(s, a, b) is None)])
+                prey = prey_of.get(m)   # predators with the same traits may attack the same prey: a predation
+                if prey is None:        # table has many (thousands of attacks a decision in the Heredity variant)
+                    if m & HUNTER_BITS:
+                        prey = [b.id for b in animals.values() if F.protector(s, a, b) is None]
+                    else:               # only a guard or a Symbiosis link can protect: the rest need no look
+                        prey = [b.id for b in animals.values()
+                                if not (b.mask & GUARD_BITS or b.links) or F.protector(s, a, b) is None]
+                    prey_of[m] = prey
+                aid = a.id
+                row = _ATTACKS[aid]
+                out.extend([row[b] for b in prey if b != aid])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
