@@ -327,7 +327,7 @@ def test_greedy_scores_together_equal_one_by_one():
                                           ("origin", {"scenario": "fatality"}), ("random_mutations", {}),
                                           ("northstar", {})])
 def test_greedy_scores_together_equal_one_by_one_in_every_edition(rid, options):
-    """Each edition's one-loop scoring (Origin's development and feeding decisions, North Star's Play Cards)
+    """Each edition's ``greedy_scores`` (the one-by-one default, and North Star's Play Cards scored in one loop)
     gives every legal action its own rule's value, in games of two and four players."""
     before = _Compared.checked
     for players in (2, 4):
