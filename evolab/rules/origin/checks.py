@@ -183,7 +183,10 @@ def _check_defence(rs, s, seat, action):
     target = s.animals[at.prey]
     if type(action) is NoDefence:
         return F.no_defence_block(s, at, target)
-    bit, offers, check = DEFENCE_CHECKS[type(action)]     # the defence this move uses: its entry checks it
+    uses = DEFENCE_CHECKS.get(type(action))        # the defence this move uses: its entry checks it
+    if uses is None:
+        return "engine.malformed", _("{action} is not a defence").format(action=repr(action))
+    bit, offers, check = uses
     return check(s, at, target, offers(s, at, target) if target.mask & bit else (), action)
 
 
