@@ -46,6 +46,9 @@ def test_origin_loops_read_every_defence_and_trigger_on_the_entries():
     assert OR.DEFENCE_BITS == OR.BIT["running"] | OR.BIT["tail_loss"] | OR.BIT["mimicry"]
     pairs = set(OR.QUEUES) | set(OR.FIRES) | set(OR.STARVES) | set(OR.SHIELDS)
     movers = {bits[b] for b, _ in OR.MOVERS} | set(OR.LOST)
+    attackers = {t for t in OR.MOVE_TRAITS if OR.TRAITS[t].on["act"] in OR.MOVE_ACTS.values()} - movers
+    assert attackers == {"carnivorous"} and OR.CAN_ATTACK is OR.TRAITS["carnivorous"].on["can_attack"]
+    movers |= attackers
     assert {bits[b] for b, _ in OR.EATEN} | {"scavenger"} | pairs | movers == {t for t, r in OR.TRAITS.items() if r.on}
     assert OR.CARRION == (OR.TRAITS["scavenger"].on["carrion"],)
 

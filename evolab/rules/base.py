@@ -100,12 +100,17 @@ class Defence:
     ``offers``: what the trait offers against this attack now (a count of protections, the choices it gives
     the defender, or a falsy value: nothing); ``resolve``: carries out what it offered when that changes the
     game (a die roll, a dropped card, a redirected attack, a wounded attacker); ``size``: what it adds to the
-    animal's size against an attack.
+    animal's size against an attack. Where the defender uses it by a move of its own: ``moves`` (move type ->
+    the hook carrying it out; a chance outcome that finishes it too, such as a die) and ``check`` (why the
+    defender's move is refused now); ``compulsory``: the rule that forbids declining it while it offers a choice.
     """
 
     offers: Callable | None = None
     resolve: Callable | None = None
     size: Callable | None = None
+    moves: dict = field(default_factory=dict)
+    check: Callable | None = None
+    compulsory: Callable | None = None
 
 
 def _hooks(traits: dict, pick: Callable, order: Iterable[str] | None) -> tuple[tuple[str, Callable], ...]:

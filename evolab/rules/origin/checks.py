@@ -2,14 +2,15 @@
 why (§ numbers of ``shared/rules/origin-of-species.md``), or None. ``moves.py`` lists exactly what passes them."""
 from __future__ import annotations
 
-from ...actions import (Attack, ChooseCard, DropTail, EndMove, Mimic, NoDefence, Pass, PlayAnimal,
-                        PlayPairTrait, PlayTrait, Resolve, Run, Scavenge, TakeFood)
+from ...actions import (ChooseCard, EndMove, NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve,
+                        Scavenge, TakeFood)
 from ...i18n import N_, _
 from ..base import OutOfPhase
 from . import feeding as F
 from .deck import CARD_BY_ID
 from .labels import trait_word
-from .traits import BIT, DIRECTED, EXCLUDES, MAIN_MOVES, MOVE_CHECKS, STACKABLE, TRAITS, scavengers
+from .traits import (BIT, DEFENCE_CHECKS, DIRECTED, EXCLUDES, MAIN_MOVES, MOVE_CHECKS, STACKABLE, TRAITS,
+                     scavengers)
 
 #: The type every action field must have exactly (True is not animal 1).
 FIELD_TYPES = {"animal": int, "predator": int, "prey": int, "pirate": int, "victim": int, "card_uid": int,
@@ -159,19 +160,12 @@ def _check_feed(rs, s, seat, action):
     if s.barred is not None and action in s.barred[seat]:
         return ("origin.feeding.pass-is-final",
                 "this action was open when you passed; with feeding_pass_is_final it is barred this turn")
-    main = t is TakeFood or t is Attack or t in MAIN_MOVES        # Burn fat too (its entry says so)
+    main = t is TakeFood or t in MAIN_MOVES        # the attack and Burn fat too (their entries say so)
     if main and s.move_main:
         return "origin.feeding.one-main-action", _("only one main action (take food, attack, burn fat) per move")
     trait_move = MOVE_CHECKS.get(t)
-    if trait_move is not None:           # a move a trait gives (its entry in traits.py checks it)
+    if trait_move is not None:           # a move a trait gives, the attack too (its entry in traits.py checks it)
         return trait_move(s, seat, action)
-    if t is Attack:
-        a, b = s.animals.get(action.predator), s.animals.get(action.prey)
-        if a is None or b is None:
-            return "origin.feeding.no-animal", _("there is no such animal")
-        if a.owner != seat:
-            return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id)
-        return F.predator_block(s, a) or F.attack_block(s, a, b)
     if t is TakeFood:
         a, why = F.own_animal(s, seat, action.animal)
         if why:
@@ -187,29 +181,13 @@ def _check_defence(rs, s, seat, action):
     if s.phase != "feeding" or at is None:
         return "origin.attack.no-attack", _("no attack is being resolved")
     target = s.animals[at.prey]
-    run, tail, mim = F.defences(s, at, target)
-    t = type(action)
-    if t is Run:
-        return None if run else ("origin.running", _("the attacked animal has no Running left to use in this attack"))
-    if t is Mimic:
-        if not target.mask & BIT["mimicry"]:
-            return "origin.mimicry", _("the attacked animal has no Mimicry")
-        if action.animal in mim:
-            return None
-        if target.id in at.mimicked:
-            return "origin.mimicry.once-per-attack", _("this Mimicry has already redirected this attack")
-        return "origin.mimicry.target", _("the attack cannot be redirected to {animal}: it must be another of "
-                                          "your animals this carnivore could attack").format(animal=repr(action.animal))
-    if t is DropTail:
-        if not tail:
-            return "origin.tail_loss", _("the attacked animal has no Tail Loss")
-        if action.card_uid not in tail:
-            return ("origin.tail_loss.card",
-                    _("{card} is not a trait card of the attacked animal").format(card=repr(action.card_uid)))
-        return None
-    if t is NoDefence:
+    if type(action) is NoDefence:
         return F.no_defence_block(s, at, target)
-    return "engine.malformed", _("{action} is not a defence").format(action=repr(action))
+    uses = DEFENCE_CHECKS.get(type(action))        # the defence this move uses: its entry checks it
+    if uses is None:
+        return "engine.malformed", _("{action} is not a defence").format(action=repr(action))
+    bit, offers, check = uses
+    return check(s, at, target, offers(s, at, target) if target.mask & bit else (), action)
 
 
 def _check_scavenge(rs, s, seat, action):
@@ -244,8 +222,8 @@ def _check_resolve(rs, s, seat, action):
 
 CHECKS = {
     PlayAnimal: _check_dev, PlayTrait: _check_dev, PlayPairTrait: _check_dev, Pass: _check_dev,
-    TakeFood: _check_feed, Attack: _check_feed, EndMove: _check_feed,
-    **dict.fromkeys(MOVE_CHECKS, _check_feed),
-    Run: _check_defence, Mimic: _check_defence, DropTail: _check_defence, NoDefence: _check_defence,
+    TakeFood: _check_feed, EndMove: _check_feed,
+    **dict.fromkeys(MOVE_CHECKS, _check_feed),          # the attack and the moves traits give
+    **dict.fromkeys(DEFENCE_CHECKS, _check_defence), NoDefence: _check_defence,
     Scavenge: _check_scavenge, Resolve: _check_resolve, ChooseCard: _check_choose,
 }

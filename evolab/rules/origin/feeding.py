@@ -8,8 +8,8 @@ from __future__ import annotations
 from ...events import Attacked, Died, FoodLost, FoodTaken, TraitLost, TriggerFired
 from ...i18n import N_, _
 from .state import AttackState
-from .traits import (CARNIVOROUS, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES, GUARD_BITS, GUARDS, HUNTER_BITS,
-                     HUNTERS, LOST, QUEUES, RESOLVE, SHIELDS, STARVES, STORE)
+from .traits import (CAN_ATTACK, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES, FORCED, GUARD_BITS, GUARDS,
+                     HUNTER_BITS, HUNTERS, LOST, QUEUES, SHIELDS, STARVES, STORE)
 
 RED, BLUE = "red", "blue"
 
@@ -94,22 +94,9 @@ _GUARD_TEXT = {
 }
 
 
-def predator_block(s, pred):
-    """§8.1: why ``pred`` cannot attack now at all, or None."""
-    if not pred.mask & CARNIVOROUS:
-        return "origin.carnivorous", _("animal {animal} is not Carnivorous").format(animal=pred.id)
-    if pred.attacked:
-        return "origin.carnivorous.once-per-turn", _("animal {animal} has already attacked this turn").format(animal=pred.id)
-    if pred.hibernating:
-        return "origin.hibernation", _("a hibernating carnivore cannot attack")
-    r = receive_block(s, pred)
-    if r:
-        return "origin.carnivorous.must-eat", _("a carnivore attacks only when it can receive food: {reason}").format(reason=r[1])
-    return None
-
-
-def can_attack(s, pred) -> bool:
-    return bool(pred.mask & CARNIVOROUS) and not pred.attacked and can_receive(s, pred)
+#: §8.1: whether an animal may attack now, prey aside; the entry of the trait that makes a predator says
+#: (Carnivorous: ``traits.predator_block`` says why not)
+can_attack = CAN_ATTACK
 
 
 def own_animal(s, seat, animal):
@@ -122,25 +109,39 @@ def own_animal(s, seat, animal):
     return a, None
 
 
-_NO_DEFENCE = (False, (), ())
+_NO_DEFENCE = ((),) * len(DEFENDERS)
 
 
 def defences(s, at, target):
-    """The target's usable defences in attack ``at``: (can run, tail-loss card uids, mimicry targets), each
-    from its trait's ``Defence.offers``."""
+    """The target's usable defences in attack ``at``, one per trait of ``DEFENDERS`` in its order (can run,
+    tail-loss card uids, mimicry targets), each from its trait's ``Defence.offers`` (falsy: none)."""
     m = target.mask
     if not m & DEFENCE_BITS:
         return _NO_DEFENCE
-    return tuple(offers(s, at, target) if m & bit else none for (bit, offers), none in zip(DEFENDERS, _NO_DEFENCE))
+    return tuple(offers(s, at, target) if m & bit else () for bit, offers in DEFENDERS)
 
 
 def no_defence_block(s, at, target):
-    o = s.ruleset.options
-    run, tail, mim = defences(s, at, target)
-    if mim and not o["mimicry_optional"]:
-        return "origin.mimicry.compulsory", _("Mimicry must redirect the attack while it has a legal target")
-    if o["defences_compulsory"] and (run or tail or mim):
+    """Why the defender may not decline its defences: one offered is compulsory (its entry's ``compulsory``:
+    Mimicry), or the option makes every usable defence so."""
+    offered = defences(s, at, target)
+    for i, compulsory, _resolve in FORCED:
+        if offered[i]:
+            why = compulsory(s)
+            if why is not None:
+                return why[0], _(why[1])
+    if s.ruleset.options["defences_compulsory"] and any(offered):
         return "origin.defence.compulsory", _("with defences_compulsory a usable defence must be used")
+    return None
+
+
+def forced_defence(s, offered):
+    """(resolve, choice) when the defender has no decision to make but one: a compulsory defence (Mimicry) is
+    the only one offered and it offers one choice; else None."""
+    for i, compulsory, resolve in FORCED:
+        c = offered[i]
+        if c and len(c) == 1 and sum(1 for x in offered if x) == 1 and compulsory(s) is not None:
+            return resolve, c[0]
     return None
 
 
@@ -253,19 +254,19 @@ def start_attack(s, pred, prey, ev):
 
 
 def defence_window(s, ev):
-    """Open the target's defence window, or resolve at once when the defender has no choice."""
-    o = s.ruleset.options
+    """Open the target's defence window, or resolve at once when the defender has no choice: no defence (it is
+    eaten), or one it must use with one choice (``forced_defence``), after which the new target's window opens."""
     while True:
         at = s.attack
-        target = s.animals[at.prey]
-        run, tail, mim = defences(s, at, target)
-        if not (run or tail or mim):
+        offered = defences(s, at, s.animals[at.prey])
+        if offered is _NO_DEFENCE or not any(offered):
             eat(s, ev)
             return
-        if mim and len(mim) == 1 and not run and not tail and not o["mimicry_optional"]:
-            RESOLVE["mimicry"](s, mim[0], ev)
-            continue
-        return
+        forced = forced_defence(s, offered)
+        if forced is None:
+            return
+        resolve, choice = forced
+        resolve(s, choice, ev)
 
 
 def lose_card(s, a, uid, ev) -> str:

@@ -12,7 +12,7 @@ from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Contex
 from .. import loading
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS
 from .state import _PLAIN, Animal, AttackState, Link, OriginState, TraitCard
-from .traits import BIT, EXCLUDES, PAIR_TRAITS, TRAITS
+from .traits import ATTACK_BITS, BIT, EXCLUDES, PAIR_TRAITS, ROLLERS, TRAITS
 
 PHASES = ("deal", "first_player", "choose", "development", "food", "feeding", "draw", "tiebreak", "over",
           "reproduction")
@@ -303,7 +303,7 @@ def _feeding(rs, s, ctx, at_rest):
             ctx.fail("attack.prey", f"there is no animal {at.prey}")
         if pred is prey:
             ctx.fail("attack.prey", "a carnivore cannot attack itself")
-        if not pred.mask & BIT["carnivorous"] or not pred.attacked:
+        if not pred.mask & ATTACK_BITS or not pred.attacked:
             ctx.fail("attack.predator", f"animal {pred.id} is not a Carnivorous animal that has attacked")
         for k in ("targeted", "ran", "mimicked"):
             for j, x in enumerate(getattr(at, k)):
@@ -313,7 +313,7 @@ def _feeding(rs, s, ctx, at_rest):
             ctx.fail("attack.targeted", "the last animal targeted is the prey")
         if any(x not in at.targeted for x in at.ran + at.mimicked):
             ctx.fail("attack.ran", "only a targeted animal can have run or mimicked")
-        if at.rolling and (not prey.mask & BIT["running"] or prey.id in at.ran):
+        if at.rolling and not any(prey.mask & bit and offers(s, at, prey) for bit, offers in ROLLERS):
             ctx.fail("attack.rolling", f"animal {prey.id} has no Running left to roll for")
         if s.scavenge >= 0:
             ctx.fail("scavenge", "a Scavenger is chosen only after the attack")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import bisect
 
-from ...actions import (Attack, ChooseCard, Draw, DropTail, EndMove, FirstPlayer, LoseTrait, Mimic, Mutate,
-                        NoDefence, Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve, RollDie, RollFood, Run,
-                        Scavenge, TakeFood, TieBreak)
+from ...actions import (ChooseCard, Draw, EndMove, FirstPlayer, LoseTrait, Mutate, NoDefence, Pass, PlayAnimal,
+                        PlayPairTrait, PlayTrait, Resolve, RollFood, Scavenge, TakeFood, TieBreak)
 from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, PhaseStarted, TraitGained
 from ..common import first_player_chosen, game_over, pass_seat
 from . import feeding as F
@@ -15,7 +14,7 @@ from .deck import CARD_INDEX
 from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _start_development,
                      _start_feeding)
 from .state import Animal, Link, TraitCard
-from .traits import BIT, MOVE_ACTS, NEED, RESOLVE, ROOM, award_scavenger
+from .traits import BIT, DEFENCE_ACTS, MOVE_ACTS, NEED, ROOM, award_scavenger
 
 _CARD_KEY = CARD_INDEX.__getitem__          # a hand is kept in card order
 
@@ -136,11 +135,6 @@ def _do_roll_food(rs, s, action, ev):
     _start_feeding(s, ev)
 
 
-def _do_roll_die(rs, s, action, ev):
-    RESOLVE["running"](s, action.value, ev)
-    _settle(s, ev)
-
-
 def _do_tiebreak(rs, s, action, ev):
     s.winner = action.seat
     game_over(s, ev)
@@ -151,13 +145,9 @@ def _do_take(rs, s, a, ev):
     _settle(s, ev)
 
 
-def _do_attack(rs, s, a, ev):
-    F.start_attack(s, s.animals[a.predator], s.animals[a.prey], ev)
-    _settle(s, ev)
-
-
 def _do_trait_move(rs, s, a, ev):
-    """A move a trait gives (Burn fat, Grazing, Piracy, ...): its entry in ``traits.py`` carries it out."""
+    """A move a trait gives (the attack, Burn fat, Grazing, Piracy, ...): its entry in ``traits.py`` carries it
+    out."""
     MOVE_ACTS[type(a)](s, a, ev)
     _settle(s, ev)
 
@@ -176,18 +166,9 @@ def _do_end_move(rs, s, a, ev):
     _end_move(s, ev)
 
 
-def _do_run(rs, s, a, ev):
-    s.attack.rolling = True
-
-
-def _do_mimic(rs, s, a, ev):
-    RESOLVE["mimicry"](s, a.animal, ev)
-    F.defence_window(s, ev)
-    _settle(s, ev)
-
-
-def _do_drop_tail(rs, s, a, ev):
-    RESOLVE["tail_loss"](s, a.card_uid, ev)
+def _do_defence(rs, s, a, ev):
+    """A defence move (Run and its die, Mimic, Drop tail): the entry of the defence it uses carries it out."""
+    DEFENCE_ACTS[type(a)](s, a, ev)
     _settle(s, ev)
 
 
@@ -211,11 +192,11 @@ def _do_resolve(rs, s, a, ev):
 
 
 APPLY = {
-    Draw: _do_draw, FirstPlayer: _do_first, RollFood: _do_roll_food, RollDie: _do_roll_die,
+    Draw: _do_draw, FirstPlayer: _do_first, RollFood: _do_roll_food,
     TieBreak: _do_tiebreak, PlayAnimal: _do_play_animal, PlayTrait: _do_play_trait,
-    PlayPairTrait: _do_play_pair, Pass: _do_pass, TakeFood: _do_take, Attack: _do_attack,
-    **dict.fromkeys(MOVE_ACTS, _do_trait_move),
-    EndMove: _do_end_move, Run: _do_run, Mimic: _do_mimic, DropTail: _do_drop_tail,
-    NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
+    PlayPairTrait: _do_play_pair, Pass: _do_pass, TakeFood: _do_take,
+    **dict.fromkeys(MOVE_ACTS, _do_trait_move),           # the attack and the moves traits give
+    **dict.fromkeys(DEFENCE_ACTS, _do_defence),           # Run and its die, Mimic, Drop tail
+    EndMove: _do_end_move, NoDefence: _do_no_defence, Scavenge: _do_scavenge, Resolve: _do_resolve, ChooseCard: _do_choose,
     Mutate: H.apply_mutate, LoseTrait: H.apply_lose,
 }

@@ -1,17 +1,17 @@
 """The 19 traits of *The Origin of Species*, each rule next to its trait (spec §10).
 
 A trait's entry in ``TRAITS`` names all it does: its guards, its defence, and its hooks by step of the game
-(``on``: its animal eaten, a kill to scavenge, what its pair card does, the feeding moves it gives). The phase
-code (``feeding``, ``moves``, ``checks``, ``play``) loops over the tables built from the entries at the end of
-this module; it names a trait only for the attack itself (Carnivorous) and for the defence moves, each of which
-belongs to one defence (Run, Mimic, Drop tail).
+(``on``: its animal eaten, a kill to scavenge, what its pair card does, the feeding moves it gives, the attack
+itself). The phase code (``feeding``, ``moves``, ``checks``, ``play``) loops over the tables built from the
+entries at the end of this module: the attack is Carnivorous's move, and each defence move (Run and its die,
+Mimic, Drop tail) is checked and carried out by the entry of the defence it uses.
 
 Traits on an animal are kept as a bit mask (``BIT[trait]``) so the attack checks on the hot path are a
 few integer operations. Pair traits live on links between two animals, not in the mask.
 """
 from __future__ import annotations
 
-from ...actions import BurnFat, Graze, Hibernate, Pirate, interned
+from ...actions import Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pirate, RollDie, Run, interned
 from ...events import Escaped, FatBurned, Grazed, Hibernated, Pirated, Poisoned, Redirected, RunFailed, Scavenged, WokeUp
 from ...i18n import N_, _
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
@@ -51,10 +51,63 @@ def _burrowing_guard(state, predator, prey):
     return prey.is_fed()
 
 
+# ---- the attack (§8.1): Carnivorous gives its animal the Attack move, a main action ("check", "act" as for the
+# feeding moves below); "can_attack" (s, a) whether ``a`` may attack now, prey aside (the move lists ask it
+# before they look for prey). What the attack does next is ``feeding.start_attack``: the defences, then the kill.
+def predator_block(s, pred):
+    """§8.1: why ``pred`` cannot attack now at all, or None."""
+    if not pred.mask & CARNIVOROUS:
+        return "origin.carnivorous", _("animal {animal} is not Carnivorous").format(animal=pred.id)
+    if pred.attacked:
+        return "origin.carnivorous.once-per-turn", _("animal {animal} has already attacked this turn").format(animal=pred.id)
+    if pred.hibernating:
+        return "origin.hibernation", _("a hibernating carnivore cannot attack")
+    r = F.receive_block(s, pred)
+    if r:
+        return "origin.carnivorous.must-eat", _("a carnivore attacks only when it can receive food: {reason}").format(reason=r[1])
+    return None
+
+
+def _carnivorous_can_attack(s, pred) -> bool:
+    """``predator_block`` finds nothing: once per turn, and only while the carnivore can receive food."""
+    return bool(pred.mask & CARNIVOROUS) and not pred.attacked and F.can_receive(s, pred)
+
+
+def _attack_check(s, seat, action):
+    a, b = s.animals.get(action.predator), s.animals.get(action.prey)
+    if a is None or b is None:
+        return "origin.feeding.no-animal", _("there is no such animal")
+    if a.owner != seat:
+        return "origin.feeding.own-animal", _("animal {animal} is not yours").format(animal=a.id)
+    return predator_block(s, a) or F.attack_block(s, a, b)
+
+
+def _attack_act(s, action, ev):
+    F.start_attack(s, s.animals[action.predator], s.animals[action.prey], ev)
+
+
 # ---- defences (§8.3): ``offers(s, attack, target)`` the choices the attacked animal has now (falsy: none);
-# ``resolve(s, choice, ev)`` carries one out on the attack being resolved (``s.attack``).
+# ``resolve(s, choice, ev)`` carries one out on the attack being resolved (``s.attack``). The defender uses one
+# by a move: ``moves`` {move type: act(s, action, ev)} carries it out (Running's die too, a chance outcome);
+# ``check(s, attack, target, offered, action)`` the rule the defender's move breaks, given what ``offers`` gave
+# (falsy when the animal lacks the trait), or None; ``compulsory(s)`` (rule, message id) while the defence may
+# not be declined, or None: then No defence is refused, and it resolves at once when it is the only defence and
+# offers one choice (``feeding.defence_window``).
 def _running_offers(s, at, target):
     return target.id not in at.ran             # once per attack, even after Mimicry brings it back
+
+
+def _running_check(s, at, target, offered, action):
+    return None if offered else ("origin.running", _("the attacked animal has no Running left to use in this attack"))
+
+
+def _running_run(s, action, ev):
+    """The defender runs: nature rolls the die next (``moves.chance_outcomes`` while the attack is ``rolling``)."""
+    s.attack.rolling = True
+
+
+def _running_roll(s, die, ev):
+    _running_resolve(s, die.value, ev)
 
 
 def _running_resolve(s, value, ev):
@@ -74,6 +127,19 @@ def _running_resolve(s, value, ev):
 
 def _tail_loss_offers(s, at, target):
     return tuple(c.uid for c in target.cards) + tuple(target.links)    # any trait card, pair cards too
+
+
+def _tail_loss_check(s, at, target, offered, action):
+    if not offered:
+        return "origin.tail_loss", _("the attacked animal has no Tail Loss")
+    if action.card_uid not in offered:
+        return ("origin.tail_loss.card",
+                _("{card} is not a trait card of the attacked animal").format(card=repr(action.card_uid)))
+    return None
+
+
+def _tail_loss_drop(s, action, ev):
+    _tail_loss_resolve(s, action.card_uid, ev)
 
 
 def _tail_loss_resolve(s, uid, ev):
@@ -96,6 +162,31 @@ def _mimicry_offers(s, at, target):
     return tuple(a.id for a in s.animals.values()
                  if a.owner == target.owner and a is not target and a is not pred
                  and F.attack_block(s, pred, a) is None)
+
+
+_MIMICRY_COMPULSORY = ("origin.mimicry.compulsory", N_("Mimicry must redirect the attack while it has a legal target"))
+
+
+def _mimicry_compulsory(s):
+    """§10.3: Mimicry redirects whenever it has a target, unless ``mimicry_optional`` lets the defender decline."""
+    return None if s.ruleset.options["mimicry_optional"] else _MIMICRY_COMPULSORY
+
+
+def _mimicry_check(s, at, target, offered, action):
+    if not target.mask & MIMICRY:
+        return "origin.mimicry", _("the attacked animal has no Mimicry")
+    if action.animal in offered:
+        return None
+    if target.id in at.mimicked:
+        return "origin.mimicry.once-per-attack", _("this Mimicry has already redirected this attack")
+    return "origin.mimicry.target", _("the attack cannot be redirected to {animal}: it must be another of "
+                                      "your animals this carnivore could attack").format(animal=repr(action.animal))
+
+
+def _mimicry_mimic(s, action, ev):
+    """The attack goes to the animal named, whose own defences answer it in turn."""
+    _mimicry_resolve(s, action.animal, ev)
+    F.defence_window(s, ev)
 
 
 def _mimicry_resolve(s, to, ev):
@@ -311,7 +402,7 @@ def _hibernate_block(s, a):
 
 def _hibernation_act(s, action, ev):
     """A free action: the animal sleeps, counts as fed this turn and receives no food (``feeding.can_receive``)
-    and does not attack (``feeding.predator_block``)."""
+    and does not attack (``predator_block``)."""
     a = s.animals[action.animal]
     s.move_any = True
     a.hibernating = True
@@ -394,6 +485,8 @@ def _piracy_act(s, action, ev):
 T = TraitRule
 TRAITS = {
     "carnivorous": T("carnivorous", "Carnivorous", food_need=1, points=1, excludes=("scavenger",), rule="origin.carnivorous",
+                     extra={"action": Attack, "main": True},
+                     on={"check": _attack_check, "act": _attack_act, "can_attack": _carnivorous_can_attack},
                      hint="Predators eat other animals instead of plants: more food per meal, but they need more.",
                      text="Needs 1 more food. Once per turn may attack an animal instead of taking food; "
                           "a kill gives 2 blue food."),
@@ -407,11 +500,13 @@ TRAITS = {
                   hint="Water is a refuge: only swimming predators catch swimmers.",
                   text="Only a swimming carnivore can attack it; a swimming carnivore can attack only swimmers."),
     "running": T("running", "Running", rule="origin.running",
-                 defence=Defence(offers=_running_offers, resolve=_running_resolve),
+                 defence=Defence(offers=_running_offers, resolve=_running_resolve, check=_running_check,
+                                 moves={Run: _running_run, RollDie: _running_roll}),
                  hint="Speed lets prey outrun a predator, but not every time.",
                  text="When attacked, roll a die: 4, 5 or 6 and it escapes."),
     "mimicry": T("mimicry", "Mimicry", rule="origin.mimicry",
-                 defence=Defence(offers=_mimicry_offers, resolve=_mimicry_resolve),
+                 defence=Defence(offers=_mimicry_offers, resolve=_mimicry_resolve, check=_mimicry_check,
+                                 moves={Mimic: _mimicry_mimic}, compulsory=_mimicry_compulsory),
                  hint="Real mimics look like a dangerous species (a harmless hoverfly looks like a wasp), so predators "
                       "leave them alone. The card instead sends the attack to another of your animals.",
                  text="When attacked, the attack must be sent to another of your animals the predator could attack."),
@@ -428,7 +523,8 @@ TRAITS = {
                 hint="Some animals steal food that others found (kleptoparasitism), like skuas.",
                 text="Once per turn, an unfed pirate steals 1 food from another animal that is not yet fed."),
     "tail_loss": T("tail_loss", "Tail Loss", rule="origin.tail_loss",
-                   defence=Defence(offers=_tail_loss_offers, resolve=_tail_loss_resolve),
+                   defence=Defence(offers=_tail_loss_offers, resolve=_tail_loss_resolve, check=_tail_loss_check,
+                                   moves={DropTail: _tail_loss_drop}),
                    hint="Dropping a body part, like a lizard's tail, can save the animal's life.",
                    text="When attacked, discard one of its trait cards: it escapes and the predator gets 1 blue food."),
     "communication": T("communication", "Communication", kind="pair", rule="origin.communication",
@@ -479,10 +575,21 @@ NEED = {t: r.food_need for t, r in TRAITS.items()}
 POINTS = {t: r.points for t, r in TRAITS.items()}
 EXCLUDES = {t: sum(BIT[x] for x in r.excludes) for t, r in TRAITS.items()}
 #: the defences of an attacked animal, in the order ``feeding.defences`` reports them: (bit, offers)
-DEFENDERS = tuple((BIT[t], hook) for t, hook in defence_hooks(TRAITS, "offers", ("running", "tail_loss", "mimicry")))
+DEFENCE_ORDER = ("running", "tail_loss", "mimicry")
+DEFENDERS = tuple((BIT[t], hook) for t, hook in defence_hooks(TRAITS, "offers", DEFENCE_ORDER))
 DEFENCE_BITS = sum(b for b, _ in DEFENDERS)      # an attacked animal with none of these has no choice
 #: trait -> how its defence is carried out
 RESOLVE = dict(defence_hooks(TRAITS, "resolve"))
+_DEFENCES = tuple((t, d) for t in DEFENCE_ORDER if (d := TRAITS[t].defence) is not None)
+#: a defence move (the defender's Run, Mimic, Drop tail; Running's die) -> how its trait's entry carries it out
+DEFENCE_ACTS = {kind: act for _, d in _DEFENCES for kind, act in d.moves.items()}
+#: the defender's move -> (bit, offers, check) of the defence it uses: the entry says why the move is refused
+DEFENCE_CHECKS = {kind: (BIT[t], d.offers, d.check) for t, d in _DEFENCES for kind in d.moves if not kind.chance}
+#: (position in ``DEFENDERS``, compulsory, resolve) of the defences that may not always be declined (Mimicry)
+FORCED = tuple((i, d.compulsory, d.resolve) for i, (_, d) in enumerate(_DEFENCES) if d.compulsory)
+#: (bit, offers) of the defences whose move waits on a chance outcome (Running's die): an attack waiting on one
+#: is still offered it (a saved position is checked against these)
+ROLLERS = tuple((BIT[t], d.offers) for t, d in _DEFENCES if any(kind.chance for kind in d.moves))
 #: (bit, hook) of the traits that act when their animal is eaten, and of those that feed on any kill
 EATEN = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "eaten"))
 CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
@@ -501,9 +608,15 @@ CAN_MOVE = tuple((BIT[t], hook) for t, hook in trigger_hooks(TRAITS, "can_move",
 MOVER_BITS = sum(b for b, _ in MOVERS)      # an animal with none of these has no trait moves
 #: the bits of the traits whose move is a main action (Burn fat): their hooks are asked only while one is open
 MAIN_BITS = sum(BIT[t] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
-MOVE_CHECKS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "check", MOVE_ORDER)}
-MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "act", MOVE_ORDER)}
-MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_ORDER if TRAITS[t].extra.get("main"))
+#: the traits whose entry checks and carries out a feeding move: the attack (Carnivorous; ``moves.py`` lists the
+#: attacks itself, prey by prey) and the moves above
+MOVE_TRAITS = ("carnivorous",) + MOVE_ORDER
+MOVE_CHECKS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "check", MOVE_TRAITS)}
+MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS, "act", MOVE_TRAITS)}
+MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_TRAITS if TRAITS[t].extra.get("main"))
+#: the bits of the traits that let an animal attack (their entry gives the Attack move), and whether it may now
+ATTACK_BITS = sum(BIT[t] for t in MOVE_TRAITS if TRAITS[t].extra["action"] is Attack)
+(CAN_ATTACK,) = (hook for _, hook in trigger_hooks(TRAITS, "can_attack"))
 #: how a fed animal keeps a token it receives (one trait stores food beyond need: Fat Tissue)
 (STORE,) = (hook for _, hook in trigger_hooks(TRAITS, "store"))
 #: traits whose card gives its animal room for one fat token (the trait that stores food)
