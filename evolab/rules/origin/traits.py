@@ -619,10 +619,10 @@ MOVE_ACTS = {TRAITS[t].extra["action"]: hook for t, hook in trigger_hooks(TRAITS
 MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_TRAITS if TRAITS[t].extra.get("main"))
 #: the bits of the traits that let an animal attack (their entry gives the Attack move), and whether it may now
 ATTACK_BITS = sum(BIT[t] for t in MOVE_TRAITS if TRAITS[t].extra["action"] is Attack)
+(CAN_ATTACK,) = (hook for _, hook in trigger_hooks(TRAITS, "can_attack"))
 #: the bits of the traits that let an animal sleep (their entry gives the Hibernate move): only an animal with one
 #: may be hibernating (a saved position is checked against it)
 SLEEP_BITS = sum(BIT[t] for t in MOVE_TRAITS if TRAITS[t].extra["action"] is Hibernate)
-(CAN_ATTACK,) = (hook for _, hook in trigger_hooks(TRAITS, "can_attack"))
 #: how a fed animal keeps a token it receives (one trait stores food beyond need: Fat Tissue)
 (STORE,) = (hook for _, hook in trigger_hooks(TRAITS, "store"))
 #: traits whose card gives its animal room for one fat token (the trait that stores food)
