@@ -5,6 +5,7 @@ what the game does, so the phase code really goes through it."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import pathlib
 
@@ -20,38 +21,54 @@ from evolab.rules.origin import moves as M
 from evolab.rules.origin import traits as OR
 
 ORIGIN = pathlib.Path(OR.__file__).parent
-#: the modules that run the turn: they loop over the trait tables and name no trait of their own
-PHASE_MODULES = ("feeding.py", "phases.py", "play.py", "moves.py", "checks.py")
-#: trait -> the names of its bit constants in ``traits.py`` (a phase module testing one would branch on the trait)
+#: the modules that run the turn or check a saved one: they loop over the trait tables and name no trait at all
+NAMES_NO_TRAIT = ("feeding.py", "phases.py", "play.py", "checks.py", "heredity.py", "scoring.py", "io.py")
+#: the module that lists the moves: it names none of the traits whose rules moved onto their entries (``MOVED``)
+NAMES_NO_MOVED_TRAIT = ("moves.py",)
+#: trait -> the names of its bit constants in ``traits.py`` (a module testing one would branch on the trait)
 MOVED = {"communication": (), "cooperation": (), "symbiosis": (), "grazing": ("GRAZING",), "piracy": ("PIRACY",),
          "hibernation": ("HIBERNATION",), "fat_tissue": ("FAT",), "scavenger": ("SCAVENGER",),
          "carnivorous": ("CARNIVOROUS",), "running": ("RUNNING",), "mimicry": ("MIMICRY",), "tail_loss": ("TAIL_LOSS",)}
-#: the attack and the defences: not named where a saved attack is checked either
-ATTACK_AND_DEFENCES = ("carnivorous", "running", "mimicry", "tail_loss")
+BIT_NAMES = {**MOVED, "swimming": ("SWIMMING",), "high_body_weight": ("HBW",), "poisonous": ("POISONOUS",),
+             "burrowing": ("BURROWING",), "camouflage": ("CAMOUFLAGE",), "sharp_vision": ("SHARP_VISION",),
+             "parasite": ("PARASITE",)}
 #: (module, trait) still named, and why: each is a strict xfail, so the test says when it is gone
 STILL_NAMED = {("moves.py", "carnivorous"): "moves.py lists attacks by the Carnivorous bit; traits.ATTACK_BITS "
-                                            "(and feeding.can_attack, the entry's hook) are what it may use instead"}
+                                            "(and feeding.can_attack, the entry's hook) are what it may use instead",
+               ("checks.py", "parasite"): "checks.py decides where a card of the \"parasite\" kind (only the Parasite "
+                                          "entry's) may be played, not a hook on the entry"}
 
 
 def _scanned() -> list:
     out = []
-    for trait in sorted(MOVED):
-        for module in PHASE_MODULES + (("io.py",) if trait in ATTACK_AND_DEFENCES else ()):
+    for trait in OR.TRAIT_IDS:
+        for module in NAMES_NO_TRAIT + (NAMES_NO_MOVED_TRAIT if trait in MOVED else ()):
             why = STILL_NAMED.get((module, trait))
             marks = pytest.mark.xfail(strict=True, reason=why) if why else ()
             out.append(pytest.param(trait, module, marks=marks, id=f"{module}-{trait}"))
     return out
 
 
+@functools.cache
+def _tree(text, name):
+    return ast.parse(text, name)
+
+
 def _named(path, trait):
     """Lines of ``path`` that name ``trait``: its id as a string, ``BIT[id]``, or one of its bit constants."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(_tree(path.read_text(), str(path))):
         if isinstance(node, ast.Constant) and node.value == trait:
             found.append(node.lineno)
-        elif isinstance(node, (ast.Name, ast.alias)) and (getattr(node, "id", None) or node.name) in MOVED[trait]:
+        elif isinstance(node, (ast.Name, ast.alias)) and (getattr(node, "id", None) or node.name) in BIT_NAMES[trait]:
             found.append(node.lineno)
     return found
+
+
+def test_the_scan_knows_every_trait_and_its_bit_constants():
+    assert set(BIT_NAMES) == set(OR.TRAIT_IDS)
+    assert {n: getattr(OR, n) for t, names in BIT_NAMES.items() for n in names} == {
+        n: OR.BIT[t] for t, names in BIT_NAMES.items() for n in names}
 
 
 @pytest.mark.parametrize(("trait", "module"), _scanned())
@@ -324,3 +341,45 @@ def test_a_saved_attack_is_checked_against_the_entries(monkeypatch):
     monkeypatch.setattr(IO, "ATTACK_BITS", 0)        # no trait makes a predator
     with pytest.raises(SaveFileError, match="predator"):
         s.ruleset.state_from_dict(d)
+
+
+def test_saved_sleepers_and_pair_triggers_tables_are_read_off_the_entries():
+    assert OR.SLEEP_BITS == OR.BIT["hibernation"] and OR.TRAITS["hibernation"].extra["action"] is Hibernate
+    assert OR.TRIGGERED == {t for t, r in OR.TRAITS.items() if "received" in r.on and "fire" in r.on}
+    assert OR.TRIGGERED == {"communication", "cooperation"}
+
+
+def test_a_saved_hibernating_animal_is_checked_against_the_entries(monkeypatch):
+    s = pos({"food_bank": 3, "animals": [{"id": 1, "owner": 0, "traits": ["hibernation"]},
+                                         {"id": 2, "owner": 1, "traits": ["swimming"]}]})
+    s, _ = apply(s, Hibernate(1))
+    d = json.loads(json.dumps(s.to_dict()))
+    assert d["animals"][0]["hibernating"] and s.ruleset.state_from_dict(d) == s
+    monkeypatch.setattr(IO, "SLEEP_BITS", 0)          # no trait lets an animal sleep: a sleeping one is corrupt
+    with pytest.raises(SaveFileError, match=r"animals\[0\]\.hibernating.*animal 1 has no Hibernation Ability"):
+        s.ruleset.state_from_dict(d)
+    monkeypatch.undo()
+    d["animals"][1].update(hibernating=True, hibernated_turn=d["turn"])     # the swimmer asleep
+    with pytest.raises(SaveFileError, match=r"animals\[1\]\.hibernating.*animal 2 has no Hibernation Ability"):
+        s.ruleset.state_from_dict(d)
+    monkeypatch.setattr(IO, "SLEEP_BITS", OR.SLEEP_BITS | OR.BIT["swimming"])     # as if Swimming's entry let it
+    assert s.ruleset.state_from_dict(d).animals[2].hibernating
+
+
+def test_a_saved_pair_trigger_is_checked_against_the_entries(monkeypatch):
+    s = pos({"food_bank": 5, "animals": [{"owner": 0}, {"owner": 0}, {"owner": 0}, {"owner": 1}],
+             "links": [{"trait": "cooperation", "animals": [1, 2]}, {"trait": "cooperation", "animals": [1, 3]},
+                       {"trait": "symbiosis", "protector": 1, "protected": 2}]})
+    s, _ = apply(s, TakeFood(1))
+    d = json.loads(json.dumps(s.to_dict()))
+    assert len(d["pending"]) == 2 and s.ruleset.state_from_dict(d) == s
+    monkeypatch.setattr(IO, "TRIGGERED", frozenset())   # no pair card has a trigger: a pending one is corrupt
+    with pytest.raises(SaveFileError, match=r"pending\[0\]\[0\].*Cooperation has no trigger"):
+        s.ruleset.state_from_dict(d)
+    monkeypatch.undo()
+    sym = next(l["uid"] for l in d["links"] if l["trait"] == "symbiosis")
+    d["pending"].append([sym, 1, d["pending"][0][2]])   # a Symbiosis trigger waiting
+    with pytest.raises(SaveFileError, match=r"pending\[2\]\[0\].*Symbiosis has no trigger"):
+        s.ruleset.state_from_dict(d)
+    monkeypatch.setattr(IO, "TRIGGERED", OR.TRIGGERED | {"symbiosis"})   # its entry said it had one
+    assert s.ruleset.state_from_dict(d).pending[2] == (sym, 1, d["pending"][0][2])

@@ -12,7 +12,7 @@ from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Contex
 from .. import loading
 from .deck import CARD_BY_ID, CARD_INDEX, CARDS
 from .state import _PLAIN, Animal, AttackState, Link, OriginState, TraitCard
-from .traits import ATTACK_BITS, BIT, EXCLUDES, PAIR_TRAITS, ROLLERS, TRAITS
+from .traits import ATTACK_BITS, BIT, EXCLUDES, PAIR_TRAITS, ROLLERS, SLEEP_BITS, TRAITS, TRIGGERED
 
 PHASES = ("deal", "first_player", "choose", "development", "food", "feeding", "draw", "tiebreak", "over",
           "reproduction")
@@ -211,7 +211,7 @@ def _animals(rs, s, ctx):
         mark = s.round if rs.options["grazing_limit"] == "per_round" else s.turn
         if a.grazed > mark:
             ctx.fail(f"{p}.grazed", f"grazed in {a.grazed}, later than now ({mark})")
-        if a.hibernating and not a.mask & BIT["hibernation"]:
+        if a.hibernating and not a.mask & SLEEP_BITS:
             ctx.fail(f"{p}.hibernating", f"animal {a.id} has no Hibernation Ability")
         if a.hibernating and a.hibernated_turn != s.turn:
             ctx.fail(f"{p}.hibernated_turn", "a hibernating animal fell asleep this turn")
@@ -328,8 +328,8 @@ def _feeding(rs, s, ctx, at_rest):
         l = s.links.get(u)
         if l is None:
             ctx.fail(f"pending[{j}][0]", f"there is no pair card {u}")
-        if l.trait == "symbiosis":
-            ctx.fail(f"pending[{j}][0]", "Symbiosis has no trigger")
+        if l.trait not in TRIGGERED:
+            ctx.fail(f"pending[{j}][0]", f"{TRAITS[l.trait].name} has no trigger")
         if src not in (l.a, l.b):
             ctx.fail(f"pending[{j}][1]", f"animal {src} is not linked by pair card {u}")
         if epoch > s.epoch:

@@ -598,6 +598,9 @@ CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
 #: queues a trigger).
 QUEUES = dict(trigger_hooks(TRAITS, "received"))
 FIRES = dict(trigger_hooks(TRAITS, "fire"))
+#: the pair traits whose card has a trigger (queued by "received", delivered by "fire"): only their cards wait in
+#: ``s.pending`` (a saved position is checked against it)
+TRIGGERED = frozenset(QUEUES) & frozenset(FIRES)
 STARVES = dict(trigger_hooks(TRAITS, "starves"))
 SHIELDS = dict(trigger_hooks(TRAITS, "shields"))
 #: the traits that give their animal feeding moves, in the order the move lists show them: (bit, hook) for
@@ -617,6 +620,9 @@ MAIN_MOVES = frozenset(TRAITS[t].extra["action"] for t in MOVE_TRAITS if TRAITS[
 #: the bits of the traits that let an animal attack (their entry gives the Attack move), and whether it may now
 ATTACK_BITS = sum(BIT[t] for t in MOVE_TRAITS if TRAITS[t].extra["action"] is Attack)
 (CAN_ATTACK,) = (hook for _, hook in trigger_hooks(TRAITS, "can_attack"))
+#: the bits of the traits that let an animal sleep (their entry gives the Hibernate move): only an animal with one
+#: may be hibernating (a saved position is checked against it)
+SLEEP_BITS = sum(BIT[t] for t in MOVE_TRAITS if TRAITS[t].extra["action"] is Hibernate)
 #: how a fed animal keeps a token it receives (one trait stores food beyond need: Fat Tissue)
 (STORE,) = (hook for _, hook in trigger_hooks(TRAITS, "store"))
 #: traits whose card gives its animal room for one fat token (the trait that stores food)
