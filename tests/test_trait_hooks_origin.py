@@ -34,9 +34,7 @@ BIT_NAMES = {**MOVED, "swimming": ("SWIMMING",), "high_body_weight": ("HBW",), "
              "parasite": ("PARASITE",)}
 #: (module, trait) still named, and why: each is a strict xfail, so the test says when it is gone
 STILL_NAMED = {("moves.py", "carnivorous"): "moves.py lists attacks by the Carnivorous bit; traits.ATTACK_BITS "
-                                            "(and feeding.can_attack, the entry's hook) are what it may use instead",
-               ("checks.py", "parasite"): "checks.py decides where a card of the \"parasite\" kind (only the Parasite "
-                                          "entry's) may be played, not a hook on the entry"}
+                                            "(and feeding.can_attack, the entry's hook) are what it may use instead"}
 
 
 def _scanned() -> list:
@@ -383,3 +381,11 @@ def test_a_saved_pair_trigger_is_checked_against_the_entries(monkeypatch):
         s.ruleset.state_from_dict(d)
     monkeypatch.setattr(IO, "TRIGGERED", OR.TRIGGERED | {"symbiosis"})   # its entry said it had one
     assert s.ruleset.state_from_dict(d).pending[2] == (sym, 1, d["pending"][0][2])
+
+
+def test_placement_kinds_name_where_a_card_goes_not_a_trait():
+    """The checks and the move list branch on an entry's placement kind; a kind named after a trait (Parasite's
+    "played on another player's animal" once was "parasite") would be a trait test in disguise."""
+    kinds = {r.kind for r in OR.TRAITS.values()}
+    assert kinds == {"single", "pair", "foreign"}
+    assert [t for t, r in OR.TRAITS.items() if r.kind == "foreign"] == ["parasite"]

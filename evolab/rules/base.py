@@ -148,7 +148,7 @@ class TraitRule:
     name: str
     food_need: int = 0
     points: int = 0                 # extra points at scoring (the food-need bonus in Origin)
-    kind: str = "single"            # single, pair, parasite
+    kind: str = "single"            # single, pair, foreign (played on another player's animal: Parasite)
     stackable: bool = False
     excludes: tuple = ()            # traits that cannot sit on the same animal
     guard: Callable | None = None

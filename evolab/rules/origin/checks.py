@@ -110,7 +110,7 @@ def _check_dev(rs, s, seat, action):
         if rule.kind == "pair":
             return "origin.placement.pair", _("{trait} is a pair trait: play it with PlayPairTrait").format(
                 trait=trait_word(action.trait))
-        if rule.kind == "parasite":
+        if rule.kind == "foreign":
             if a.owner == seat:
                 return "origin.parasite", _("a Parasite is played only on another player's animal")
             if a.mask & BIT[action.trait]:

@@ -199,7 +199,7 @@ def dev_actions(rs, s, seat) -> list:
                 for a in mine:
                     if not a.mask & block:
                         out.append(plays[a.id])
-            elif kind == "parasite":
+            elif kind == "foreign":
                 bit = BIT[trait]
                 plays = _trait_plays(cid, trait)
                 for a in others:

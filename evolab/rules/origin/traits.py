@@ -561,7 +561,7 @@ TRAITS = {
     "sharp_vision": T("sharp_vision", "Sharp Vision", rule="origin.sharp_vision",
                       hint="Keen eyes spot camouflaged prey, like a hawk's.",
                       text="Lets a carnivore attack camouflaged animals."),
-    "parasite": T("parasite", "Parasite", food_need=2, points=2, kind="parasite", rule="origin.parasite",
+    "parasite": T("parasite", "Parasite", food_need=2, points=2, kind="foreign", rule="origin.parasite",
                   hint="A parasite lives on another animal and makes it need more food.",
                   text="Played on another player's animal: it needs 2 more food."),
 }

@@ -77,7 +77,7 @@ def _pools_left(rs, s, view) -> list:
     parasites = []
     for a in s.animals.values():
         for c in a.cards:
-            if TRAITS[c.trait].kind == "parasite":
+            if TRAITS[c.trait].kind == "foreign":
                 parasites.append((CARD_INDEX[c.card], a.owner))
             else:
                 left[a.owner][CARD_INDEX[c.card]] -= 1
