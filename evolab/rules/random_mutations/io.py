@@ -12,7 +12,7 @@ from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Contex
 from .. import loading
 from .deck import TRAIT_IDS
 from .state import _PLAIN, RMAnimal, RMState, Species
-from .traits import DISCARDS, EXCLUSIVE, HUNTER_SET, NO_FOOD
+from .traits import DISCARDS, DODGERS, EXCLUSIVE, HUNTER_SET, NO_FOOD
 
 PHASES = ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black", "feeding",
           "parasites", "tiebreak", "over", "reproduction")
@@ -284,7 +284,8 @@ def _feeding_choices(rs, s, ctx, at_rest):
         target = s.species.get(sid)
         if target is None or target.id == s.animals[aid].species:
             ctx.fail("attack[1]", f"species {sid} cannot be under this animal's attack")
-        if "running" not in rs.traits_of(s, target):
+        tt = rs.traits_of(s, target)
+        if not any(t in tt for t, _offers in DODGERS):        # a trait whose defence waits for a die (Running)
             ctx.fail("attack[1]", "an attack waits for a die only when the target has Running")
         if not rs._victims(s, target):
             ctx.fail("attack[1]", f"species {sid} has no animal the attack could take (all sheltered or burrowed)")
