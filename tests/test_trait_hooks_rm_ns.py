@@ -361,3 +361,9 @@ def test_the_fat_a_species_may_hold_is_fat_tissues_hook(monkeypatch):
         rs.state_from_dict(s.to_dict())
     with pytest.raises(evolab.ScenarioError, match="fat is stored only on Fat Tissue"):
         _ns(_sp(1, 0, "fat_tissue", body=3, pop=1, food=1, fat=1), _sp(2, 1), watering=3)
+
+
+def test_the_scan_finds_a_trait_named_in_code(tmp_path):
+    module = tmp_path / "phase.py"
+    module.write_text('def f(sp):\n    return sp.has("carnivore") or "x" in ("scavenger",)\n')
+    assert {"carnivore", "scavenger"} <= _strings(module)

@@ -284,19 +284,12 @@ REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
 FORAGERS = trigger_hooks(TRAITS, "intake")
 SHARERS = trigger_hooks(TRAITS, "shared")
 SCAVENGERS = trigger_hooks(TRAITS, "carrion")
-#: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room and store food beyond
-#: the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
+#: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room, store and hold food
+#: beyond the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
 PACKS = trigger_hooks(TRAITS, "attack_size")
 ROOMS = trigger_hooks(TRAITS, "room")
 STORES = trigger_hooks(TRAITS, "store")
 HOLDS = trigger_hooks(TRAITS, "holds")
-
-
-def fat_capacity(rs, sp) -> int:
-    """The most fat ``sp``'s (face-up) traits let it store (Fat Tissue: its Body Size); 0 without one."""
-    return sum(holds(rs, sp) for t, holds in HOLDS if t in sp.names)
-
-
 REPLACED = dict(trigger_hooks(TRAITS, "replaced"))
 #: (trait, hook) of the traits that give food for a discarded card, and that open attacks with cards (Intelligence)
 THINKERS = trigger_hooks(TRAITS, "think")
@@ -307,5 +300,11 @@ CARD_RULES = trigger_hooks(TRAITS, "cards")
 CLEVER_SET = frozenset(t for t, _ in CLEVER)
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
+
+
+def fat_capacity(rs, sp) -> int:
+    """The most fat ``sp``'s (face-up) traits let it store (Fat Tissue: its Body Size); 0 without one."""
+    return sum(holds(rs, sp) for t, holds in HOLDS if t in sp.names)
+
 
 from . import attack as A, feeding as F  # noqa: E402  (the hooks call back into them; they read the tables above)
