@@ -11,7 +11,8 @@ import pytest
 
 import evolab
 from evolab import apply, check, legal_actions
-from evolab.actions import Attack, DiscardTrait, EatPlant, Hunt, PlayCard, Reveal, Scavenge, Stomp, TakeShelter, ThinkFood
+from evolab.actions import (Attack, DiscardTrait, EatPlant, Hunt, PlayCard, Reveal, Scavenge, Stomp, TakeShelter,
+                            ThinkFood)
 from evolab.events import FoodTaken
 from evolab.rules.northstar import attack as NA
 from evolab.rules.northstar import checks as NC
@@ -33,10 +34,13 @@ RULES = pathlib.Path(evolab.__file__).parent / "rules"
 RM_HOOKS = [("stomper", "stomp", RM.STOMPERS), ("bark_beetle", "shelter", RM.SHELTERED),
             ("extremophile", "join", RM.JOINS), ("extremophile", "joined", None),
             ("simplification", "attached", None), ("predator", "meal", RM.MEALS),
-            ("obligate_predator", "meal", RM.MEALS)]
+            ("obligate_predator", "meal", RM.MEALS), ("scavenger", "takers", RMV.TAKERS),
+            ("scavenger", "scavenged", RM.SCAVENGED), ("simplification", "discards", tuple(RM.DISCARDS.items()))]
 NS_HOOKS = [("pack_hunting", "attack_size", NS.PACKS), ("fat_tissue", "room", NS.ROOMS),
             ("fat_tissue", "store", NS.STORES), ("fat_tissue", "replaced", tuple(NS.REPLACED.items())),
-            ("intelligence", "think", NS.THINKERS), ("intelligence", "hunts", NS.CLEVER)]
+            ("intelligence", "think", NS.THINKERS), ("intelligence", "hunts", NS.CLEVER),
+            ("carnivore", "meal", NS.MEALS), ("fat_tissue", "holds", NS.HOLDS),
+            ("intelligence", "may_think", NC.THINK_RULES), ("intelligence", "cards", NC.CARD_RULES)]
 
 
 @pytest.mark.parametrize("traits, trait, step, table",
@@ -255,7 +259,12 @@ def test_what_the_chosen_scavenger_gets_is_its_entrys_hook(monkeypatch):
     u, _ = apply(t, Scavenge(32))
     assert (u.animals[32].blue, u.scavenge) == (1, -1)
     seen = []
-    monkeypatch.setattr(RM, "SCAVENGED", (("scavenger", lambda rs, s, a, ev: seen.append(a.id) or setattr(s, "scavenge", -1)),))
+
+    def spy(rs, s, a, ev):
+        seen.append(a.id)
+        s.scavenge = -1
+
+    monkeypatch.setattr(RM, "SCAVENGED", (("scavenger", spy),))
     u, ev = apply(t, Scavenge(32))
     assert seen == [32] and u.animals[32].blue == 0 and not [e for e in ev if isinstance(e, FoodTaken)]
 
