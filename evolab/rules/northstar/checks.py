@@ -13,7 +13,7 @@ from ...i18n import N_
 from ..common import Reasons
 from . import attack as A
 from .deck import TRAIT_OF
-from .traits import CARD_RULES, HUNTERS, PROTECTIONS, THINK_RULES, THINKING, TRAITS
+from .traits import CARD_RULES, HUNTERS, PROTECTIONS, THINK_RULES, TRAITS
 
 #: key -> (rule id, message[, fixed fields]): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -154,8 +154,6 @@ def think_block(sp):
     """A card discarded for plant food from the bank: the rule of the trait that gives it (Intelligence's
     "may_think"); a species without one may not."""
     names = sp.names
-    if THINKING.isdisjoint(names):          # the move lists ask this of every species: no loop for most
-        return "northstar.intelligence"
     for t, rule in THINK_RULES:
         if t in names:
             return rule(sp)

@@ -296,7 +296,6 @@ THINKERS = trigger_hooks(TRAITS, "think")
 CLEVER = trigger_hooks(TRAITS, "hunts")
 #: (trait, rule) of who may discard a card for food, and of the cards of an attack that cancels protections
 THINK_RULES = trigger_hooks(TRAITS, "may_think")
-THINKING = frozenset(t for t, _ in THINK_RULES)
 CARD_RULES = trigger_hooks(TRAITS, "cards")
 CLEVER_SET = frozenset(t for t, _ in CLEVER)
 #: traits Intelligence may cancel for one attack (spec §6 notes)
