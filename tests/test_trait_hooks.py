@@ -32,7 +32,7 @@ def test_north_star_loops_read_every_defence_and_trigger_on_the_entries():
     assert {d for d, _ in NS.WEAPONS} == _hooked(NS.TRAITS, "resolve") == {"horns"}
     assert [t for t, _ in NS.REVEAL] == ["fertile", "long_neck", "fat_tissue"]
     fired = {t for t, _ in NS.REVEAL + NS.FORAGERS + NS.SHARERS + NS.SCAVENGERS + NS.PACKS + NS.ROOMS + NS.STORES
-             + NS.THINKERS + NS.CLEVER}
+             + NS.THINKERS + NS.CLEVER + NS.MEALS + NS.HOLDS + NS.THINK_RULES + NS.CARD_RULES}
     assert fired == {t for t, r in NS.TRAITS.items() if r.on}
     for d, offers, _ in NS.PROTECTORS:
         assert NS.TRAITS[d].defence.offers is offers

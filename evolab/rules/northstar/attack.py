@@ -3,7 +3,7 @@ sizes, each protection (each trait's own rule: its entry in ``traits.py``), whet
 from __future__ import annotations
 
 from . import checks as C
-from .traits import ARMOUR, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
+from .traits import ARMOUR, HUNTERS, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
 # Intelligence's attacks with cancelled protections are the rules of its entry (``traits.py``); the checks, the
 # move lists and the ruleset reach them by these names
 from .traits import _Hunt, _cancellable, _clever_hunts, cancel_rule, card_count_rule  # noqa: F401
@@ -55,7 +55,7 @@ def defence_size(rs, t, cancelled=()) -> int:
 def attack_rule(rs, s, a, t, cancelled=()):
     """§5.3: the key of the rule that stops ``a`` attacking ``t`` now (``checks.REASONS``), or None; each protection
     in ``cancelled`` is cancelled by an Intelligence card."""
-    if not a.has("carnivore"):
+    if HUNTERS.isdisjoint(a.names):        # only a hunter (Carnivore) attacks
         return "northstar.carnivore"
     if a is t:
         return "northstar.carnivore.itself"
@@ -95,7 +95,7 @@ def compulsory(rs, s, seat) -> bool:
     for sp in s.species_of(seat):
         if not (rs.hungry(sp) or (strict and rs.room(sp))):
             continue
-        if sp.has("carnivore"):
+        if not HUNTERS.isdisjoint(sp.names):        # a hunter feeds by attacking
             if any(attack_rule(rs, s, sp, t) is None for t in s.species.values()):
                 return True
         elif s.watering:

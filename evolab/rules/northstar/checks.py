@@ -12,8 +12,8 @@ from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTra
 from ...i18n import N_
 from ..common import Reasons
 from . import attack as A
-from .deck import CARD_INDEX, TRAIT_OF
-from .traits import CANCELLABLE, PROTECTIONS, TRAITS
+from .deck import TRAIT_OF
+from .traits import CARD_RULES, HUNTERS, PROTECTIONS, THINK_RULES, TRAITS
 
 #: key -> (rule id, message[, fixed fields]): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -144,17 +144,20 @@ def room_block(rs, sp):
 
 
 def eat_block(s, sp):
-    """Plant food from the Watering Hole, never for a Carnivore."""
-    if sp.has("carnivore"):
+    """Plant food from the Watering Hole, never for a hunter (Carnivore)."""
+    if not HUNTERS.isdisjoint(sp.names):
         return "northstar.carnivore.plants"
     return None if s.watering else "northstar.watering-hole.empty"
 
 
 def think_block(sp):
-    """Intelligence: a non-Carnivore discards a card for plant food from the bank."""
-    if not sp.has("intelligence"):
-        return "northstar.intelligence"
-    return "northstar.intelligence.carnivore" if sp.has("carnivore") else None
+    """A card discarded for plant food from the bank: the rule of the trait that gives it (Intelligence's
+    "may_think"); a species without one may not."""
+    names = sp.names
+    for t, rule in THINK_RULES:
+        if t in names:
+            return rule(sp)
+    return "northstar.intelligence"
 
 
 def pass_block(rs, s, seat):
@@ -166,20 +169,12 @@ def _split(text):
 
 
 def hunt_cards_block(rs, s, seat, sp, cards, cancelled):
-    """Intelligence's cards: held, in the deck's order, one per cancelled defence, one per use unless the
-    first-edition text is in play."""
-    if not sp.has("intelligence"):
-        return "northstar.intelligence", {}
-    hand = list(s.hands[seat])
-    for c in cards:
-        if c not in hand:
-            return "northstar.card.not-in-hand", {"card": repr(c)}
-        hand.remove(c)
-    if list(cards) != sorted(cards, key=CARD_INDEX.__getitem__):
-        return "northstar.intelligence.cards-order", {}
-    if len(cards) != len(cancelled) or any(d not in CANCELLABLE for d in cancelled):
-        return "northstar.intelligence.cancel", {}
-    return A.card_count_rule(rs, len(cards)), {}
+    """The cards of an attack that cancels protections: the rules of the trait that lets ``sp`` do it
+    (Intelligence's "cards"), as (key or None, fields); a species without one may not."""
+    for t, rule in CARD_RULES:
+        if t in sp.names:
+            return rule(rs, s, seat, sp, cards, cancelled)
+    return "northstar.intelligence", {}
 
 
 def check_hunt(rs, s, seat, sp, action):

@@ -8,14 +8,14 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import CLEVER, FORAGERS, SCAVENGERS, SHARERS, STORES, THINKERS
+from .traits import CLEVER, FORAGERS, HUNTERS, MEALS, SCAVENGERS, SHARERS, STORES, THINKERS
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
     """One intake (§5.4) of ``amount`` food: plant from the Watering Hole or the Food Bank, or meat (an
     attack's meat is one intake of the prey's Body Size); Foraging adds 1 plant food once; then, if
-    anything was taken, Cooperation fires once."""
-    if sp.id not in s.species or (kind == "plant" and sp.has("carnivore")):
+    anything was taken, Cooperation fires once. A hunter (Carnivore) takes no plant food."""
+    if sp.id not in s.species or (kind == "plant" and not HUNTERS.isdisjoint(sp.names)):
         return 0
     n = amount
     for t, extra in FORAGERS:                  # Foraging
@@ -56,7 +56,7 @@ def _has_action(rs, s, seat) -> bool:
     for sp in s.species_of(seat):
         if not rs.room(sp):                 # C.room_block
             continue
-        if not sp.has("carnivore"):
+        if HUNTERS.isdisjoint(sp.names):      # it eats (a hunter attacks)
             if C.eat_block(s, sp) is None or (hand and C.think_block(sp) is None):
                 return True
             continue
@@ -128,7 +128,9 @@ def _do_hunt(rs, s, action, ev):
     shrink_first = rs.options["attack_order"] == "shrink_first"
     if shrink_first:
         _shrink(rs, s, t, ev, "eaten", by=a)
-    _take(rs, s, a, "meat", "bank", ev, "carnivore", t.body)   # nothing if Horns killed the attacker
+    for m, meal in MEALS:                     # the hunter's meal (Carnivore: meat = the prey's Body Size)
+        if m in a.names:
+            meal(rs, s, a, t, ev)
     if not shrink_first:
         _shrink(rs, s, t, ev, "eaten", by=a)
     n = s.players

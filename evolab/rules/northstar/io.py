@@ -10,6 +10,7 @@ from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Contex
                            Whole, per_seat)
 from .. import loading
 from .state import _PLAIN, NSSpecies, NSState
+from .traits import fat_capacity
 
 PHASES = ("remove", "first_player", "deal", "select_food", "play_cards", "feeding", "end_draws", "over")
 #: Phases that wait for draws to finish (the removal, the deal, extinction draws after a round).
@@ -90,7 +91,7 @@ def _table(rs, s, species, rows, where, ctx):
             ctx.fail(f"{p}.traits", f"species {sp.id} has two traits of one name")
         if len(names) > rs.limit:
             ctx.fail(f"{p}.traits", f"species {sp.id} has more than {rs.limit} traits")
-        if sp.fat and (not sp.has("fat_tissue") or sp.fat > sp.body):
+        if sp.fat > fat_capacity(rs, sp):
             ctx.fail(f"{p}.fat", f"species {sp.id} stores fat without Fat Tissue room")
         if sp.founded > s.turn:
             ctx.fail(f"{p}.founded", f"round {sp.founded} is after the current round {s.turn}")

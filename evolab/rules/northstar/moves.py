@@ -10,6 +10,7 @@ from . import attack as A
 from . import checks as C
 from .attack import _Hunt
 from .deck import CARD_IDS
+from .traits import CLEVER_SET, HUNTERS
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _PASS, _END = Pass(), EndTurn()
@@ -101,8 +102,8 @@ def feed_actions(rs, s, seat) -> list:
     for sp in s.species_of(seat):
         if not rs.room(sp):                 # C.room_block
             continue
-        if sp.has("carnivore"):
-            clever = bool(hand) and sp.has("intelligence")
+        if not HUNTERS.isdisjoint(sp.names):          # a hunter (Carnivore); cards open attacks (Intelligence)
+            clever = bool(hand) and not CLEVER_SET.isdisjoint(sp.names)
             for t in s.species.values():
                 if A.attack_rule(rs, s, sp, t) is None:
                     out.append(_Hunt(sp.id, t.id, "", ""))

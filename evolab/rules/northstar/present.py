@@ -7,6 +7,7 @@ from ...i18n import N_, _, ngettext
 from ..presentation import PHASE_TITLES, Presentation, escape
 from . import labels as _labels
 from . import sentences as _sentences
+from .traits import fat_capacity
 
 
 class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
@@ -36,8 +37,8 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
         return view.last_round
 
     def fat_room(self, view, unit) -> int:
-        """A species with (face-up) Fat Tissue stores fat up to its Body Size."""
-        return unit.body if unit.has("fat_tissue") else 0
+        """As much fat as its face-up traits let it store (Fat Tissue: up to its Body Size)."""
+        return fat_capacity(view.ruleset, unit)
 
     def centre(self, view) -> str:
         return _("Watering Hole: <b>{food}</b> plant food · Deck: {cards} cards · Food cards placed: {placed}").format(
@@ -67,7 +68,8 @@ class NorthStarPresentation(Presentation, words=(_labels, _sentences)):
                           traits=", ".join(self.trait_name(c.split(':')[0]) for c in sp.pending))
                       if mine else " + " + ngettext("{n} face-down card", "{n} face-down cards", hidden).format(n=hidden))
         food = "●" * sp.food + "○" * max(0, sp.pop - sp.food)
-        fat = " · " + _("fat {fat}/{room}").format(fat=sp.fat, room=sp.body) if sp.has("fat_tissue") else ""
+        room = fat_capacity(rs, sp)
+        fat = " · " + _("fat {fat}/{room}").format(fat=sp.fat, room=room) if room else ""
         head = _("Species #{id}").format(id=sp.id)
         stats = _("Body Size <b>{body}</b> · Population <b>{pop}</b>").format(body=sp.body, pop=sp.pop)
         food_txt = _("food {dots} {food}/{need}").format(dots=food, food=sp.food, need=sp.pop)

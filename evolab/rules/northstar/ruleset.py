@@ -21,7 +21,7 @@ from . import view
 from .scenario import build
 from .deck import CARD_IDS, KINDS, TRAIT_OF, TRAIT_IDS
 from .options import OPTIONS
-from .traits import TRAITS
+from .traits import MEALS, TRAITS
 from . import worlds
 
 # names other modules import from here (the rules before they were split by what they hold)
@@ -44,7 +44,7 @@ class NorthStarRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
                     "take is one take of 2 (Foraging +1 once, Cooperation once)"}
     option_specs = OPTIONS
     traits = TRAITS
-    predator_traits = ("carnivore",)
+    predator_traits = tuple(t for t, _ in MEALS)         # the hunter traits (Carnivore): their entries' "meal"
     rule_prefix = "northstar"
     unit_noun = "species"
     food_feeds_population = True

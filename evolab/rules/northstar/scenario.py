@@ -16,6 +16,7 @@ from __future__ import annotations
 from ...validation import COUNT, FLAG, ID, SEAT, Anything, Items, Record, Text, Whole, per_seat
 from .. import loading
 from .state import NSSpecies
+from .traits import fat_capacity
 
 _SP = Record({"id": ID, "owner": SEAT, "body": Whole(1, 6), "pop": Whole(1, 6), "food": Whole(0, 6),
               "fat": Whole(0, 6), "traits": Items(Text(), most=3)},
@@ -102,7 +103,7 @@ def _species(rs, s, left, d, sid, turn, ctx, what):
     if sp.food > sp.pop:
         ctx.fail(f"{what}.food", f"{sp.food} food on a species of Population {sp.pop}: a species eats up to "
                                  f"its Population, then stores fat [northstar.full]")
-    if sp.fat and ("fat_tissue" not in names or sp.fat > sp.body):
+    if sp.fat > fat_capacity(rs, sp):
         ctx.fail(f"{what}.fat", "fat is stored only on Fat Tissue, up to the Body Size [northstar.fat_tissue]")
     return sp
 

@@ -1,7 +1,8 @@
 """The 17 traits of North Star *Evolution* (second-edition texts), with one-line biology hints, and each trait's
-rules on its entry: defences (``defence``) and what it does at a step of the game (``on``: the reveal, an
-intake, an attack's size, room and storage for food, Intelligence's card). The attack, feeding and play code
-loops over tables built from the entries."""
+rules on its entry: defences (``defence``) and what it does at a step of the game (``on``: a kill's meat, the
+reveal, an intake, an attack's size, room and storage for food, Intelligence's card and who may use it). The
+attack, feeding, play, check, move-list, saved-game and presentation code loops over tables built from the
+entries and names none of these traits."""
 from __future__ import annotations
 
 import itertools
@@ -151,11 +152,45 @@ def _fat_replaced(rs, s, sp, ev):
         sp.fat = 0
 
 
+def _fat_holds(rs, sp) -> int:
+    """The most fat it stores: its Body Size (``room`` is what is left of it; the board shows as many slots)."""
+    return sp.body
+
+
+# "meal" (rs, s, a, t, ev): what a successful attack of ``a`` on ``t`` gives ``a`` (§5.3); a trait with one is a
+# hunter (``HUNTERS``): its species feeds only on meat, by attacking, and never eats plant food.
+def _carnivore_meal(rs, s, a, t, ev):
+    """Meat = the prey's Body Size, in one intake (nothing if Horns killed the attacker)."""
+    F._take(rs, s, a, "meat", "bank", ev, "carnivore", t.body)
+
+
 # Intelligence (§6, UNCERTAIN: both printings' texts are options): "think" (rs, s, sp, ev) what a discarded card
-# gives a species that eats plants; "hunts" (rs, s, a, t, hand) -> the attacks its cards open on ``t``.
+# gives a species that eats plants, and "may_think" (sp) the key of the rule that stops ``sp`` doing it (or
+# None); "hunts" (rs, s, a, t, hand) -> the attacks its cards open on ``t``, and "cards" (rs, s, seat, sp, cards,
+# cancelled) -> (key or None, fields) the rules of the cards such an attack discards.
 def _intelligence_think(rs, s, sp, ev):
     """2 plant food from the Food Bank, in one take (Foraging adds 1 once, Cooperation fires once)."""
     F._take(rs, s, sp, "plant", "bank", ev, "intelligence", 2)
+
+
+def _may_think(sp):
+    """Only a species that eats plants: a hunter (Carnivore) uses its cards against protections instead."""
+    return "northstar.intelligence.carnivore" if not HUNTERS.isdisjoint(sp.names) else None
+
+
+def _cards_rule(rs, s, seat, sp, cards, cancelled):
+    """The cards of an attack: held, in the deck's order, one per cancelled protection (one Intelligence may
+    cancel), one per use unless the first-edition text is in play."""
+    hand = list(s.hands[seat])
+    for c in cards:
+        if c not in hand:
+            return "northstar.card.not-in-hand", {"card": repr(c)}
+        hand.remove(c)
+    if list(cards) != sorted(cards, key=CARD_INDEX.__getitem__):
+        return "northstar.intelligence.cards-order", {}
+    if len(cards) != len(cancelled) or any(d not in CANCELLABLE for d in cancelled):
+        return "northstar.intelligence.cancel", {}
+    return card_count_rule(rs, len(cards)), {}
 
 
 def _cancellable(rs, s, a, t):
@@ -214,9 +249,12 @@ def _clever_hunts(rs, s, a, t, hand, multi=None):
 
 _TRIGGERS: dict[str, dict] = {
     "fertile": {"reveal": _fertile}, "long_neck": {"reveal": _long_neck},
-    "fat_tissue": {"reveal": _fat_tissue, "room": _fat_room, "store": _fat_store, "replaced": _fat_replaced},
+    "fat_tissue": {"reveal": _fat_tissue, "room": _fat_room, "store": _fat_store, "replaced": _fat_replaced,
+                   "holds": _fat_holds},
     "foraging": {"intake": _foraging}, "cooperation": {"shared": _cooperation}, "scavenger": {"carrion": _scavenger},
-    "pack_hunting": {"attack_size": _pack_hunting}, "intelligence": {"think": _intelligence_think, "hunts": _clever_hunts}}
+    "pack_hunting": {"attack_size": _pack_hunting},
+    "intelligence": {"think": _intelligence_think, "may_think": _may_think, "hunts": _clever_hunts,
+                     "cards": _cards_rule}}
 _DEFENCES = {"climbing": Defence(offers=_climbing), "burrowing": Defence(offers=_burrowing),
              "defensive_herding": Defence(offers=_defensive_herding), "symbiosis": Defence(offers=_symbiosis),
              "warning_call": Defence(offers=_warning_call), "hard_shell": Defence(size=_hard_shell),
@@ -225,7 +263,11 @@ TRAITS = {t: TraitRule(t, t.replace("_", " ").title(), rule=f"northstar.{t}", hi
                        defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}))
           for t in TRAIT_IDS}
 TRAITS["carnivore"] = TraitRule("carnivore", "Carnivore", rule="northstar.carnivore", hint=_TEXT["carnivore"][0],
-                                text=_TEXT["carnivore"][1])
+                                text=_TEXT["carnivore"][1], on={"meal": _carnivore_meal})
+#: (trait, hook) of the hunter traits (Carnivore): what a kill gives; a species with one of them feeds only by
+#: attacking (only it attacks, and it never eats plant food)
+MEALS = trigger_hooks(TRAITS, "meal")
+HUNTERS = frozenset(t for t, _ in MEALS)
 #: traits that protect a species from an attack besides its size (``Ruleset.defences``, §5.3), in the order
 #: they are checked (and cancelled by Intelligence)
 PROTECTIONS = ("climbing", "burrowing", "defensive_herding", "symbiosis", "warning_call")
@@ -242,16 +284,27 @@ REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
 FORAGERS = trigger_hooks(TRAITS, "intake")
 SHARERS = trigger_hooks(TRAITS, "shared")
 SCAVENGERS = trigger_hooks(TRAITS, "carrion")
-#: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room and store food beyond
-#: the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
+#: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room, store and hold food
+#: beyond the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
 PACKS = trigger_hooks(TRAITS, "attack_size")
 ROOMS = trigger_hooks(TRAITS, "room")
 STORES = trigger_hooks(TRAITS, "store")
+HOLDS = trigger_hooks(TRAITS, "holds")
 REPLACED = dict(trigger_hooks(TRAITS, "replaced"))
 #: (trait, hook) of the traits that give food for a discarded card, and that open attacks with cards (Intelligence)
 THINKERS = trigger_hooks(TRAITS, "think")
 CLEVER = trigger_hooks(TRAITS, "hunts")
+#: (trait, rule) of who may discard a card for food, and of the cards of an attack that cancels protections
+THINK_RULES = trigger_hooks(TRAITS, "may_think")
+CARD_RULES = trigger_hooks(TRAITS, "cards")
+CLEVER_SET = frozenset(t for t, _ in CLEVER)
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
+
+
+def fat_capacity(rs, sp) -> int:
+    """The most fat ``sp``'s (face-up) traits let it store (Fat Tissue: its Body Size); 0 without one."""
+    return sum(holds(rs, sp) for t, holds in HOLDS if t in sp.names)
+
 
 from . import attack as A, feeding as F  # noqa: E402  (the hooks call back into them; they read the tables above)

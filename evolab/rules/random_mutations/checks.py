@@ -13,7 +13,7 @@ from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait
 from ...i18n import N_
 from ..common import Reasons
 from .species import _cards_of, _feeding_side
-from .traits import HIDERS, STOPS, join_block
+from .traits import DISCARDS, HIDERS, STOPS, join_block
 
 #: key -> (rule id, message): a rule id may have several messages (one per way to break it).
 REASONS = Reasons({
@@ -75,19 +75,19 @@ def decision(s) -> str | None:
             return None
         if s.choose_victim is not None:
             return "victim"
-        return "scavenger" if s.scavenge >= 0 else "feeding"
+        return "carrion" if s.scavenge >= 0 else "feeding"
     if ph == "development":
-        return "simplification" if s.simplify is not None else "development"
+        return "discard" if s.simplify is not None else "development"
     return "parasites" if ph == "parasites" else None
 
 
 #: decision -> (the action types that answer it, the reason any other action is refused)
 ANSWERS = {
-    "simplification": (frozenset((DiscardTrait,)), "rm.simplification"),
+    "discard": (frozenset((DiscardTrait,)), "rm.simplification"),
     "development": (frozenset((PlayCard, Pass)), "rm.phase.development"),
     "parasites": (frozenset((ChooseParasiteVictim,)), "rm.parasites.choose"),
     "victim": (frozenset((ChooseVictim,)), "rm.predator.victim"),
-    "scavenger": (frozenset((Scavenge,)), "rm.scavenger"),
+    "carrion": (frozenset((Scavenge,)), "rm.scavenger"),
     "feeding": (frozenset((TakeFood, TakeShelter, PlaceParasite, Attack, Stomp, EndMove)), "rm.phase.feeding"),
 }
 _ANSWERS_ELSEWHERE = frozenset((DiscardTrait, ChooseParasiteVictim, ChooseVictim, Scavenge))
@@ -97,8 +97,14 @@ _PHASE_RULES = frozenset(("rm.phase.development", "rm.phase.feeding"))
 
 # ---- development (§5) ------------------------------------------------------------------------------------
 def discardable(s, sp) -> list:
-    """Simplification: the trait cards of ``sp`` it may discard (any but itself)."""
-    return [u for u, t in _cards_of(s, sp) if t != "simplification"]
+    """The trait cards of ``sp`` that the pending discard may take: the rule of the trait whose card asked for
+    it (Simplification's "discards": any but itself)."""
+    cards = _cards_of(s, sp)
+    for _u, t in cards:
+        which = DISCARDS.get(t)
+        if which is not None:
+            return which(cards)
+    return []
 
 
 def deck_block(s, seat):

@@ -3,7 +3,7 @@ Stomper, Running, the victim's choice, Scavengers."""
 from __future__ import annotations
 
 from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodTaken, ParasitePlaced, Passed,
-                       PhaseStarted, Scavenged, ShelterTaken, Stomped)
+                       PhaseStarted, ShelterTaken, Stomped)
 from . import extinction as X     # a module, not its names: the traits' hooks import this module
 from . import traits as T
 from .species import _kill
@@ -193,13 +193,9 @@ def _eat(rs, s, aid, victim, ev):
     _settle(rs, s, ev)
 
 
-def _award(rs, s, a, ev):
-    s.scavenge = -1
-    if ev is not None:
-        ev.append(Scavenged(a.id))
-    _receive(rs, s, a, ev, "scavenger")
-
-
 def _do_scavenge(rs, s, action, ev):
-    _award(rs, s, s.animals[action.animal], ev)
+    """The animal chosen takes the carrion: what the trait that let it choose gives (Scavenger's "scavenged")."""
+    a = s.animals[action.animal]
+    tt = rs.traits_of(s, s.species[a.species])
+    next(fed for t, fed in T.SCAVENGED if t in tt)(rs, s, a, ev)
     _settle(rs, s, ev)

@@ -33,8 +33,8 @@ from .. import heredity as variant
 from ..heredity import MUTATION, founder_plan, fraction, outcome_walk, present
 from .deck import TRAIT_IDS
 from .state import RMAnimal, Species
+from .traits import EXCLUSIVE
 
-_EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
 _NO_MUTATION = Mutate("", "")
 _NO_LOSS = LoseTrait("")
 _MUTATE = {t: Mutate(t, t) for t in TRAIT_IDS}
@@ -53,8 +53,8 @@ def configure(rs):
 
 
 def _conflict(trait, traits):
-    if trait in _EXCLUSIVE:
-        return next((x for x in traits if x in _EXCLUSIVE), "")
+    if trait in EXCLUSIVE:
+        return next((x for x in traits if x in EXCLUSIVE), "")
     return ""
 
 
@@ -214,7 +214,7 @@ def apply_mutate(rs, s, action, ev):
             outcome = "absent"
         elif trait in traits:
             outcome = "duplicate"
-        elif trait in _EXCLUSIVE and _EXCLUSIVE & set(traits):
+        elif trait in EXCLUSIVE and EXCLUSIVE & set(traits):
             outcome = "forbidden"
         else:
             outcome = "added"

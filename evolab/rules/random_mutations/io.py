@@ -12,6 +12,7 @@ from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Contex
 from .. import loading
 from .deck import TRAIT_IDS
 from .state import _PLAIN, RMAnimal, RMState, Species
+from .traits import DISCARDS, DODGERS, EXCLUSIVE, HUNTER_SET, NO_FOOD
 
 PHASES = ("first_player", "development", "reveal", "climate_red", "climate_green", "climate_black", "feeding",
           "parasites", "tiebreak", "over", "reproduction")
@@ -21,8 +22,6 @@ _UNFED_PHASES = frozenset(("first_player", "development", "reveal", "climate_red
 #: Which centre tokens may be out in which phases (they are rolled red, green, black, then fed on).
 _CENTRE = {"red": frozenset(("climate_green", "climate_black", "feeding")),
            "green": frozenset(("climate_black", "feeding")), "black": frozenset(("feeding",))}
-_HUNTERS = frozenset(("predator", "obligate_predator"))
-_EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
 
 TRAIT = Text(frozenset(TRAIT_IDS))
 CARD = Row(ID, TRAIT)
@@ -165,7 +164,7 @@ def _species(rs, s, ctx):
         traits = [t for k in sp.sets for _, t in s.sets[k]] + [t for _, t in sp.own]
         if len(set(traits)) != len(traits):
             ctx.fail(f"{p}.own", f"species {sp.id} has a trait twice: a species cannot have two identical traits (§5.2)")
-        if len(_EXCLUSIVE.intersection(traits)) > 1:
+        if len(EXCLUSIVE.intersection(traits)) > 1:
             ctx.fail(f"{p}.own", "Predator, Obligate Predator and Scavenger exclude each other")
         if sp.founded > s.turn:
             ctx.fail(f"{p}.founded", f"turn {sp.founded} is after the current turn {s.turn}")
@@ -196,9 +195,9 @@ def _animals(rs, s, ctx):
         if a.red + a.blue > rs.need(s, sp):
             ctx.fail(f"{p}.red" if a.red >= a.blue else f"{p}.blue",
                      f"animal {a.id} holds {a.red + a.blue} food but needs only {rs.need(s, sp)}")
-        if a.fed_by_kill and "obligate_predator" not in traits:
+        if a.fed_by_kill and NO_FOOD.isdisjoint(traits):
             ctx.fail(f"{p}.fed_by_kill", "only an Obligate Predator is fed by its kill")
-        if a.attacked and not traits & _HUNTERS:
+        if a.attacked and not traits & HUNTER_SET:
             ctx.fail(f"{p}.attacked", "only a predator attacks")
     if s.blue_out < sum(a.blue for a in s.animals.values()):
         ctx.fail("blue_out", "fewer blue tokens are out than lie on the animals")
@@ -261,7 +260,7 @@ def _development_choices(rs, s, ctx, at_rest):
             ctx.fail("simplify[0]", f"seat {seat} is not the seat playing ({s.current})")
         if sid not in s.rows[seat]:
             ctx.fail("simplify[1]", f"there is no species {sid} of seat {seat}")
-        if "simplification" not in rs.traits_of(s, s.species[sid]):
+        if DISCARDS.keys().isdisjoint(rs.traits_of(s, s.species[sid])):      # the trait that asked for it
             ctx.fail("simplify[1]", f"species {sid} has no Simplification")
 
 
@@ -285,7 +284,8 @@ def _feeding_choices(rs, s, ctx, at_rest):
         target = s.species.get(sid)
         if target is None or target.id == s.animals[aid].species:
             ctx.fail("attack[1]", f"species {sid} cannot be under this animal's attack")
-        if "running" not in rs.traits_of(s, target):
+        tt = rs.traits_of(s, target)
+        if not any(t in tt for t, _offers in DODGERS):        # a trait whose defence waits for a die (Running)
             ctx.fail("attack[1]", "an attack waits for a die only when the target has Running")
         if not rs._victims(s, target):
             ctx.fail("attack[1]", f"species {sid} has no animal the attack could take (all sheltered or burrowed)")
@@ -321,5 +321,5 @@ def _predator(rs, s, aid, path, ctx):
     if a is None:
         ctx.fail(path, f"there is no animal {aid}")
     sp = s.species[a.species]
-    if not set(rs.traits_of(s, sp)) & _HUNTERS or not a.attacked:
+    if not set(rs.traits_of(s, sp)) & HUNTER_SET or not a.attacked:
         ctx.fail(path, f"animal {aid} is not a predator that has attacked")

@@ -12,7 +12,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .traits import HIDERS, stomp_capacity
+from .traits import HIDERS, TAKERS, stomp_capacity
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
@@ -91,7 +91,7 @@ def legal_actions(rs, s) -> list:
         return []
     if d == "development":
         return dev_actions(rs, s, s.current)
-    if d == "simplification":
+    if d == "discard":
         return [DiscardTrait(u) for u in C.discardable(s, s.species[s.simplify[1]])]
     if d == "parasites":
         return [ChooseParasiteVictim(a) for a in C.parasite_victims(s)]
@@ -229,12 +229,10 @@ def _victims(rs, s, sp, traits=None):
 
 
 def _scavengers(rs, s, seat):
+    """The animals of ``seat`` among which its owner chooses who takes the carrion (Scavenger's "takers")."""
     out = []
-    for sp in s.species_of(seat):
-        traits = rs.traits_of(s, sp)
-        if "scavenger" in traits:
-            need = rs.need(s, sp)
-            out.extend(s.animals[x] for x in sp.animals if not rs.fed(s, s.animals[x], need))
+    for _t, takers in TAKERS:
+        out.extend(takers(rs, s, seat))
     return out
 
 

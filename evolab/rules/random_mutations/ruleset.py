@@ -29,7 +29,7 @@ from . import presets as _presets
 from .options import DEFAULT_DECK, OPTIONS, PROVISIONAL_RULES
 from .scenario import build
 from .setup import _capped
-from .traits import TRAITS
+from .traits import HUNTERS, TRAITS
 from . import worlds
 
 # names other modules import from here (the rules before they were split by what they hold)
@@ -53,7 +53,7 @@ class RandomMutationsRuleset(Ruleset, modules=(setup, moves, checks, scoring, io
     heredity_base = _presets.BASE
     traits = TRAITS
     provisional = PROVISIONAL_RULES
-    predator_traits = ("predator", "obligate_predator")
+    predator_traits = HUNTERS                 # the hunter traits (Predator, Obligate Predator): their entries' "meal"
     rule_prefix = "rm"
     public_of = worlds.public_of              # the public fields an observation carries
     sample_world = staticmethod(worlds.sample_world)

@@ -22,6 +22,7 @@ from ...validation import COUNT, FLAG, ID, SEAT, Anything, Items, Record, Text, 
 from .. import loading
 from .deck import TRAIT_IDS
 from .state import RMAnimal, Species
+from .traits import EXCLUSIVE
 
 _ANIMAL = Record({"id": ID, "food": COUNT, "red": COUNT, "blue": COUNT, "shelter": FLAG, "parasites": COUNT,
                   "fed_by_kill": FLAG, "attacked": FLAG, "parent": Whole(-1)},
@@ -37,7 +38,6 @@ _SPEC = Record({
     "species": Items(_SPECIES, most=_CARDS),
 }, optional=("players", "options", "phase", "turn", "first", "current", "last_turn", "red", "green", "black",
              "player_decks", "discards", "deck", "move_main", "species"))
-_EXCLUSIVE = frozenset(("predator", "obligate_predator", "scavenger"))
 
 
 def build(cls, spec):
@@ -150,7 +150,7 @@ def _own_traits(table, d, what):
         if any(t == x for _, x in own):
             ctx.fail(f"{what}.traits[{j}]",
                      f"the species already has {t}: a species cannot have two identical traits (§5.2)")
-        if t in _EXCLUSIVE and _EXCLUSIVE.intersection(x for _, x in own):
+        if t in EXCLUSIVE and EXCLUSIVE.intersection(x for _, x in own):
             ctx.fail(f"{what}.traits[{j}]",
                      "a species may have at most one of Predator, Obligate Predator, Scavenger (§5.2)")
         i = TRAIT_IDS.index(t)

@@ -1,16 +1,18 @@
 """The traits of *Random Mutations*, each with its need bonus, status and a one-line biology hint.
 
-Each trait's rules are on its entry: defences (``guard``/``hunter``/``defence``) and what it does at a step of
-the game (``on``: a kill's meal, Scavenger's carrion, Stomper, Bark Beetle, Extremophile, Simplification). The
-feeding, development and move-list code loops over tables built from the entries and names no trait. This
-table is what every part reads: names, bonuses, hints, provisional labels.
+Each trait's rules are on its entry: defences (``guard``/``hunter``/``defence``), what it does at a step of
+the game (``on``: a kill's meal, Scavenger's carrion and who may take it, Stomper, Bark Beetle, Extremophile,
+Simplification and which card it may discard) and its facts (``extra``: it takes no food; it is one of the ways
+of feeding a species has at most one of). The feeding, development, move-list, check and saved-game code loops
+over tables built from the entries and names no trait. This table is what every part reads: names, bonuses,
+hints, provisional labels.
 """
 from __future__ import annotations
 
-from ...events import Escaped, FoodLost, ShelterTaken
+from ...events import Escaped, FoodLost, Scavenged, ShelterTaken
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 from .deck import DECK
-from .species import _add, discard_card
+from .species import _add, _cards_of, discard_card
 
 _HINTS = {
     "large": ("Big animals are safe from small predators, but need more food.",
@@ -97,19 +99,39 @@ def _obligate_meal(rs, s, pred, ev):
 
 
 def _scavenger_carrion(rs, s, pred, prey_seat, ev) -> bool:
-    """One unfed Scavenger gets 1 blue: the first seat with one, from the attacked player (or the killer)."""
+    """§8.4: one unfed Scavenger gets 1 blue: the first seat with one, from the attacked player (or the killer)."""
     n = s.players
     start = prey_seat if rs.options["scavenger_priority"] == "attacked_player" else pred.owner
     for k in range(n):
         seat = (start + k) % n
-        elig = rs._scavengers(s, seat)
+        elig = _scavenger_takers(rs, s, seat)
         if elig:
             if len(elig) > 1:
-                s.scavenge = seat                # its owner chooses which
+                s.scavenge = seat                # its owner chooses which (``Scavenge``, among the "takers")
                 return True
-            F._award(rs, s, elig[0], ev)
+            _scavenger_fed(rs, s, elig[0], ev)
             break
     return False
+
+
+# "takers" (rs, s, seat) -> the animals of ``seat`` among which its owner chooses who takes the carrion (the
+# pending choice ``s.scavenge``); "scavenged" (rs, s, a, ev): what the animal chosen gets.
+def _scavenger_takers(rs, s, seat) -> list:
+    """The unfed animals of ``seat``'s Scavenger species."""
+    out: list = []
+    for sp in s.species_of(seat):
+        if "scavenger" in rs.traits_of(s, sp):
+            need = rs.need(s, sp)
+            out.extend(s.animals[x] for x in sp.animals if not rs.fed(s, s.animals[x], need))
+    return out
+
+
+def _scavenger_fed(rs, s, a, ev):
+    """1 blue food, if the animal has room and the box has a token; the choice is over."""
+    s.scavenge = -1
+    if ev is not None:
+        ev.append(Scavenged(a.id))
+    F._receive(rs, s, a, ev, "scavenger")
 
 
 # "stomp" (rs, s, sp) -> int: red food the species may destroy on each feeding move (``stomp_capacity``);
@@ -150,7 +172,7 @@ def _simplification_attached(rs, s, seat, sp, ev) -> bool:
     """§8.13 (provisional): one other trait card of the species goes; its owner chooses when there are several."""
     if rs.options["simplification_rule"] != "discard_one_trait":
         return False
-    others = C.discardable(s, sp)
+    others = _simplification_discards(_cards_of(s, sp))
     if len(others) == 1:
         discard_card(s, sp, others[0], ev)          # ``species.py``: the card leaves the table
     elif others:
@@ -159,21 +181,32 @@ def _simplification_attached(rs, s, seat, sp, ev) -> bool:
     return False
 
 
+# "discards" (cards) -> the uids of the cards, of a species' (uid, trait) cards, that the pending discard
+# (``s.simplify``, answered by ``DiscardTrait``) may take.
+def _simplification_discards(cards) -> list:
+    """Any trait card but Simplification's own."""
+    return [u for u, t in cards if t != "simplification"]
+
+
 _TRIGGERS: dict[str, dict] = {"predator": {"meal": _predator_meal}, "obligate_predator": {"meal": _obligate_meal},
-                              "scavenger": {"carrion": _scavenger_carrion},
+                              "scavenger": {"carrion": _scavenger_carrion, "takers": _scavenger_takers,
+                                            "scavenged": _scavenger_fed},
                               "stomper": {"stomp": _stomper_stomp}, "bark_beetle": {"shelter": _bark_beetle_shelter},
                               "extremophile": {"join": _extremophile_join, "joined": _extremophile_joined},
-                              "simplification": {"attached": _simplification_attached}}
-#: facts the species' cached side reads (``species._traits_need``): "eats" False: its animals take no food, red
-#: or blue, and are fed only by their own kill (Obligate Predator, §8.3)
-_FACTS = {"obligate_predator": {"eats": False}}
+                              "simplification": {"attached": _simplification_attached,
+                                                 "discards": _simplification_discards}}
+#: facts on the entries. "eats" False: its animals take no food, red or blue, and are fed only by their own kill
+#: (Obligate Predator, §8.3; the species' cached side reads it, ``species._traits_need``). "exclusive": a species
+#: has at most one of these ways of feeding (Predator, Obligate Predator, Scavenger, §5.2): each excludes the others
+_FACTS = {"predator": {"exclusive": True}, "obligate_predator": {"eats": False, "exclusive": True},
+          "scavenger": {"exclusive": True}}
+_ONE_OF = tuple(t for t, facts in _FACTS.items() if facts.get("exclusive"))
 _GUARDS = {"swimming": (_swimming_guard, _swimming_hunter), "large": (_large_guard, None)}
 _DEFENCES = {"burrowing": Defence(offers=_burrowing_offers),
              "running": Defence(offers=_running_offers, resolve=_running_resolve)}
 TRAITS = {
     t: TraitRule(t, name, food_need=bonus, points=bonus, rule=f"rm.{t}", hint=_HINTS[t][0], text=_HINTS[t][1],
-                 excludes=tuple(x for x in ("predator", "obligate_predator", "scavenger") if x != t)
-                 if t in ("predator", "obligate_predator", "scavenger") else (),
+                 excludes=tuple(x for x in _ONE_OF if x != t) if t in _ONE_OF else (),
                  guard=_GUARDS.get(t, (None, None))[0], hunter=_GUARDS.get(t, (None, None))[1],
                  defence=_DEFENCES.get(t), on=_TRIGGERS.get(t, {}), extra={"status": status, **_FACTS.get(t, {})})
     for t, name, _, bonus, status in DECK
@@ -192,6 +225,14 @@ CARRION = tuple(hook for _, hook in trigger_hooks(TRAITS, "carrion"))
 HUNTERS = tuple(t for t, _ in MEALS)
 HUNTER_SET = frozenset(HUNTERS)
 NO_FOOD = frozenset(t for t, r in TRAITS.items() if not r.extra.get("eats", True))
+#: the traits a species has at most one of (the fact "exclusive" on their entries): a revealed card, a mutation,
+#: a saved game and a scenario all read it here
+EXCLUSIVE = frozenset(t for t, r in TRAITS.items() if r.extra.get("exclusive"))
+#: (trait, hook) of the traits whose carrion may wait for a choice (Scavenger): who may take it, what it gets
+TAKERS = trigger_hooks(TRAITS, "takers")
+SCAVENGED = trigger_hooks(TRAITS, "scavenged")
+#: trait -> hook of the traits whose card asks its owner to discard another (Simplification): which cards may go
+DISCARDS = dict(trigger_hooks(TRAITS, "discards"))
 #: (trait, hook) of the traits that act when a feeding move destroys red food (Stomper), or a shelter is taken
 STOMPERS = trigger_hooks(TRAITS, "stomp")
 SHELTERED = trigger_hooks(TRAITS, "shelter")
@@ -239,4 +280,4 @@ def join_block(rs, s, seat, sp):
     return None
 
 
-from . import checks as C, feeding as F  # noqa: E402  (they read the tables above; the hooks call back into them)
+from . import feeding as F  # noqa: E402  (they read the tables above; the hooks call back into them)
