@@ -12,7 +12,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -53,7 +53,9 @@ class EditionSuite:
     """One edition's part of the shared conformance suite (``test_conformance.py``): the tests are written once
     there and read here what differs between editions, as data (player counts, option sets, positions, moves
     to refuse, saved-file edits, ...) and as the edition's own checks (``checks``, and the few ``*_check``
-    callables that assert what only this edition promises). Its module keeps the edition's own rules tests."""
+    callables that assert what only this edition promises). A test runs for every edition that gives what it
+    needs (an empty field: the edition checks that elsewhere, as Origin does its illegal input and records in
+    its own modules). The edition's module keeps its own rules tests."""
 
     id: str
     checks: EditionChecks
@@ -61,55 +63,55 @@ class EditionSuite:
     player_counts: tuple[int, ...]
     option_sets: list                   # [(name, options)], the default first
     drawn_options: Any                  # a hypothesis strategy of option dicts
-    loaded_check: Callable              # (ruleset, players, options): the edition's facts of a loaded ruleset
-    examples: dict                      # max_examples per drawn test: random, drawn, many, bots, illegal
-    samples: dict                       # candidates checked per step: random, drawn, named
-    named_games: list                   # [(players, option set name)] played with every invariant
-    max_steps: int
-    rare_kinds: frozenset               # node kinds the random games must reach together
-    coverage_games: Callable            # seed -> (players, options) of the games that reach them
-    coverage_seeds: int
-    seat_sets: Callable                 # players -> the seats of bot games 1, 2, ...
-    fast_options: tuple
+    loaded_check: Callable = _nothing      # (ruleset, players, options): the edition's facts of a loaded ruleset
+    examples: dict = field(default_factory=dict)    # max_examples per drawn test: random, drawn, many, bots, illegal
+    samples: dict = field(default_factory=dict)     # candidates checked per step: random, drawn, named
+    named_games: list = field(default_factory=list)  # [(players, option set name)] played with every invariant
+    max_steps: int = 20_000
+    rare_kinds: frozenset = frozenset()  # node kinds the random games must reach together
+    coverage_games: Callable = _nothing    # seed -> (players, options) of the games that reach them
+    coverage_seeds: int = 0
+    seat_sets: Callable = _nothing         # players -> the seats of bot games 1, 2, ...
+    fast_options: tuple = ()
     # ---- illegal input: positions with a player to move (one named "feeding"), chance nodes, moves ----
-    positions: dict                     # {name: () -> state}
-    finished_game: Callable
-    chance_nodes: Callable              # () -> {name: state at a chance node}
-    actions_at_chance: Callable         # state -> player actions to refuse there
-    chance_outcomes: list               # outcomes refused while a player must move
-    made_up_in_feeding: list            # [(action, rule or None)]
-    feeding_breaches: list              # [(action, rule or None)]
-    malformed: list
-    malformed_positions: dict           # {name: () -> state}
-    non_integer_ids: list               # [(position name, action)]
-    after_the_end: list
-    off_table_seats: tuple
-    larger_games: tuple                 # (player counts, phases, from turn)
-    illegal_pool: Callable              # (state, rng, k) -> candidates
-    illegal_along: tuple                # (rate, k)
-    person_refused: tuple               # (players, seats, state -> moves)
-    first_chance_refused: tuple         # (players, seed, at the start, after the end)
+    positions: dict = field(default_factory=dict)   # {name: () -> state}
+    finished_game: Callable = _nothing
+    chance_nodes: Callable = dict       # () -> {name: state at a chance node}
+    actions_at_chance: Callable = _nothing  # state -> player actions to refuse there
+    chance_outcomes: list = field(default_factory=list)     # outcomes refused while a player must move
+    made_up_in_feeding: list = field(default_factory=list)  # [(action, rule or None)]
+    feeding_breaches: list = field(default_factory=list)    # [(action, rule or None)]
+    malformed: list = field(default_factory=list)
+    malformed_positions: dict = field(default_factory=dict)  # {name: () -> state}
+    non_integer_ids: list = field(default_factory=list)     # [(position name, action)]
+    after_the_end: list = field(default_factory=list)
+    off_table_seats: tuple = ()
+    larger_games: tuple = ((), (), 1)   # (player counts, phases, from turn)
+    illegal_pool: Callable = _nothing      # (state, rng, k) -> candidates
+    illegal_along: tuple = ()           # (rate, k)
+    person_refused: tuple = ()          # (players, seats, state -> moves)
+    first_chance_refused: tuple = ()    # (players, seed, at the start, after the end)
     # ---- records and saved positions ----
-    record_configs: list                # [(players, seats kind, options)]
-    record_check: Callable              # record read back -> None
-    file_game: tuple                    # (players, options, seats)
-    good_record: Callable               # () -> (dict, text, final state)
-    record_edits: dict                  # {name: (record dict, good) -> None}
-    save_configs: list                  # [(players, options)]
-    save_every: int
-    save_phases: Callable               # players -> phases the positions must cover
-    saved_position: Callable            # () -> (state, text)
-    tamper: dict                        # {name: edit of the saved state}
-    impossible: dict                    # {name: edit of the saved state}
-    det_configs: list                   # [(name, players, seats, seed, options)]
-    det_min_moves: int
-    det_check: Callable                 # (moves, options) -> None
+    record_configs: list = field(default_factory=list)      # [(players, seats kind, options)]
+    record_check: Callable = _nothing      # record read back -> None
+    file_game: tuple = ()               # (players, options, seats)
+    good_record: Callable | None = None  # () -> (dict, text, final state)
+    record_edits: dict = field(default_factory=dict)        # {name: (record dict, good) -> None}
+    save_configs: list = field(default_factory=list)        # [(players, options)]
+    save_every: int = 1
+    save_phases: Callable = _nothing       # players -> phases the positions must cover
+    saved_position: Callable | None = None  # () -> (state, text)
+    tamper: dict = field(default_factory=dict)      # {name: edit of the saved state}
+    impossible: dict = field(default_factory=dict)  # {name: edit of the saved state}
+    det_configs: list = field(default_factory=list)  # [(name, players, seats, seed, options)]
+    det_min_moves: int = 0
+    det_check: Callable = _nothing         # (moves, options) -> None
     # ---- tracker, run_batch, mutation_rate ----
-    batch_tables: tuple                 # tables a batch fills
-    batch_check: Callable               # batch -> None
-    trait_play: tuple                   # (decides, is_trait, grows) for mutation_rate
-    tracked_game: tuple                 # (players, options, seats)
-    tracked_check: Callable             # (tracker, match) -> None
+    batch_tables: tuple = ()            # tables a batch fills (none: no batch checks)
+    batch_check: Callable = _nothing       # batch -> None
+    trait_play: tuple = ()              # (decides, is_trait, grows) for mutation_rate
+    tracked_game: tuple = ()            # (players, options, seats)
+    tracked_check: Callable = _nothing     # (tracker, match) -> None
 
 
 def assert_legal_set_invariants(state, legal):
