@@ -6,8 +6,8 @@
    ``available_rulesets()`` from the ``EditionSuite`` its own module declares (``conformance_common``;
    ``test_properties`` for Origin, ``test_rm_conformance``, ``test_ns_conformance``): the data (player counts,
    option sets, positions, moves to refuse, saved-file edits) and the edition's own invariants. Those modules
-   keep the rules tests of their edition; Origin's illegal input, records and determinism are still checked in
-   test_illegal_input, test_records and test_determinism, so its suite gives only the games.
+   keep the rules tests of their edition (Origin's: test_illegal_input, test_records); Origin's determinism
+   across processes stays in test_determinism (three hash seeds, the Heredity variant).
 """
 from __future__ import annotations
 
@@ -371,7 +371,8 @@ COMMON_EDITS = {
     "first-move-dropped": lambda d, g: d["moves"].pop(common.find_move(d, "FirstPlayer")),
     "move-type-unknown": lambda d, g: d["moves"][3].__setitem__("type", "Teleport"),
     "move-field-extra": lambda d, g: d["moves"][3].__setitem__("cheat", 1),
-    "ruleset-origin": lambda d, g: d.__setitem__("ruleset", "origin"),
+    "ruleset-another-edition": lambda d, g: d.__setitem__("ruleset", "northstar" if d["ruleset"] == "origin"
+                                                          else "origin"),
     "ruleset-unknown": lambda d, g: d.__setitem__("ruleset", "chess"),
     "options-unknown": lambda d, g: d["options"].__setitem__("wings", True),
     "options-players": lambda d, g: d["options"].__setitem__("players", d["options"]["players"] + 1),
@@ -395,7 +396,7 @@ def test_edited_record_is_refused(edition, name, edit, recompute):
     common.assert_edit_refused(d, recompute)
 
 
-@pytest.mark.parametrize("cut", [1, 2, 10])
+@pytest.mark.parametrize("cut", [1, 2, 10, 100])
 @pytest.mark.parametrize("edition", having("good_record"))
 def test_truncated_record_is_refused(edition, cut):
     common.assert_truncated_record_refused(good(edition)[1], cut)
