@@ -6,8 +6,7 @@
    ``available_rulesets()`` from the ``EditionSuite`` its own module declares (``conformance_common``;
    ``test_properties`` for Origin, ``test_rm_conformance``, ``test_ns_conformance``): the data (player counts,
    option sets, positions, moves to refuse, saved-file edits) and the edition's own invariants. Those modules
-   keep the rules tests of their edition (Origin's: test_illegal_input, test_records); Origin's determinism
-   across processes stays in test_determinism (three hash seeds, the Heredity variant).
+   keep the rules tests of their edition (Origin's: test_illegal_input, test_records, test_determinism).
 """
 from __future__ import annotations
 
@@ -447,8 +446,8 @@ def test_impossible_saved_position_with_a_valid_checksum_is_refused(edition, nam
 # ---- 4. determinism ----------------------------------------------------------------------------------------
 @functools.cache
 def records_elsewhere(edition):
-    """Records of every config of the edition from two interpreters with PYTHONHASHSEED 0 and 12345."""
-    return common.records_of_other_processes(edition, SUITES[edition].det_configs)
+    """Records of every config of the edition from interpreters with each of its PYTHONHASHSEEDs."""
+    return common.records_of_other_processes(edition, SUITES[edition].det_configs, SUITES[edition].det_hash_seeds)
 
 
 def _det_configs():

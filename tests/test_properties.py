@@ -22,6 +22,7 @@ from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.origin.deck import CARDS
 from evolab.rules.origin.traits import TRAIT_IDS
 from engine_checks import assert_json_round_trip
+from test_determinism import DETERMINISM
 from test_illegal_input import REFUSALS
 from test_records import RECORDS
 from conformance_common import (EditionChecks, EditionSuite, assert_check_matches_the_legal_set,
@@ -167,13 +168,13 @@ def test_json_round_trip_with_feeding_pass_is_final():
 
 
 # ---- Origin's part of the shared suite (test_conformance.py): random and bot games, illegal input
-# (test_illegal_input.REFUSALS), records and saved positions (test_records.RECORDS); its determinism across
-# processes (three hash seeds, the Heredity variant) is test_determinism's.
+# (test_illegal_input.REFUSALS), records and saved positions (test_records.RECORDS), the same game in other
+# processes (test_determinism.DETERMINISM).
 SUITE = EditionSuite(
     "origin", CHECKS, PLAYER_COUNTS, [("default", {}), ("non-default", NON_DEFAULT)], OPTIONS,
     examples=dict(random=3, drawn=8, many=25, bots=10, illegal=15), samples=dict(random=12, drawn=12),
     max_steps=5000,
     seat_sets=lambda n: ([GreedyBot() for _ in range(n)], [GreedyBot() if i % 2 else RandomBot() for i in range(n)],
                          ["greedy:0.3"] + ["random:0.5"] * (n - 1)),
-    fast_options=(NON_DEFAULT,), **REFUSALS, **RECORDS,
+    fast_options=(NON_DEFAULT,), **REFUSALS, **RECORDS, **DETERMINISM,
 )
