@@ -1,8 +1,9 @@
-"""The machinery the per-edition conformance modules (``test_rm_conformance``, ``test_ns_conformance``) share:
-random games with the edition's invariants checked at every step, bot matches watched by an observer, checks
-that refuse illegal input, records and saved positions, determinism across processes, and the tracker,
-``run_batch`` and charts. Each module passes what is its edition's own (its invariants, its candidate moves,
-its rule ids, its positions); what is the same for every edition is written here once."""
+"""The machinery of the shared conformance suite (``test_conformance.py``): random games with the edition's
+invariants checked at every step, bot matches watched by an observer, checks that refuse illegal input, records
+and saved positions, determinism across processes, and the tracker, ``run_batch`` and charts. Each edition
+declares what is its own in an ``EditionSuite`` (its invariants, its candidate moves, its rule ids, its
+positions: ``test_properties`` for Origin, ``test_rm_conformance``, ``test_ns_conformance``); what is the same
+for every edition is written here and in ``test_conformance.py`` once."""
 from __future__ import annotations
 
 import json
