@@ -1,8 +1,9 @@
-"""The machinery the per-edition conformance modules (``test_rm_conformance``, ``test_ns_conformance``) share:
-random games with the edition's invariants checked at every step, bot matches watched by an observer, checks
-that refuse illegal input, records and saved positions, determinism across processes, and the tracker,
-``run_batch`` and charts. Each module passes what is its edition's own (its invariants, its candidate moves,
-its rule ids, its positions); what is the same for every edition is written here once."""
+"""The machinery of the shared conformance suite (``test_conformance.py``): random games with the edition's
+invariants checked at every step, bot matches watched by an observer, checks that refuse illegal input, records
+and saved positions, determinism across processes, and the tracker, ``run_batch`` and charts. Each edition
+declares what is its own in an ``EditionSuite`` (its invariants, its candidate moves, its rule ids, its
+positions: ``test_properties`` for Origin, ``test_rm_conformance``, ``test_ns_conformance``); what is the same
+for every edition is written here and in ``test_conformance.py`` once."""
 from __future__ import annotations
 
 import json
@@ -12,11 +13,11 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings
 
 import evolab
 from evolab import (CHANCE, TERMINAL, GameRecord, Match, SaveFileError, apply, chance_outcomes, check, is_over,
@@ -46,6 +47,73 @@ class EditionChecks:
     step: Callable
     node_kind: Callable
     finished: Callable = _nothing
+
+
+@dataclass(frozen=True)
+class EditionSuite:
+    """One edition's part of the shared conformance suite (``test_conformance.py``): the tests are written once
+    there and read here what differs between editions, as data (player counts, option sets, positions, moves
+    to refuse, saved-file edits, ...) and as the edition's own checks (``checks``, and the few ``*_check``
+    callables that assert what only this edition promises). A test runs for every edition that gives what it
+    needs (an empty field: the edition checks that elsewhere, as Origin does its illegal input and records in
+    its own modules). The edition's module keeps its own rules tests."""
+
+    id: str
+    checks: EditionChecks
+    # ---- games: player counts, named and drawn option sets, how many games of each kind ----
+    player_counts: tuple[int, ...]
+    option_sets: list                   # [(name, options)], the default first
+    drawn_options: Any                  # a hypothesis strategy of option dicts
+    loaded_check: Callable = _nothing      # (ruleset, players, options): the edition's facts of a loaded ruleset
+    examples: dict = field(default_factory=dict)    # max_examples per drawn test: random, drawn, many, bots, illegal
+    samples: dict = field(default_factory=dict)     # candidates checked per step: random, drawn, named
+    named_games: list = field(default_factory=list)  # [(players, option set name)] played with every invariant
+    max_steps: int = 20_000
+    rare_kinds: frozenset = frozenset()  # node kinds the random games must reach together
+    coverage_games: Callable = _nothing    # seed -> (players, options) of the games that reach them
+    coverage_seeds: int = 0
+    seat_sets: Callable = _nothing         # players -> the seats of bot games 1, 2, ...
+    fast_options: tuple = ()
+    # ---- illegal input: positions with a player to move (one named "feeding"), chance nodes, moves ----
+    positions: dict = field(default_factory=dict)   # {name: () -> state}
+    finished_game: Callable = _nothing
+    chance_nodes: Callable = dict       # () -> {name: state at a chance node}
+    actions_at_chance: Callable = _nothing  # state -> player actions to refuse there
+    chance_outcomes: list = field(default_factory=list)     # outcomes refused while a player must move
+    made_up_in_feeding: list = field(default_factory=list)  # [(action, rule or None)]
+    feeding_breaches: list = field(default_factory=list)    # [(action, rule or None)]
+    malformed: list = field(default_factory=list)
+    malformed_positions: dict = field(default_factory=dict)  # {name: () -> state}
+    non_integer_ids: list = field(default_factory=list)     # [(position name, action)]
+    after_the_end: list = field(default_factory=list)
+    off_table_seats: tuple = ()
+    larger_games: tuple = ((), (), 1)   # (player counts, phases, from turn)
+    illegal_pool: Callable = _nothing      # (state, rng, k) -> candidates
+    illegal_along: tuple = ()           # (rate, k)
+    person_refused: tuple = ()          # (players, seats, state -> moves)
+    first_chance_refused: tuple = ()    # (players, seed, at the start, after the end)
+    # ---- records and saved positions ----
+    record_configs: list = field(default_factory=list)      # [(players, seats kind, options)]
+    record_check: Callable = _nothing      # record read back -> None
+    file_game: tuple = ()               # (players, options, seats)
+    good_record: Callable | None = None  # () -> (dict, text, final state)
+    record_edits: dict = field(default_factory=dict)        # {name: (record dict, good) -> None}
+    save_configs: list = field(default_factory=list)        # [(players, options)]
+    save_every: int = 1
+    save_phases: Callable = _nothing       # players -> phases the positions must cover
+    saved_position: Callable | None = None  # () -> (state, text)
+    tamper: dict = field(default_factory=dict)      # {name: edit of the saved state}
+    impossible: dict = field(default_factory=dict)  # {name: edit of the saved state}
+    det_configs: list = field(default_factory=list)  # [(name, players, seats, seed, options)]
+    det_min_moves: int = 0
+    det_hash_seeds: tuple = ("0", "12345")  # PYTHONHASHSEED of the other interpreters
+    det_check: Callable = _nothing         # (moves, options) -> None
+    # ---- tracker, run_batch, mutation_rate ----
+    batch_tables: tuple = ()            # tables a batch fills (none: no batch checks)
+    batch_check: Callable = _nothing       # batch -> None
+    trait_play: tuple = ()              # (decides, is_trait, grows) for mutation_rate
+    tracked_game: tuple = ()            # (players, options, seats)
+    tracked_check: Callable = _nothing     # (tracker, match) -> None
 
 
 def assert_legal_set_invariants(state, legal):
@@ -151,38 +219,6 @@ def play_watched(checks, ruleset, seats, seed):
     m.play_out(max_moves=20_000)
     assert_finished_match(m, obs)
     return m
-
-
-def bot_match_tests(checks, load, player_counts, option_sets, drawn_options, seat_sets, drawn_examples, fast_options):
-    """An edition suite's three bot-match tests, which its module binds to their names: greedy and mixed bots under
-    each named option set (``seat_sets(players)``: the seats of games 1, 2, ...), random and greedy bots under
-    options drawn by hypothesis, and the fast path of ``play_out`` under each of ``fast_options``; ``checks``
-    after every move, ``load(players, **options)`` the edition's ruleset."""
-
-    @pytest.mark.parametrize("name,options", option_sets, ids=[n for n, _ in option_sets])
-    @pytest.mark.parametrize("players", player_counts)
-    def greedy_and_mixed(players, name, options):
-        """GreedyBot games (and greedy against random) play to the end with the invariants kept at every move."""
-        rs = load(players, **options)
-        for seed, seats in enumerate(seat_sets(players), start=1):
-            play_watched(checks, rs, seats, seed)
-
-    @settings(SLOW, max_examples=drawn_examples)
-    @given(players=st.sampled_from(player_counts), options=drawn_options, seed=st.integers(0, 2**32 - 1),
-           greedy=st.lists(st.booleans(), min_size=6, max_size=6))
-    def drawn(players, options, seed, greedy):
-        """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
-        seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-        play_watched(checks, load(players, **options), seats, seed)
-
-    @pytest.mark.parametrize("players", player_counts)
-    def fast(players):
-        """The fast path of play_out (no events) ends with the invariants kept and replays exactly."""
-        for options in fast_options:
-            for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-                assert_fast_play_out_keeps_the_invariants(checks, load(players, **options), seats)
-
-    return greedy_and_mixed, drawn, fast
 
 
 def assert_finished_match(m, obs):
@@ -357,6 +393,24 @@ def find_move(d, type_, pred=lambda m: True):
     return next(i for i, m in enumerate(d["moves"]) if m["type"] == type_ and pred(m))
 
 
+def move_edit(type_, field, value):
+    """An edit of a record's dict: ``field`` of the first move of ``type_`` set to ``value``."""
+    return lambda d, good: d["moves"][find_move(d, type_)].__setitem__(field, value)
+
+
+def other_seats_species(good, type_, pred=lambda mv: True):
+    """(index, an id of another seat's species) for the first ``type_`` move of the good record (and ``pred``)
+    made while another seat has a species."""
+    record = GameRecord.from_dict(good[0])
+    for i, mv in enumerate(good[0]["moves"]):
+        if mv["type"] == type_ and pred(mv):
+            s = record.replay(i)
+            others = [sid for sid, sp in s.species.items() if sp.owner != to_move(s)]
+            if others:
+                return i, others[0]
+    pytest.fail(f"the good record has no {type_} while another seat has a species")
+
+
 def assert_edit_refused(d, recompute):
     """An edited record ``d`` is refused: by the checksum, or (checksum recomputed) by the replay."""
     if recompute:
@@ -480,11 +534,12 @@ def records_of_other_processes(ruleset_id, configs, hashseeds=("0", "12345")):
 
 
 def assert_same_record_in_every_process(records, config, ruleset, min_moves):
-    """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed;
-    returns its moves."""
+    """Interpreters with different PYTHONHASHSEED (``records``: {hash seed: {name: record}}), and this process,
+    write identical records for one seed; returns its moves."""
     name, _players, seats, seed, _options = config
-    a, b = records["0"][name], records["12345"][name]
-    assert a == b
+    texts = [r[name] for r in records.values()]
+    assert len(texts) >= 2 and all(t == texts[0] for t in texts), f"{name}: the hash seeds gave other games"
+    a = texts[0]
     m = Match(ruleset, seats=seats, seed=seed)
     m.play_out()
     assert m.is_over()

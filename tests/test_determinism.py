@@ -1,4 +1,6 @@
-"""Determinism: a seed fixes the whole game record, across processes, hash seeds and repeated runs."""
+"""Determinism in Origin: a seed fixes the whole game record, across repeated runs, bots given by name or as
+objects, and reloads. The same record in other processes and hash seeds is checked in ``test_conformance.py``
+from ``DETERMINISM`` below."""
 from __future__ import annotations
 
 import json
@@ -7,7 +9,6 @@ import pytest
 
 from evolab import GameRecord, Match, load_ruleset
 from evolab.bots import GreedyBot, RandomBot
-from conformance_common import records_of_other_processes
 
 NON_DEFAULT = dict(feeding_pass_is_final=True, auto_take_food_on_pass=True, defences_compulsory=True,
                    mimicry_once_per_turn=True, pair_trigger_reset="action", pair_triggers_optional=True,
@@ -32,28 +33,6 @@ def play(players, seats, seed, options, keep_events=False):
     m.play_out()
     assert m.is_over()
     return m
-
-
-@pytest.fixture(scope="module")
-def subprocess_records():
-    """Records of every config from processes with PYTHONHASHSEED 0, 12345 and random."""
-    return records_of_other_processes("origin", CONFIGS, ("0", "12345", "random"))
-
-
-@pytest.mark.parametrize("name", [c[0] for c in CONFIGS])
-def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, name):
-    """Two (three) interpreters with different PYTHONHASHSEED write byte-identical records for one seed."""
-    a, b, c = (subprocess_records[h][name] for h in ("0", "12345", "random"))
-    assert a == b
-    assert a == c
-    assert len(json.loads(a)["moves"]) > 20
-
-
-@pytest.mark.parametrize("config", CONFIGS, ids=[c[0] for c in CONFIGS])
-def test_record_in_this_process_equals_the_subprocess_record(subprocess_records, config):
-    """The record made in the test process equals the one made in a fresh interpreter."""
-    name, players, seats, seed, options = config
-    assert play(players, seats, seed, options).record.to_json() == subprocess_records["0"][name]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[c[0] for c in CONFIGS])
@@ -93,4 +72,8 @@ def test_record_replays_identically_after_reload():
     s2 = GameRecord.from_json(text).replay()
     assert s1 == s2 == m.state
 
+
+#: Origin's determinism across processes in the shared suite (test_conformance.py, via test_properties): three
+#: interpreters (hash seeds 0, 12345 and random) and this one write the same record of each config.
+DETERMINISM = dict(det_configs=CONFIGS, det_min_moves=20, det_hash_seeds=("0", "12345", "random"))
 

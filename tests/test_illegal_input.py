@@ -1,12 +1,14 @@
-"""Illegal input: every action not in ``legal_actions`` raises ``IllegalActionError`` naming a rule, and
-changes nothing (neither the state passed to ``apply`` nor a ``Match``'s state and record)."""
+"""Illegal input in Origin: every action not in ``legal_actions`` raises ``IllegalActionError`` naming a rule,
+and changes nothing (neither the state passed to ``apply`` nor a ``Match``'s state and record).
+
+The checks every edition shares (made-up ids, chance outcomes at a player's node and player moves at a chance
+node, malformed objects, moves after the end or for another seat, illegal candidates along random games,
+``Match.step``) run in ``test_conformance.py`` from ``REFUSALS`` below; this module keeps Origin's own rules."""
 from __future__ import annotations
 
-import random
+import functools
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import evolab
 from evolab import (CHANCE, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlayer, Graze, Hibernate,
@@ -16,7 +18,6 @@ from evolab import (CHANCE, Attack, BurnFat, Draw, DropTail, EndMove, FirstPlaye
 from evolab.rules.origin.deck import CARDS
 from evolab.rules.origin.traits import TRAIT_IDS
 from engine_checks import assert_refused, assert_step_refused
-from conformance_common import assert_only_the_mover_may_play
 
 MADE_UP = 9_999
 CARD_IDS = tuple(c.id for c in CARDS)
@@ -58,14 +59,6 @@ def test_feeding_position_fixture_is_what_the_tests_assume():
     """The hand-built feeding position has seat 0 to move with TakeFood(1) and EndMove legal."""
     s = feeding_position()
     assert to_move(s) == 0 and TakeFood(1) in legal_actions(s) and EndMove() in legal_actions(s)
-
-
-@pytest.mark.parametrize("action", [
-    TakeFood(MADE_UP), Attack(1, MADE_UP), Attack(MADE_UP, 3), BurnFat(MADE_UP, 1), Graze(MADE_UP),
-    Hibernate(MADE_UP), Pirate(MADE_UP, 3, "red"), TakeFood(0), TakeFood(-1)])
-def test_made_up_animal_id_is_refused_in_feeding(action):
-    """Feeding actions that name an animal not on the table are refused."""
-    assert_refused(feeding_position(), action)
 
 
 @pytest.mark.parametrize("action", [
@@ -116,25 +109,6 @@ def test_development_actions_and_decisions_out_of_turn_are_refused_in_feeding(ac
     assert_refused(feeding_position(), action)
 
 
-@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
-@pytest.mark.parametrize("outcome", [Draw("swimming"), RollFood(5), RollDie(4), FirstPlayer(0), TieBreak(0)])
-def test_chance_outcome_when_a_player_must_move_is_refused(make, outcome):
-    """Nature's outcomes are refused while a player must decide."""
-    s = make()
-    assert to_move(s) >= 0
-    assert_refused(s, outcome)
-
-
-@pytest.mark.parametrize("phase", ["deal", "first_player", "food", "draw"])
-def test_player_action_at_a_chance_node_is_refused(phase):
-    """At a chance node (deal, first player, food roll, draw) every player action is refused."""
-    s = run_until(lambda st_: st_.phase == phase, players=3, seed=5)
-    assert to_move(s) == CHANCE and legal_actions(s) == []
-    for a in (Pass(), EndMove(), PlayAnimal(s.hands[0][0] if s.hands[0] else "swimming"), TakeFood(1), Run(),
-              NoDefence(), Resolve(1)):
-        assert_refused(s, a)
-
-
 def test_player_action_during_a_running_roll_is_refused():
     """While the Running die is being rolled, no player may act (it is nature's move)."""
     s = scenario("origin", {"food_bank": 2, "animals": [{"owner": 0, "traits": ["carnivorous"]},
@@ -183,49 +157,9 @@ MALFORMED = [None, "TakeFood", "", 42, 3.5, {"type": "TakeFood", "animal": 1}, [
              DropTail("1"), Mimic({})]
 
 
-@pytest.mark.parametrize("action", MALFORMED, ids=lambda a: repr(a)[:40])
-@pytest.mark.parametrize("make", [development_position, feeding_position, finished_game,
-                                  lambda: evolab.new_game(load_ruleset("origin", players=2))],
-                         ids=["development", "feeding", "over", "chance"])
-def test_malformed_action_is_refused(make, action):
-    """Objects that are not well-formed actions are refused with a rule, in every kind of position."""
-    assert_refused(make(), action)
-
-
-@pytest.mark.parametrize("action", [TakeFood(1.0), TakeFood(True), Attack(True, 3.0)], ids=repr)
-def test_non_integer_animal_id_equal_to_a_real_id_is_refused(action):
-    """An animal id must be an int: a float or bool equal to a real id is malformed, not that animal."""
-    assert_refused(feeding_position(), action, rule="engine.malformed")
-
-
-# ---- after the game, wrong seat ----------------------------------------------------------------
-@pytest.mark.parametrize("action", [Pass(), EndMove(), TakeFood(1), Draw("swimming"), TieBreak(0), RollFood(4),
-                                    FirstPlayer(0), NoDefence()])
-def test_any_action_after_the_game_is_over_is_refused(action):
-    """Once the game is over nothing may be applied."""
-    s = finished_game()
-    assert legal_actions(s) == [] and chance_outcomes(s) == ()
-    assert_refused(s, action)
-
-
-@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
-def test_legal_action_for_the_wrong_seat_is_refused(make):
-    """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
-    assert_only_the_mover_may_play(make(), "origin.turn-order", (5,))
-
-
-def test_wrong_seat_is_refused_in_larger_games():
-    """In a 4-player development phase, every other seat is refused the mover's legal actions."""
-    s = run_until(lambda st_: st_.phase == "development", players=4, seed=9)
-    who = to_move(s)
-    a = legal_actions(s)[0]
-    for seat in range(4):
-        if seat != who:
-            assert_refused(s, a, seat=seat)
-
-
 # ---- random positions: illegal candidates -------------------------------------------------------
 def _illegal_candidates(s, rng, k=25):
+    """Moves of every type with ids and cards of the table and made-up ones, none legal at ``s``."""
     ids = sorted(s.animals) + [MADE_UP]
     cards = CARD_IDS + ("dodo",)
     pool = [Pass(), EndMove(), Run(), NoDefence(), RollFood(rng.randrange(0, 30)), RollDie(rng.randrange(0, 8)),
@@ -243,62 +177,7 @@ def _illegal_candidates(s, rng, k=25):
     return [a for a in pool if a not in legal and a not in outcomes]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
-@given(players=st.sampled_from([2, 3, 4, 6]), seed=st.integers(0, 2**32 - 1))
-def test_illegal_candidates_along_random_games_are_refused_without_change(players, seed):
-    """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
-    rng = random.Random(seed)
-    m = Match(load_ruleset("origin", players=players), seed=seed)
-    tried = 0
-    while not m.is_over():
-        if rng.random() < 0.15:
-            s = m.state
-            for a in rng.sample(_illegal_candidates(s, rng), 8):
-                assert_refused(s, a)
-                tried += 1
-            who = to_move(s)
-            if who >= 0:
-                assert_refused(s, legal_actions(s)[0], seat=(who + 1) % players)
-        m.step()
-    for a in rng.sample(_illegal_candidates(m.state, rng), 5):
-        assert_refused(m.state, a)
-    assert tried > 0
-
-
 # ---- Match.step -------------------------------------------------------------------------------
-def test_match_step_refuses_illegal_action_and_changes_nothing():
-    """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
-    m = Match(load_ruleset("origin", players=2), seats=[None, "random"], seed=4)
-    m.play_until_human()
-    assert m.waiting_for_human()
-    for a in (TakeFood(MADE_UP), Draw("swimming"), RollFood(4), None.__class__, "Pass", TakeFood("x"),
-              BurnFat(1, "2"), PlayAnimal("dodo")):
-        assert_step_refused(m, a)
-    # the person then plays a legal move, which is recorded
-    n = len(m.record.moves)
-    m.step(m.legal_actions()[0])
-    assert len(m.record.moves) == n + 1
-
-
-def test_match_step_refuses_player_action_at_a_chance_node():
-    """At the deal, Match.step refuses a player's action and records nothing."""
-    m = Match(load_ruleset("origin", players=3), seed=8)
-    assert m.to_move == CHANCE
-    assert_step_refused(m, Pass())
-    assert_step_refused(m, PlayAnimal("swimming"))
-    assert m.record.moves == []
-
-
-def test_match_step_refuses_actions_after_the_game_is_over():
-    """After play_out, Match.step refuses any move (and a request for nature's move) and records nothing."""
-    m = Match(load_ruleset("origin", players=2), seed=6)
-    m.play_out()
-    e = assert_step_refused(m, Pass())
-    assert e.rule
-    assert_step_refused(m, TieBreak(0))
-    assert_step_refused(m, None)   # no move to make: the game is over
-
-
 def test_match_step_refuses_an_impossible_chance_outcome():
     """Match.step at a chance node refuses an outcome that cannot happen there."""
     m = Match(load_ruleset("origin", players=2), seed=8)
@@ -322,3 +201,36 @@ def test_an_exception_in_a_check_propagates_instead_of_refusing_the_move(edition
     monkeypatch.setitem(importlib.import_module(f"evolab.rules.{edition}.checks").CHECKS, type(action), broken)
     with pytest.raises(KeyError, match="a bug in the rules"):
         check(s, action)
+
+
+# ---- Origin's illegal input in the shared suite (test_conformance.py, through test_properties.SUITE) ---------
+@functools.cache
+def _chance_nodes():
+    """The deal, the first-player roll, the food roll and a draw (made once: states are never changed in place)."""
+    return {phase: run_until(lambda st_, phase=phase: st_.phase == phase, players=3, seed=5)
+            for phase in ("deal", "first_player", "food", "draw")}
+
+
+POSITIONS = {"development": development_position, "feeding": feeding_position}
+
+#: What the shared suite's illegal-input tests refuse in Origin (``EditionSuite`` fields).
+REFUSALS = dict(
+    positions=POSITIONS, finished_game=finished_game, chance_nodes=_chance_nodes,
+    actions_at_chance=lambda s: [Pass(), EndMove(), PlayAnimal(s.hands[0][0] if s.hands[0] else "swimming"),
+                                 TakeFood(1), Run(), NoDefence(), Resolve(1)],
+    chance_outcomes=[Draw("swimming"), RollFood(5), RollDie(4), FirstPlayer(0), TieBreak(0)],
+    made_up_in_feeding=[(a, None) for a in (
+        TakeFood(MADE_UP), Attack(1, MADE_UP), Attack(MADE_UP, 3), BurnFat(MADE_UP, 1), Graze(MADE_UP),
+        Hibernate(MADE_UP), Pirate(MADE_UP, 3, "red"), TakeFood(0), TakeFood(-1))],
+    malformed=MALFORMED,
+    malformed_positions={**POSITIONS, "over": finished_game,
+                         "chance": lambda: evolab.new_game(load_ruleset("origin", players=2))},
+    non_integer_ids=[("feeding", TakeFood(1.0)), ("feeding", TakeFood(True)), ("feeding", Attack(True, 3.0))],
+    after_the_end=[Pass(), EndMove(), TakeFood(1), Draw("swimming"), TieBreak(0), RollFood(4), FirstPlayer(0),
+                   NoDefence()],
+    off_table_seats=(5,), larger_games=((4,), ("development",), 1),
+    illegal_pool=lambda s, rng, k: _illegal_candidates(s, rng), illegal_along=(0.15, 8),
+    person_refused=(2, [None, "random"], lambda s: (TakeFood(MADE_UP), Draw("swimming"), RollFood(4), None.__class__,
+                                                    "Pass", TakeFood("x"), BurnFat(1, "2"), PlayAnimal("dodo"))),
+    first_chance_refused=(3, 8, [Pass(), PlayAnimal("swimming")], [Pass(), TieBreak(0)]),
+)

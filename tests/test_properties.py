@@ -1,15 +1,16 @@
-"""Property tests: random games to the end over 2, 3, 4 and 6 players, with the invariants checked at every step.
+"""Property tests of Origin: random games to the end over 2, 3, 4 and 6 players, with the invariants checked at
+every step.
 
 At every step: cards are conserved, no token count is negative and fat never exceeds the Fat Tissue cards,
 the food bank is never negative, ``legal_actions`` is empty exactly at chance and terminal nodes, ``check``
 agrees with ``legal_actions`` (and with ``chance_outcomes`` for nature's moves) on the legal actions and on
 many other candidates, ``apply`` never changes the state it is given, and a JSON round trip gives an equal
-state. Bots (random and greedy) also play whole games through ``Match`` under the non-default options.
+state. The random, drawn-option and bot games that every edition plays are in ``test_conformance.py``, from
+``SUITE`` below; this module keeps Origin's invariants and its own option cases.
 """
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
@@ -21,8 +22,11 @@ from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.origin.deck import CARDS
 from evolab.rules.origin.traits import TRAIT_IDS
 from engine_checks import assert_json_round_trip
-from conformance_common import (SLOW, EditionChecks, assert_check_matches_the_legal_set,
-                                assert_fast_play_out_keeps_the_invariants, assert_legal_set_invariants, play_watched)
+from test_determinism import DETERMINISM
+from test_illegal_input import REFUSALS
+from test_records import RECORDS
+from conformance_common import (EditionChecks, EditionSuite, assert_check_matches_the_legal_set,
+                                assert_legal_set_invariants)
 from conformance_common import play_random_game as _play_random_game
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -142,30 +146,6 @@ def play_random_game(ruleset, seed, deep=True, round_trip=True, max_steps=5000):
 
 
 # ---- random games, public engine loop ----------------------------------------------------------
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-@settings(SLOW, max_examples=3)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_games_hold_every_invariant_at_every_step(players, seed):
-    """Random games: conservation, tokens, legal/check agreement, apply purity, JSON round trip, every step."""
-    play_random_game(load_ruleset("origin", players=players), seed, deep=True)
-
-
-@settings(SLOW, max_examples=25)
-@given(players=st.sampled_from(PLAYER_COUNTS), seed=st.integers(0, 2**32 - 1))
-def test_many_random_games_keep_cards_and_tokens_and_apply_pure(players, seed):
-    """Many more random games with the cheap invariants and apply's purity checked at every step."""
-    play_random_game(load_ruleset("origin", players=players), seed, deep=False)
-
-
-@settings(SLOW, max_examples=8)
-@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
-def test_random_games_under_drawn_options_hold_every_invariant(players, options, seed):
-    """Random games under drawn option sets keep every invariant at every step.
-
-    """
-    play_random_game(load_ruleset("origin", players=players, **options), seed, deep=True)
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_games_under_all_non_default_options_hold_invariants(players):
     """All non-default options at once: every invariant, the JSON round trip included, at every step."""
@@ -187,30 +167,14 @@ def test_json_round_trip_with_feeding_pass_is_final():
     assert seen_barred > 0
 
 
-# ---- bots through Match -----------------------------------------------------------------------
-@pytest.mark.parametrize("options", [{}, NON_DEFAULT], ids=["default", "non-default"])
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_greedy_and_mixed_bot_games_end_with_invariants_kept(players, options):
-    """GreedyBot games (and greedy against random) play to the end with the invariants kept at every move."""
-    rs = load_ruleset("origin", players=players, **options)
-    for seed, seats in ((1, [GreedyBot() for _ in range(players)]),
-                        (2, [GreedyBot() if i % 2 else RandomBot() for i in range(players)]),
-                        (3, ["greedy:0.3"] + ["random:0.5"] * (players - 1))):
-        play_watched(CHECKS, rs, seats, seed)
-
-
-@settings(SLOW, max_examples=10)
-@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1),
-       greedy=st.lists(st.booleans(), min_size=6, max_size=6))
-def test_bot_matches_under_drawn_options_end_with_invariants_kept(players, options, seed, greedy):
-    """Matches of random and greedy bots under drawn options end, with the invariants kept at every move."""
-    rs = load_ruleset("origin", players=players, **options)
-    seats = [GreedyBot() if g else RandomBot() for g in greedy[:players]]
-    play_watched(CHECKS, rs, seats, seed)
-
-
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_fast_play_out_ends_with_cards_conserved(players):
-    """The fast path of play_out (no events) also ends with cards and tokens conserved."""
-    for seats in ([RandomBot() for _ in range(players)], [GreedyBot() for _ in range(players)]):
-        assert_fast_play_out_keeps_the_invariants(CHECKS, load_ruleset("origin", players=players, **NON_DEFAULT), seats)
+# ---- Origin's part of the shared suite (test_conformance.py): random and bot games, illegal input
+# (test_illegal_input.REFUSALS), records and saved positions (test_records.RECORDS), the same game in other
+# processes (test_determinism.DETERMINISM).
+SUITE = EditionSuite(
+    "origin", CHECKS, PLAYER_COUNTS, [("default", {}), ("non-default", NON_DEFAULT)], OPTIONS,
+    examples=dict(random=3, drawn=8, many=25, bots=10, illegal=15), samples=dict(random=12, drawn=12),
+    max_steps=5000,
+    seat_sets=lambda n: ([GreedyBot() for _ in range(n)], [GreedyBot() if i % 2 else RandomBot() for i in range(n)],
+                         ["greedy:0.3"] + ["random:0.5"] * (n - 1)),
+    fast_options=(NON_DEFAULT,), **REFUSALS, **RECORDS, **DETERMINISM,
+)

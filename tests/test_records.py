@@ -1,4 +1,6 @@
-"""Game records and saved positions: JSON round trips, replays, continuing a game, refusing corrupt files."""
+"""Game records and saved positions of Origin: JSON round trips, replays, continuing a game, refusing corrupt
+files. The checks every edition shares (records through JSON, edited, cut or corrupt records and positions, saves
+all along a game) run in ``test_conformance.py`` from ``RECORDS`` below."""
 from __future__ import annotations
 
 import ast
@@ -12,9 +14,9 @@ import pytest
 import evolab
 from evolab import (GameRecord, Match, SaveFileError, TakeFood, load_ruleset, load_state,
                     save_state)
-from evolab.bots import GreedyBot, RandomBot
+from evolab.bots import GreedyBot
 from engine_checks import rechecksum
-from conformance_common import assert_saves_round_trip, find_move, positions
+from conformance_common import find_move, move_edit, positions
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "evolab"
@@ -40,33 +42,6 @@ def refused(text):
 
 
 # ---- round trips -------------------------------------------------------------------------------
-@pytest.mark.parametrize("players,seats,options", [
-    (2, None, {}),
-    (3, "greedy", {}),
-    (4, "mixed", {}),
-    (6, "greedy", {}),
-    (2, "greedy", NON_DEFAULT),
-    (4, None, NON_DEFAULT),
-])
-def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
-    """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
-    if seats == "greedy":
-        seats = [GreedyBot() for _ in range(players)]
-    elif seats == "mixed":
-        seats = [GreedyBot() if i % 2 else RandomBot() for i in range(players)]
-    m = Match(load_ruleset("origin", players=players, **options), seats=seats, seed=21, keep_events=True)
-    m.play_out()
-    assert m.is_over()
-    text = m.record.to_json()
-    back = GameRecord.from_json(text)
-    assert back.moves == m.record.moves
-    assert back.options == m.record.options and back.ruleset == "origin" and back.seed == 21
-    assert back.replay() == m.state
-    assert back.to_json() == text
-    state, events = back.replay(events=True)
-    assert state == m.state and [type(e) for e in events] == [type(e) for e in m.events]
-
-
 def test_record_save_and_load_round_trip(tmp_path):
     """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
     m = played(players=4, seed=3, seats=["greedy", "random", "greedy", "random"])
@@ -89,25 +64,15 @@ def test_saved_file_is_plain_json_not_pickle(tmp_path):
 
 
 # ---- corrupt records -------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def good():
+def good_record():
     """A finished 2-player game record as a dict, its text, and the final state."""
     m = played(players=2, seed=11)
     return m.record.to_dict(), m.record.to_json(), m.state
 
 
-def test_good_record_loads(good):
-    """The fixture's record loads and replays (so the corruptions below are what gets refused)."""
-    d, text, final = good
-    assert GameRecord.from_json(text).replay() == final
-    assert GameRecord.from_json(json.dumps(rechecksum(json.loads(text)))).replay() == final
-
-
-@pytest.mark.parametrize("cut", [1, 2, 10, 100])
-def test_truncated_json_is_refused(good, cut):
-    """A file cut short is refused."""
-    _, text, _ = good
-    refused(text[: len(text) // cut] if cut > 1 else text[:-1])
+@pytest.fixture(scope="module")
+def good():
+    return good_record()
 
 
 @pytest.mark.parametrize("text", ["", "hello", "{", "[]", "null", "42", '"evolab.game/1"', "{}",
@@ -129,57 +94,6 @@ def test_wrong_format_field_is_refused(good, fmt, recompute):
 
 
 _find_move = find_move
-
-
-@pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
-@pytest.mark.parametrize("edit", ["rollfood-impossible", "rollfood-string", "animal-id-made-up",
-                                  "animal-id-other-seat", "draw-unknown-card", "move-type-unknown",
-                                  "move-field-extra", "move-field-missing", "first-move-dropped",
-                                  "move-not-object", "start-broken", "ruleset-unknown", "options-invalid"])
-def test_edited_record_is_refused(good, edit, recompute):
-    """An edited record is refused: by the checksum, or (when the checksum is recomputed) by the replay."""
-    d = json.loads(good[1])
-    moves = d["moves"]
-    if edit == "rollfood-impossible":
-        moves[_find_move(d, "RollFood")]["food"] = 99
-    elif edit == "rollfood-string":
-        moves[_find_move(d, "RollFood")]["food"] = "5"
-    elif edit == "animal-id-made-up":
-        moves[_find_move(d, "TakeFood")]["animal"] = 9_999
-    elif edit == "animal-id-other-seat":
-        record = GameRecord.from_dict(good[0])
-        for i, m in enumerate(moves):
-            if m["type"] == "TakeFood":
-                state = record.replay(i)
-                others = [a.id for a in state.animals.values() if a.owner != evolab.to_move(state)]
-                if others:
-                    moves[i]["animal"] = others[0]
-                    break
-        else:
-            pytest.fail("the fixture game has no TakeFood while another seat has an animal")
-    elif edit == "draw-unknown-card":
-        moves[0]["card"] = "dodo"
-    elif edit == "move-type-unknown":
-        moves[3]["type"] = "Teleport"
-    elif edit == "move-field-extra":
-        moves[3]["cheat"] = 1
-    elif edit == "move-field-missing":
-        moves[_find_move(d, "RollFood")].pop("food")
-    elif edit == "first-move-dropped":
-        moves.pop(_find_move(d, "FirstPlayer"))
-    elif edit == "move-not-object":
-        moves[2] = "Draw(swimming)"
-    elif edit == "start-broken":
-        d["start"] = {"phase": "feeding"}
-    elif edit == "ruleset-unknown":
-        d["ruleset"] = "chess"
-    elif edit == "options-invalid":
-        d["options"]["players"] = 99
-    if recompute:
-        rechecksum(d)
-    msg = refused(json.dumps(d))
-    if not recompute:
-        assert "checksum" in msg
 
 
 @pytest.mark.parametrize("edition, current", [("origin", "2"), ("northstar", "2"), ("random_mutations", "1")])
@@ -282,13 +196,6 @@ def _positions(players=3, seed=4, every=23, **options):
     return positions(load_ruleset("origin", players=players, **options), seed, every)
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_save_state_load_state_round_trip(players):
-    """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
-    phases = assert_saves_round_trip(_positions(players=players))
-    assert {"deal", "development", "feeding", "over"} <= phases
-
-
 def test_save_state_of_a_scenario_round_trips():
     """A teacher's scenario position survives save_state/load_state and plays on identically."""
     s = evolab.scenario("origin", {"food_bank": 2, "animals": [
@@ -303,70 +210,6 @@ def test_save_state_round_trip_with_feeding_pass_is_final():
     """Positions of a feeding_pass_is_final game (barred actions included) survive save_state/load_state."""
     for s in _positions(players=2, seed=0, every=1, feeding_pass_is_final=True):
         assert load_state(save_state(s)) == s
-
-
-@pytest.fixture(scope="module")
-def saved_position():
-    m = Match(load_ruleset("origin", players=2), seed=9)
-    while m.state.phase != "feeding" or not m.state.animals:
-        m.step()
-    return m.state.clone(), save_state(m.state)
-
-
-@pytest.mark.parametrize("edit", ["deck_size", "hand-card", "animal-owner", "ruleset", "phase", "extra-card",
-                                  "negative-food", "too-much-fat", "broken-link", "seats"])
-@pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
-def test_tampered_saved_position_is_refused(saved_position, edit, recompute):
-    """A saved position edited after saving is refused (checksum), or as impossible when re-checksummed."""
-    _, text = saved_position
-    d = json.loads(text)
-    st = d["state"]
-    if edit == "deck_size":
-        st["deck_size"] += 1
-    elif edit == "hand-card":
-        st["hands"][0].append("dodo")
-    elif edit == "animal-owner":
-        st["animals"][0]["owner"] = 7
-    elif edit == "ruleset":
-        st["ruleset"]["id"] = "chess"
-    elif edit == "phase":
-        st["phase"] = "lunch"
-    elif edit == "extra-card":
-        st["hands"][1].append("swimming")
-    elif edit == "negative-food":
-        st["animals"][0]["red"] = -1
-    elif edit == "too-much-fat":
-        st["animals"][0]["fat"] = 5
-    elif edit == "broken-link":
-        st["animals"][0]["links"] = [777]
-    elif edit == "seats":
-        st["hands"].append([])
-    if recompute:
-        rechecksum(d)
-    with pytest.raises(SaveFileError) as err:
-        load_state(json.dumps(d))
-    assert str(err.value)
-
-
-@pytest.mark.parametrize("field,value", [
-    ("food_bank", -3), ("current", 7), ("first", -4), ("discards", [-1, 1]), ("turn", 0),
-    ("food_bank", True),
-])
-def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, field, value):
-    """A re-checksummed saved position that no game can reach (negative counts, no such seat) is refused."""
-    _, text = saved_position
-    d = json.loads(text)
-    d["state"][field] = value
-    rechecksum(d)
-    with pytest.raises(SaveFileError):
-        load_state(json.dumps(d))
-
-
-@pytest.mark.parametrize("text", ["", "not json", "[]", "{}", '{"format": "evolab.state/1"}'])
-def test_not_a_saved_position_is_refused(text):
-    """load_state refuses text that is not a saved position."""
-    with pytest.raises(SaveFileError):
-        load_state(text)
 
 
 # ---- no pickle ---------------------------------------------------------------------------------
@@ -460,3 +303,64 @@ def test_from_record_beyond_the_end_is_the_final_state():
     assert Match.from_record(m.record).state == m.state
     assert Match.from_record(m.record, upto=len(m.record.moves) + 10).state == m.state
     assert Match.from_record(m.record).is_over()
+
+
+# ---- Origin's records and saved positions in the shared suite (test_conformance.py, via test_properties) ---
+def _take_food_of_another_seat(d, good):
+    """The first TakeFood made while another seat has an animal names that seat's animal."""
+    record = GameRecord.from_dict(good[0])
+    for i, m in enumerate(d["moves"]):
+        if m["type"] == "TakeFood":
+            state = record.replay(i)
+            others = [a.id for a in state.animals.values() if a.owner != evolab.to_move(state)]
+            if others:
+                m["animal"] = others[0]
+                return
+    pytest.fail("the fixture game has no TakeFood while another seat has an animal")
+
+
+def saved_position():
+    """The first feeding position with animals of a 2-player game: (state, saved text)."""
+    m = Match(load_ruleset("origin", players=2), seed=9)
+    while m.state.phase != "feeding" or not m.state.animals:
+        m.step()
+    return m.state.clone(), save_state(m.state)
+
+
+#: Edits of a saved position: refused by the checksum as they are, and as impossible when re-checksummed.
+SAVE_EDITS = {
+    "deck_size": lambda st: st.__setitem__("deck_size", st["deck_size"] + 1),
+    "hand-card": lambda st: st["hands"][0].append("dodo"),
+    "animal-owner": lambda st: st["animals"][0].__setitem__("owner", 7),
+    "ruleset": lambda st: st["ruleset"].__setitem__("id", "chess"),
+    "phase": lambda st: st.__setitem__("phase", "lunch"),
+    "extra-card": lambda st: st["hands"][1].append("swimming"),
+    "negative-food": lambda st: st["animals"][0].__setitem__("red", -1),
+    "too-much-fat": lambda st: st["animals"][0].__setitem__("fat", 5),
+    "broken-link": lambda st: st["animals"][0].__setitem__("links", [777]),
+    "seats": lambda st: st["hands"].append([]),
+}
+
+#: What the shared suite's record and saved-position tests check in Origin (``EditionSuite`` fields).
+RECORDS = dict(
+    record_configs=[(2, None, {}), (3, "greedy", {}), (4, "mixed", {}), (6, "greedy", {}), (2, "greedy", NON_DEFAULT),
+                    (4, None, NON_DEFAULT)],
+    good_record=good_record,
+    record_edits={
+        "rollfood-impossible": move_edit("RollFood", "food", 99),
+        "rollfood-string": move_edit("RollFood", "food", "5"),
+        "animal-id-made-up": move_edit("TakeFood", "animal", 9_999),
+        "animal-id-other-seat": _take_food_of_another_seat,
+        "draw-unknown-card": lambda d, good: d["moves"][0].__setitem__("card", "dodo"),
+        "move-field-missing": lambda d, good: d["moves"][find_move(d, "RollFood")].pop("food"),
+        "move-not-object": lambda d, good: d["moves"].__setitem__(2, "Draw(swimming)"),
+        "options-invalid": lambda d, good: d["options"].__setitem__("players", 99),
+    },
+    save_configs=[(2, {}), (4, {}), (6, {})], save_every=23,
+    save_phases=lambda players: {"deal", "development", "feeding", "over"},
+    saved_position=saved_position, tamper=SAVE_EDITS,
+    impossible={**SAVE_EDITS, **{f"{field}={value!r}": (lambda st, field=field, value=value: st.__setitem__(field, value))
+                                 for field, value in (("food_bank", -3), ("current", 7), ("first", -4),
+                                                      ("discards", [-1, 1]), ("turn", 0), ("food_bank", True))}},
+)
+

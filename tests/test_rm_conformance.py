@@ -1,30 +1,28 @@
 """Conformance of the *Random Mutations* edition ("random_mutations") with the engine's contracts.
 
-The Origin suites (test_properties, test_illegal_input, test_records, test_determinism, test_imports)
-check these contracts for Origin; this file checks the same ones for Random Mutations, under the default
-options and under non-default ones (2, 3, 4 and 6 players):
+The contract checks every edition shares are written once in ``test_conformance.py``; this module gives them
+this edition's data (``SUITE``: 2, 3, 4 and 6 players, the default and non-default option sets, positions,
+moves to refuse, saved-file edits) and its own invariants, and keeps what only this edition has:
 
-1. properties of random and bot games, at every step: cards conserved (common deck, blind player decks,
-   table, discards), ``sum(hidden) + revealed`` equal to the deck, no negative token count, legal
-   actions empty exactly at chance/terminal nodes, ``check`` agreeing with ``legal_actions`` and
-   ``chance_outcomes`` on a broad set of candidates, ``apply`` pure, JSON round trips;
-2. illegal input refused with ``IllegalActionError`` naming a rule, leaving the state unchanged;
-3. game records and saved positions: round trips, tampered and impossible saves refused;
-4. determinism across processes and hash seeds;
-5. hidden information: nobody (the owner included) sees a player-deck card; a trait is revealed only by
-   nature, weighted by the never-revealed cards;
-6. tracker, ``run_batch`` and the charts work for this edition unchanged, and ``mutation_rate`` is obeyed.
+1. invariants at every step of every game: cards conserved (common deck, blind player decks, table,
+   discards), ``sum(hidden) + revealed`` equal to the deck, no negative token count, ``check`` agreeing with
+   ``legal_actions`` and ``chance_outcomes`` on a broad set of candidates (this edition's actions and near
+   misses), a trait revealed only by nature; JSON round trips at every pending decision;
+2. illegal input of this edition's rules (development, Stomper, parasites, reveals, Running's die), refused
+   with ``IllegalActionError`` naming the rule and leaving the state unchanged;
+3. hidden information: nobody (the owner included) sees a player-deck card; a trait is revealed only by
+   nature, weighted by the never-revealed cards.
 """
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import evolab
-from evolab import (CHANCE, GameRecord, Match, apply,
+from evolab import (CHANCE, Match, apply,
                     chance_outcomes, check, legal_actions, load_ruleset, load_state, new_game, observe,
                     save_state, scenario, to_move)
 from evolab.actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, Draw, EndMove,
@@ -34,6 +32,7 @@ from evolab.actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardT
 from evolab.bots import GreedyBot, RandomBot
 from evolab.events import Mutation, TraitRevealed
 from evolab.rules.random_mutations.deck import TRAIT_IDS
+from evolab.tracking import ALL_TABLES, HEREDITY_TABLES
 from engine_checks import assert_json_round_trip, assert_refused
 import conformance_common as common
 
@@ -269,70 +268,11 @@ CHECKS = common.EditionChecks(assert_table_invariants, assert_check_agrees, asse
                        finished=assert_one_winner)
 
 
-def play_random_game(ruleset, seed, deep=True, round_trip=True, sample=60, max_steps=6000, kinds=None):
-    """A uniformly random game through the public engine functions; returns (final state, steps)."""
-    return common.play_random_game(CHECKS, ruleset, seed, deep, round_trip, sample, max_steps, kinds)
-
-
-# ---- 1. random games, public engine loop ---------------------------------------------------------
-def test_ruleset_loads_with_every_player_count_and_option_set():
-    """The edition loads for 2-8 players and every option set used below; the deck sizes are as declared."""
-    assert RM in evolab.available_rulesets()
-    for players in PLAYER_COUNTS:
-        for _, options in OPTION_SETS:
-            rs = rm(players, **options)
-            assert rs.id == RM and rs.players == players
-            boxes = 1 if players <= 4 else 2
-            per_box = sum(CUSTOM_DECK.values()) if "deck" in options else 90
-            assert rs.total_cards == per_box * boxes
-
-
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-@settings(common.SLOW, max_examples=2)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_games_hold_every_invariant_at_every_step(players, seed):
-    """Random games: conservation, tokens, legal/check agreement, apply purity, JSON round trip, every step."""
-    play_random_game(rm(players), seed, deep=True, sample=40)
-
-
-@settings(common.SLOW, max_examples=5)
-@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
-def test_random_games_under_drawn_options_hold_every_invariant(players, options, seed):
-    """Random games under drawn option sets keep every invariant at every step."""
-    play_random_game(rm(players, **options), seed, deep=True, sample=30)
-
-
-@pytest.mark.parametrize("name,options", OPTION_SETS[1:], ids=[n for n, _ in OPTION_SETS[1:]])
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_random_games_under_named_non_default_options_hold_every_invariant(players, name, options):
-    """The named non-default option sets: every invariant, the JSON round trip included, at every step."""
-    play_random_game(rm(players, **options), 1000 + players, deep=True, sample=30)
-
-
-@settings(common.SLOW, max_examples=20)
-@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
-def test_many_random_games_keep_cards_and_tokens_and_apply_pure(players, options, seed):
-    """Many more random games with the cheap invariants and apply's purity checked at every step."""
-    play_random_game(rm(players, **options), seed, deep=False)
-
-
+# ---- 1. random games ----------------------------------------------------------------------------
 RARE_KINDS = {"chance:reveal", "chance:climate_red", "chance:climate_green", "chance:climate_black",
               "chance:first_player", "running-die", "PlayCard:trait", "PlayCard:diverge", "PlayCard:add_animal",
               "DiscardTrait", "ChooseParasiteVictim", "ChooseVictim", "Scavenge", "Stomp", "PlaceParasite",
               "TakeShelter", "Attack", "EndMove", "TakeFood"}
-
-
-def test_random_games_reach_every_kind_of_decision():
-    """The random games are not vacuous: together they reach every decision and chance node of the edition
-    (reveals, Running's die, Simplification's choice, parasite victims, scavengers, Stomper, Divergence)."""
-    kinds: set = set()
-    for seed in range(12):
-        players = PLAYER_COUNTS[seed % 4]
-        options = NON_DEFAULT_A if seed % 3 else CUSTOM_ONLY
-        play_random_game(rm(players, **options), seed, deep=False, kinds=kinds)
-        if RARE_KINDS <= kinds:
-            break
-    assert RARE_KINDS - kinds == set(), f"never reached: {sorted(RARE_KINDS - kinds)}"
 
 
 def test_json_round_trip_at_pending_decisions():
@@ -356,15 +296,6 @@ def test_json_round_trip_at_pending_decisions():
         if len(seen) == 7:
             break
     assert seen >= {"choose_victim", "scavenge", "simplify", "parasites", "reveal", "running"}, seen
-
-
-# ---- bots through Match -------------------------------------------------------------------------
-(test_greedy_and_mixed_bot_games_end_with_invariants_kept, test_bot_matches_under_drawn_options_end_with_invariants_kept,
- test_fast_play_out_ends_with_cards_conserved) = common.bot_match_tests(
-    CHECKS, rm, PLAYER_COUNTS, OPTION_SETS, OPTIONS,
-    lambda n: ([GreedyBot() for _ in range(n)], [GreedyBot() if i % 2 else RandomBot() for i in range(n)],
-               ["greedy:0.3"] + ["random:0.5"] * (n - 1)),
-    drawn_examples=10, fast_options=({}, NON_DEFAULT_A))
 
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
@@ -413,16 +344,6 @@ def test_positions_are_what_the_tests_assume():
             PlayCard("diverge", 5), Pass()} <= set(legal_actions(d))
 
 
-@pytest.mark.parametrize("action,rule", [
-    (TakeFood(MADE_UP), "rm.no-animal"), (TakeShelter(MADE_UP), "rm.no-animal"), (TakeFood(-1), None),
-    (TakeFood(0), None), (Attack(MADE_UP, 3), "rm.no-animal"), (Attack(11, MADE_UP), "rm.no-species"),
-    (PlaceParasite(MADE_UP), None), (ChooseVictim(MADE_UP), None), (Scavenge(MADE_UP), None),
-    (ChooseParasiteVictim(MADE_UP), None), (DiscardTrait(MADE_UP), None)])
-def test_made_up_ids_are_refused_in_feeding(action, rule):
-    """Feeding actions naming an animal or species not on the table are refused."""
-    assert_refused(feeding_position(), action, rule=rule)
-
-
 @pytest.mark.parametrize("action", [PlayCard("trait", MADE_UP), PlayCard("add_animal", MADE_UP),
                                     PlayCard("diverge", MADE_UP), PlayCard("trait", -1), PlayCard("trait", 11),
                                     DiscardTrait(MADE_UP)])
@@ -465,14 +386,6 @@ def test_extremophile_species_cannot_grow_on_the_last_player_deck_card():
     assert_refused(s, PlayCard("add_animal", 1), rule="rm.extremophile")
 
 
-@pytest.mark.parametrize("action,rule", [
-    (Attack(11, 1), "rm.predator.own-species"), (Attack(21, 3), "rm.predator"), (EndMove(), "rm.feeding.compulsory"),
-    (Stomp(4), "rm.stomper"), (Stomp(0), None), (Stomp(-1), None)])
-def test_feeding_rule_breaches_are_refused(action, rule):
-    """Own-species attacks, attacks by a non-predator, skipping while a chip can be taken, over-stomping."""
-    assert_refused(feeding_position(), action, rule=rule)
-
-
 def test_second_chip_and_second_stomp_in_one_move_are_refused():
     """One chip (or attack) per move, and Stomper once per move."""
     s, _ = apply(feeding_position(), TakeFood(21))
@@ -504,34 +417,10 @@ CHANCE_OUTCOMES = [Reveal("large"), RollFood(5), RollShelter(2), RollParasites(1
                    TieBreak(0), Draw("large")]
 
 
-@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
-@pytest.mark.parametrize("outcome", CHANCE_OUTCOMES, ids=repr)
-def test_chance_outcome_when_a_player_must_move_is_refused(make, outcome):
-    """Nature's outcomes are refused while a player must decide."""
-    s = make()
-    assert to_move(s) >= 0
-    assert_refused(s, outcome, rule="engine.not-chance")
-
-
 def _reveal_state():
     s = development_position()
     s, _ = apply(s, PlayCard("trait", 2))
     return s
-
-
-@pytest.mark.parametrize("phase", ["first_player", "reveal", "climate_red", "climate_green", "climate_black"])
-def test_player_action_at_a_chance_node_is_refused(phase):
-    """At a chance node (first player, reveal, the three climate dice) every player action is refused."""
-    if phase == "reveal":
-        s = _reveal_state()
-    else:
-        s = run_until(lambda st_: st_.phase == phase, players=3, seed=5)
-    assert to_move(s) == CHANCE and legal_actions(s) == []
-    sid = next(iter(s.species))
-    aid = next(iter(s.animals))
-    for a in (Pass(), EndMove(), PlayCard("new_species"), PlayCard("trait", sid), TakeFood(aid), TakeShelter(aid),
-              Stomp(1), ChooseVictim(aid), DiscardTrait(1)):
-        assert_refused(s, a, rule="engine.chance-node")
 
 
 def test_player_action_during_a_running_roll_is_refused():
@@ -591,101 +480,13 @@ MALFORMED = [None, "Pass", "", 42, 3.5, {"type": "Pass"}, [Pass()], Pass, object
              Scavenge({}), ChooseParasiteVictim(41.0)]
 
 
-@pytest.mark.parametrize("action", MALFORMED, ids=lambda a: repr(a)[:40])
-@pytest.mark.parametrize("make", [development_position, feeding_position, finished_game,
-                                  lambda: new_game(rm(2)), _reveal_state],
-                         ids=["development", "feeding", "over", "first-player", "reveal"])
-def test_malformed_action_is_refused(make, action):
-    """Objects that are not well-formed actions are refused with a rule, in every kind of position."""
-    assert_refused(make(), action)
-
-
-@pytest.mark.parametrize("action", [TakeFood(11.0), TakeFood(True), Attack(True, 3), Attack(11, 3.0),
-                                    Stomp(True), PlayCard("trait", 2.0)], ids=repr)
-def test_non_integer_id_equal_to_a_real_id_is_refused_as_malformed(action):
-    """An id must be an int: a float or bool equal to a real id is malformed, not that animal or species."""
-    s = development_position() if type(action) is PlayCard else feeding_position()
-    assert_refused(s, action, rule="engine.malformed")
-
-
-@pytest.mark.parametrize("action", [Pass(), EndMove(), TakeFood(1), PlayCard("new_species"), Reveal("large"),
-                                    TieBreak(0), RollFood(4), FirstPlayer(0), DiscardTrait(1), Stomp(1)], ids=repr)
-def test_any_action_after_the_game_is_over_is_refused(action):
-    """Once the game is over nothing may be applied."""
-    s = finished_game()
-    assert legal_actions(s) == [] and chance_outcomes(s) == ()
-    assert_refused(s, action, rule="rm.game-over")
-
-
-@pytest.mark.parametrize("make", [development_position, feeding_position], ids=["development", "feeding"])
-def test_legal_action_for_the_wrong_seat_is_refused(make):
-    """``apply(state, action, seat=...)`` refuses a seat that is not the one to move, even for legal actions."""
-    common.assert_only_the_mover_may_play(make(), "rm.turn-order", (5,))
-
-
-@pytest.mark.parametrize("players", [3, 4, 6])
-def test_wrong_seat_is_refused_in_larger_games(players):
-    """In development and feeding of larger games, every other seat is refused the mover's legal actions."""
-    for phase in ("development", "feeding"):
-        s = run_until(lambda st_, phase=phase: st_.phase == phase and to_move(st_) >= 0, players=players, seed=9)
-        who = to_move(s)
-        for a in legal_actions(s)[:3]:
-            for seat in range(players):
-                if seat != who:
-                    assert_refused(s, a, seat=seat, rule="rm.turn-order")
-
-
 def _illegal_pool(s, rng, k):
     return chance_candidates(s) + player_candidates(s, rng, pairs=k)
 
 
-@settings(common.SLOW, max_examples=12)
-@given(players=st.sampled_from(PLAYER_COUNTS), options=OPTIONS, seed=st.integers(0, 2**32 - 1))
-def test_illegal_candidates_along_random_games_are_refused_without_change(players, options, seed):
-    """Along random games, actions outside the legal set (and outcomes) raise and leave the state unchanged."""
-    common.assert_illegal_moves_refused_along_a_game(rm(players, **options), seed, _illegal_pool, 0.1, 8, "rm.turn-order",
-                                              "rm.game-over")
-
-
-def test_match_step_refuses_illegal_actions_and_changes_nothing():
-    """Match.step with an illegal action raises and leaves the state, record and rng as they were."""
-    common.assert_match_refuses_a_person_these_moves(rm(2), [None, "random"], lambda s: (
-        TakeFood(MADE_UP), Reveal("large"), RollFood(4), "Pass", PlayCard("trait", "3"), PlayCard("trait", MADE_UP),
-        Stomp("1"), PlayAnimal("large"), DiscardTrait(MADE_UP)))
-
-
-def test_match_step_refuses_player_action_at_a_chance_node_and_after_the_end():
-    """At the first-player roll Match.step refuses a player's action; after the end it refuses everything."""
-    common.assert_match_refuses_at_the_first_chance_node_and_after_the_end(rm(3), 8, [Pass(), PlayCard("new_species")],
-                                                                    [Pass(), TieBreak(0)])
-
-
 # ---- 3. records and saved positions ------------------------------------------------------------
 
-@pytest.mark.parametrize("players,seats,options", [
-    (2, None, {}), (3, "greedy", {}), (4, "mixed", {}), (6, "greedy", {}),
-    (2, "greedy", NON_DEFAULT_A), (3, None, NON_DEFAULT_A), (4, None, NON_DEFAULT_B), (6, "mixed", NON_DEFAULT_B),
-    (4, "greedy", {"divergence": True}),
-])
-def test_record_json_round_trip_replays_to_the_final_state(players, seats, options):
-    """``from_json(record.to_json()).replay()`` equals the match's final state, with the same moves."""
-    back = common.assert_record_round_trip(rm(players, **options), common.seats_of(seats, players))
-    assert any(type(x) is Reveal for x in back.moves), "the game revealed no trait"
-
-
-def test_record_from_a_scenario_round_trips():
-    """A match started from a scenario position records it and replays from it."""
-    common.assert_record_from_a_scenario_round_trips(feeding_position())
-
-
-def test_record_save_and_load_file(tmp_path):
-    """``record.save(path)`` then ``GameRecord.load(path)`` gives the same record and final state."""
-    common.assert_record_file_round_trips(Match(rm(4, divergence=True), seats=["greedy", "random"] * 2, seed=3),
-                                   tmp_path / "rm.json")
-
-
-@pytest.fixture(scope="module")
-def good():
+def good_record():
     """A finished 2-player record (with trait reveals) as a dict, its text and the final state."""
     m = Match(rm(2), seats=["greedy:0.8", "random"], seed=11)
     m.play_out()
@@ -693,89 +494,34 @@ def good():
     return m.record.to_dict(), m.record.to_json(), m.state
 
 
-def test_good_record_loads(good):
-    """The fixture's record loads (also with a recomputed checksum), so the edits below are what is refused."""
-    common.assert_good_record_loads(good)
-
-
 _find = common.find_move
 
 
-@pytest.mark.parametrize("recompute", [False, True], ids=["checksum-stale", "checksum-recomputed"])
-@pytest.mark.parametrize("edit", ["reveal-no-copy", "reveal-unknown", "reveal-dropped", "playcard-other-species",
-                                  "playcard-mode-int", "playcard-mode-unknown", "rollshelter-impossible",
-                                  "rollfood-string", "first-move-dropped", "move-type-unknown", "move-field-extra",
-                                  "ruleset-origin", "ruleset-unknown", "options-invalid", "options-deck-smaller",
-                                  "start-broken"])
-def test_edited_record_is_refused(good, edit, recompute):
-    """An edited record is refused: by the checksum, or (checksum recomputed) by the replay."""
-    d = json.loads(good[1])
-    moves = d["moves"]
-    if edit == "reveal-no-copy":
-        moves[_find(d, "Reveal")]["trait"] = "burrowing"
-    elif edit == "reveal-unknown":
-        moves[_find(d, "Reveal")]["trait"] = "dodo"
-    elif edit == "reveal-dropped":
-        moves.pop(_find(d, "Reveal"))
-    elif edit == "playcard-other-species":
-        record = GameRecord.from_dict(good[0])
-        for i, mv in enumerate(moves):
-            if mv["type"] == "PlayCard" and mv["species"] >= 0:
-                s = record.replay(i)
-                others = [sid for sid, sp in s.species.items() if sp.owner != to_move(s)]
-                if others:
-                    mv["species"] = others[0]
-                    break
-        else:
-            pytest.fail("the fixture game has no PlayCard on a species while another seat has one")
-    elif edit == "playcard-mode-int":
-        moves[_find(d, "PlayCard")]["mode"] = 1
-    elif edit == "playcard-mode-unknown":
-        moves[_find(d, "PlayCard")]["mode"] = "mutate"
-    elif edit == "rollshelter-impossible":
-        moves[_find(d, "RollShelter")]["shelters"] = 9
-    elif edit == "rollfood-string":
-        moves[_find(d, "RollFood")]["food"] = "5"
-    elif edit == "first-move-dropped":
-        moves.pop(_find(d, "FirstPlayer"))
-    elif edit == "move-type-unknown":
-        moves[3]["type"] = "Teleport"
-    elif edit == "move-field-extra":
-        moves[3]["cheat"] = 1
-    elif edit == "ruleset-origin":
-        d["ruleset"] = "origin"
-    elif edit == "ruleset-unknown":
-        d["ruleset"] = "chess"
-    elif edit == "options-invalid":
-        d["options"]["parasite_tie"] = "never"
-    elif edit == "options-deck-smaller":
-        d["options"]["deck"] = {"large": 20}
-    elif edit == "start-broken":
-        d["start"] = {"phase": "feeding"}
-    common.assert_edit_refused(d, recompute)
+def _play_card_on_another_species(d, good):
+    """The first PlayCard on a species made while another seat has one names that seat's species."""
+    i, sid = common.other_seats_species(good, "PlayCard", lambda mv: mv["species"] >= 0)
+    d["moves"][i]["species"] = sid
 
 
-@pytest.mark.parametrize("cut", [1, 2, 10])
-def test_truncated_record_is_refused(good, cut):
-    common.assert_truncated_record_refused(good[1], cut)
+#: Edits of the good record that only this edition's replay can refuse (``test_conformance`` adds those of every
+#: edition).
+RECORD_EDITS = {
+    "reveal-no-copy": common.move_edit("Reveal", "trait", "burrowing"),
+    "reveal-unknown": common.move_edit("Reveal", "trait", "dodo"),
+    "reveal-dropped": lambda d, good: d["moves"].pop(_find(d, "Reveal")),
+    "playcard-other-species": _play_card_on_another_species,
+    "playcard-mode-int": common.move_edit("PlayCard", "mode", 1),
+    "playcard-mode-unknown": common.move_edit("PlayCard", "mode", "mutate"),
+    "rollshelter-impossible": common.move_edit("RollShelter", "shelters", 9),
+    "rollfood-string": common.move_edit("RollFood", "food", "5"),
+    "options-invalid": lambda d, good: d["options"].__setitem__("parasite_tie", "never"),
+    "options-deck-smaller": lambda d, good: d["options"].__setitem__("deck", {"large": 20}),
+}
 
 
-@pytest.mark.parametrize("players,options", [(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (6, {})])
-def test_save_state_load_state_round_trip(players, options):
-    """``load_state(save_state(s)) == s`` for positions all along a game, in every phase reached."""
-    phases = common.assert_saves_round_trip(common.positions(rm(players, **options), every=1))
-    assert {"first_player", "development", "reveal", "climate_red", "climate_green", "climate_black",
-            "feeding", "over"} <= phases, phases
-
-
-@pytest.fixture(scope="module")
 def saved_position():
     """A saved 2-player feeding position with species, animals and trait cards on the table."""
     return common.saved_position(rm(2), ["greedy:1", "greedy:1"], 9, lambda s: any(sp.own for sp in s.species.values()))
-
-
-def test_saved_position_loads(saved_position):
-    common.assert_saved_position_loads(saved_position)
 
 
 def _species_with_own(st_):
@@ -795,87 +541,47 @@ TAMPER = {
 }
 
 
-@pytest.mark.parametrize("edit", sorted(TAMPER))
-def test_tampered_saved_position_is_refused_by_the_checksum(saved_position, edit):
-    """Any edit of a saved position after saving is refused (the checksum no longer matches)."""
-    common.assert_tampered_position_refused_by_the_checksum(saved_position, TAMPER[edit])
-
-
-@pytest.mark.parametrize("text", common.CORRUPT_TEXTS)
-def test_corrupt_saved_position_is_refused(saved_position, text):
-    common.assert_corrupt_position_refused(saved_position, text)
-
-
 def _negative_pdeck(st_):
     """Player deck 0 at -1, the common deck larger by as much: the card count still adds up."""
     st_["deck_size"] += st_["pdecks"][0] + 1
     st_["pdecks"][0] = -1
 
 
-IMPOSSIBLE = [
-    pytest.param("centre-red-negative", lambda st_: st_.__setitem__("red", -1), id="centre-red-negative"),
-    pytest.param("centre-green-negative", lambda st_: st_.__setitem__("green", -2), id="centre-green-negative"),
-    pytest.param("centre-black-negative", lambda st_: st_.__setitem__("black", -1), id="centre-black-negative"),
-    pytest.param("species-names-missing-animal",
-                 lambda st_: st_["species"][0].__setitem__("animals", st_["species"][0]["animals"] + [MADE_UP]),
-                 id="species-names-missing-animal"),
-    pytest.param("row-names-missing-species", lambda st_: st_["rows"][0].append(MADE_UP),
-                 id="row-names-missing-species"),
-    pytest.param("row-loses-a-species", lambda st_: st_["rows"][0].pop(), id="row-loses-a-species"),
-    pytest.param("rows-swapped", lambda st_: st_.__setitem__("rows", st_["rows"][::-1]), id="rows-swapped"),
-    pytest.param("animal-parasites-negative", lambda st_: st_["animals"][0].__setitem__("parasites", -1),
-                 id="animal-parasites-negative"),
-    pytest.param("animal-blue-negative", lambda st_: st_["animals"][0].__setitem__("blue", -1),
-                 id="animal-blue-negative"),
-    pytest.param("animal-of-missing-species", lambda st_: st_["animals"][0].__setitem__("species", MADE_UP),
-                 id="animal-of-missing-species"),
-    pytest.param("hidden-plus-one", lambda st_: st_["hidden"].__setitem__(0, st_["hidden"][0] + 1),
-                 id="hidden-plus-one"),
-    pytest.param("revealed-plus-one", lambda st_: st_.__setitem__("revealed", st_["revealed"] + 1),
-                 id="revealed-plus-one"),
-    pytest.param("extra-card-in-a-player-deck", lambda st_: st_["pdecks"].__setitem__(0, st_["pdecks"][0] + 1),
-                 id="extra-card-in-a-player-deck"),
-    pytest.param("pdeck-negative", lambda st_: _negative_pdeck(st_), id="pdeck-negative"),
-    pytest.param("unknown-trait", lambda st_: _species_with_own(st_)["own"][0].__setitem__(1, "dodo"),
-                 id="unknown-trait"),
-    pytest.param("current-seat-7", lambda st_: st_.__setitem__("current", 7), id="current-seat-7"),
-    pytest.param("turn-0", lambda st_: st_.__setitem__("turn", 0), id="turn-0"),
-    pytest.param("red-bool", lambda st_: st_.__setitem__("red", True), id="red-bool"),
-    pytest.param("seats-mismatch", lambda st_: st_["ruleset"]["options"].__setitem__("players", 3),
-                 id="seats-mismatch"),
-    pytest.param("options-invalid", lambda st_: st_["ruleset"]["options"].__setitem__("parasite_tie", "x"),
-                 id="options-invalid"),
-    # positions the loader accepts although no game can reach them
-    pytest.param("phase-unknown", lambda st_: st_.__setitem__("phase", "lunch"), id="phase-unknown"),
-    pytest.param("row-repeats-a-species", lambda st_: st_["rows"][0].append(st_["rows"][0][0]),
-                 id="row-repeats-a-species"),
-    pytest.param("scavenge-seat-out-of-range", lambda st_: st_.__setitem__("scavenge", 7),
-                 id="scavenge-seat-out-of-range"),
-    pytest.param("choose-victim-missing-species",
-                 lambda st_: st_.__setitem__("choose_victim", [0, MADE_UP, st_["animals"][0]["id"]]),
-                 id="choose-victim-missing-species"),
-    pytest.param("attack-missing-animal", lambda st_: st_.__setitem__("attack", [MADE_UP, st_["species"][0]["id"]]),
-                 id="attack-missing-animal"),
-    pytest.param("simplify-missing-species", lambda st_: st_.__setitem__("simplify", [0, MADE_UP]),
-                 id="simplify-missing-species"),
-    pytest.param("parasite-queue-missing-species", lambda st_: st_.__setitem__("parasite_queue", [[0, [MADE_UP]]]),
-                 id="parasite-queue-missing-species"),
-    # positions the loader accepts although no game can reach them
-    pytest.param("removed-negative", lambda st_: (st_.__setitem__("removed", -1),
-                                                  st_.__setitem__("deck_size", st_["deck_size"] + 1)),
-                 id="removed-negative"),
-    pytest.param("blue-out-negative", lambda st_: st_.__setitem__("blue_out", -3), id="blue-out-negative"),
-    pytest.param("species-repeats-an-animal",
-                 lambda st_: st_["species"][0].__setitem__("animals", st_["species"][0]["animals"] * 2),
-                 id="species-repeats-an-animal"),
-    pytest.param("passed-wrong-length", lambda st_: st_.__setitem__("passed", [False]), id="passed-wrong-length"),
-]
-
-
-@pytest.mark.parametrize("name,edit", IMPOSSIBLE)
-def test_impossible_saved_position_with_a_valid_checksum_is_refused(saved_position, name, edit):
-    """A re-checksummed saved position that no game can reach is refused with SaveFileError."""
-    common.assert_impossible_position_refused(saved_position, edit, name)
+IMPOSSIBLE = {
+    "centre-red-negative": lambda st_: st_.__setitem__("red", -1),
+    "centre-green-negative": lambda st_: st_.__setitem__("green", -2),
+    "centre-black-negative": lambda st_: st_.__setitem__("black", -1),
+    "species-names-missing-animal":
+        lambda st_: st_["species"][0].__setitem__("animals", st_["species"][0]["animals"] + [MADE_UP]),
+    "row-names-missing-species": lambda st_: st_["rows"][0].append(MADE_UP),
+    "row-loses-a-species": lambda st_: st_["rows"][0].pop(),
+    "rows-swapped": lambda st_: st_.__setitem__("rows", st_["rows"][::-1]),
+    "animal-parasites-negative": lambda st_: st_["animals"][0].__setitem__("parasites", -1),
+    "animal-blue-negative": lambda st_: st_["animals"][0].__setitem__("blue", -1),
+    "animal-of-missing-species": lambda st_: st_["animals"][0].__setitem__("species", MADE_UP),
+    "hidden-plus-one": lambda st_: st_["hidden"].__setitem__(0, st_["hidden"][0] + 1),
+    "revealed-plus-one": lambda st_: st_.__setitem__("revealed", st_["revealed"] + 1),
+    "extra-card-in-a-player-deck": lambda st_: st_["pdecks"].__setitem__(0, st_["pdecks"][0] + 1),
+    "pdeck-negative": lambda st_: _negative_pdeck(st_),
+    "unknown-trait": lambda st_: _species_with_own(st_)["own"][0].__setitem__(1, "dodo"),
+    "current-seat-7": lambda st_: st_.__setitem__("current", 7),
+    "turn-0": lambda st_: st_.__setitem__("turn", 0),
+    "red-bool": lambda st_: st_.__setitem__("red", True),
+    "seats-mismatch": lambda st_: st_["ruleset"]["options"].__setitem__("players", 3),
+    "options-invalid": lambda st_: st_["ruleset"]["options"].__setitem__("parasite_tie", "x"),
+    "phase-unknown": lambda st_: st_.__setitem__("phase", "lunch"),
+    "row-repeats-a-species": lambda st_: st_["rows"][0].append(st_["rows"][0][0]),
+    "scavenge-seat-out-of-range": lambda st_: st_.__setitem__("scavenge", 7),
+    "choose-victim-missing-species": lambda st_: st_.__setitem__("choose_victim", [0, MADE_UP, st_["animals"][0]["id"]]),
+    "attack-missing-animal": lambda st_: st_.__setitem__("attack", [MADE_UP, st_["species"][0]["id"]]),
+    "simplify-missing-species": lambda st_: st_.__setitem__("simplify", [0, MADE_UP]),
+    "parasite-queue-missing-species": lambda st_: st_.__setitem__("parasite_queue", [[0, [MADE_UP]]]),
+    "removed-negative": lambda st_: (st_.__setitem__("removed", -1),
+                                     st_.__setitem__("deck_size", st_["deck_size"] + 1)),
+    "blue-out-negative": lambda st_: st_.__setitem__("blue_out", -3),
+    "species-repeats-an-animal": lambda st_: st_["species"][0].__setitem__("animals", st_["species"][0]["animals"] * 2),
+    "passed-wrong-length": lambda st_: st_.__setitem__("passed", [False]),
+}
 
 
 # ---- 4. determinism -----------------------------------------------------------------------------
@@ -889,21 +595,6 @@ DET_CONFIGS = [
     ("6p-random-options", 6, ["random"] * 6, 7, NON_DEFAULT_B),
     ("2p-string-seed-divergence", 2, ["greedy", "random"], "darwin-1859", {"divergence": True}),
 ]
-
-@pytest.fixture(scope="module")
-def subprocess_records():
-    """Records of every config from two interpreters with PYTHONHASHSEED 0 and 12345."""
-    return common.records_of_other_processes(RM, DET_CONFIGS)
-
-
-@pytest.mark.parametrize("config", DET_CONFIGS, ids=[c[0] for c in DET_CONFIGS])
-def test_same_seed_gives_identical_record_across_processes_and_hash_seeds(subprocess_records, config):
-    """Two interpreters with different PYTHONHASHSEED, and this process, write identical records for one seed."""
-    _name, players, _seats, _seed, options = config
-    moves = common.assert_same_record_in_every_process(subprocess_records, config, rm(players, **options), 50)
-    if options.get("divergence"):
-        assert any(mv["type"] == "PlayCard" and mv["mode"] == "diverge" for mv in moves), \
-            "a divergence game never split a species"
 
 
 # ---- 5. hidden information ----------------------------------------------------------------------
@@ -1032,75 +723,6 @@ def test_other_plays_reveal_nothing():
 GRID = {"mutation_rate": [0, 1]}
 
 
-@pytest.fixture(scope="module")
-def batch():
-    return evolab.run_batch(RM, grid=GRID, reps=3, progress=False)
-
-
-def test_run_batch_gives_rows_for_every_table(batch):
-    """run_batch on Random Mutations fills every table of the tracker (those of the Heredity variant aside),
-    with this edition's traits."""
-    from evolab.tracking import ALL_TABLES, HEREDITY_TABLES
-    assert len(batch) == 6
-    empty = [t for t in ALL_TABLES if not batch.rows(t) and t not in HEREDITY_TABLES]
-    assert empty == [], f"tables without rows: {empty}"
-    games = batch.rows("games")
-    assert sorted(r["game"] for r in games) == list(range(6))
-    assert {r["mutation_rate"] for r in games} == {0, 1}
-    assert all(r["players"] == 2 and 0 <= r["winner"] < 2 for r in games)
-    for r in batch.rows("traits"):
-        assert r["trait"] in TRAIT_IDS
-        if r["alive"]:
-            assert 0 <= r["frequency"] <= 1
-            assert r["animals"] <= r["alive"]
-    for r in batch.rows("deaths"):
-        assert r["cause"] in ("starved", "eaten", "parasites")
-    assert {r["trait"] for r in batch.rows("traits")} == set(TRAIT_IDS)
-
-
-def test_run_batch_rows_are_identical_with_two_workers(batch):
-    """Two worker processes give exactly the same rows, in the same order, for every table."""
-    common.assert_rows_identical_with_two_workers(RM, GRID, batch)
-
-
-def test_trait_frequencies_chart_draws_rm_rows(batch):
-    common.assert_trait_chart_draws(batch.rows("traits"))
-
-
-def _batch_games(bots):
-    """The games run_batch plays for GRID (same seeds, bots and mutation rates), played here with records."""
-    from evolab.bots import make_bot
-    from evolab.experiments import plan
-    out = []
-    for g, seed, params in plan(RM, GRID, 3, 0, {"bots": bots}):
-        rate = params["mutation_rate"]
-        rs = load_ruleset(RM)
-        names = params["bots"].split(",")
-        seats = [make_bot(names[i % len(names)]) for i in range(rs.players)]
-        for b in seats:
-            b.mutation_rate = rate
-        m = Match(rs, seats=seats, seed=seed)
-        m.play_out()
-        out.append((g, rate, m))
-    return out
-
-
-@pytest.mark.parametrize("bots", ["greedy", "random", "greedy,random"])
-def test_mutation_rate_is_obeyed_by_every_bot_move(bots, batch):
-    """mutation_rate=0: no bot ever announces a trait; mutation_rate=1: whenever a trait announcement is
-    legal, the bot does not grow (no new species, no added animal) instead. Checked by replaying records."""
-    common.assert_mutation_rate_obeyed(_batch_games(bots), batch, bots, lambda s: True,
-                                lambda a: type(a) is PlayCard and a.mode == "trait",
-                                lambda a: type(a) is PlayCard and a.mode in ("new_species", "add_animal"))
-
-
-def test_tracker_rows_equal_the_rows_of_a_replayed_record():
-    """A Tracker watching a Random Mutations match and ``track_record`` of its record give the same rows."""
-    tracker, m = common.tracked_and_replayed(rm(3, **NON_DEFAULT_A), ["greedy", "random", "greedy"])
-    assert sum(r["arose"] for r in tracker.rows("mutations")) == \
-        sum(1 for mv in m.record.moves if type(mv) is Reveal)
-
-
 @pytest.mark.parametrize("action,rule", [
     (Pass(), "rm.phase"), (PlayCard("trait", 1), "rm.phase"), (ChooseVictim(11), "rm.no-decision"),
     (Scavenge(31), "rm.no-decision"), (DiscardTrait(1), "rm.no-decision"), (ChooseParasiteVictim(11), "rm.no-decision")])
@@ -1116,3 +738,103 @@ def test_moves_of_other_decisions_in_feeding_say_so(action, rule):
             f"you can {said} only in the development phase; now it is the feeding phase"
     else:
         assert check(s, action).message.startswith(type(action).__name__)
+
+
+# ---- this edition's part of the shared suite (test_conformance.py) --------------------------------------
+def _loaded(rs, players, options):
+    """The deck: 90 cards a box (or the custom deck), two boxes for 5-8 players."""
+    per_box = sum(CUSTOM_DECK.values()) if "deck" in options else 90
+    assert rs.total_cards == per_box * (1 if players <= 4 else 2)
+
+
+def _chance_nodes():
+    """The first-player roll, a reveal and the three climate dice."""
+    nodes = {"reveal": _reveal_state()}
+    for phase in ("first_player", "climate_red", "climate_green", "climate_black"):
+        nodes[phase] = run_until(lambda st_, phase=phase: st_.phase == phase, players=3, seed=5)
+    return nodes
+
+
+def _actions_at_chance(s):
+    sid, aid = next(iter(s.species)), next(iter(s.animals))
+    return [Pass(), EndMove(), PlayCard("new_species"), PlayCard("trait", sid), TakeFood(aid), TakeShelter(aid),
+            Stomp(1), ChooseVictim(aid), DiscardTrait(1)]
+
+
+def _batch_check(batch):
+    """The dice end every tie; deaths have this edition's causes."""
+    assert all(0 <= r["winner"] < 2 for r in batch.rows("games"))
+    for r in batch.rows("traits"):
+        assert r["trait"] in TRAIT_IDS
+        if r["alive"]:
+            assert 0 <= r["frequency"] <= 1
+            assert r["animals"] <= r["alive"]
+    for r in batch.rows("deaths"):
+        assert r["cause"] in ("starved", "eaten", "parasites")
+
+
+def _record_check(back):
+    assert any(type(x) is Reveal for x in back.moves), "the game revealed no trait"
+
+
+def _det_check(moves, options):
+    if options.get("divergence"):
+        assert any(mv["type"] == "PlayCard" and mv["mode"] == "diverge" for mv in moves), \
+            "a divergence game never split a species"
+
+
+def _tracked_check(tracker, m):
+    assert sum(r["arose"] for r in tracker.rows("mutations")) == sum(1 for mv in m.record.moves if type(mv) is Reveal)
+
+
+def _positions():
+    return {"development": development_position, "feeding": feeding_position}
+
+
+SUITE = common.EditionSuite(
+    RM, CHECKS, PLAYER_COUNTS, OPTION_SETS, OPTIONS, _loaded,
+    examples=dict(random=2, drawn=5, many=20, bots=10, illegal=12), samples=dict(random=40, drawn=30, named=30),
+    named_games=[(p, name) for name, _ in OPTION_SETS[1:] for p in PLAYER_COUNTS], max_steps=6000,
+    rare_kinds=frozenset(RARE_KINDS), coverage_seeds=12,
+    coverage_games=lambda seed: (PLAYER_COUNTS[seed % 4], NON_DEFAULT_A if seed % 3 else CUSTOM_ONLY),
+    seat_sets=lambda n: ([GreedyBot() for _ in range(n)], [GreedyBot() if i % 2 else RandomBot() for i in range(n)],
+                         ["greedy:0.3"] + ["random:0.5"] * (n - 1)),
+    fast_options=({}, NON_DEFAULT_A),
+    positions=_positions(), finished_game=finished_game, chance_nodes=functools.cache(_chance_nodes),
+    actions_at_chance=_actions_at_chance, chance_outcomes=CHANCE_OUTCOMES,
+    made_up_in_feeding=[
+        (TakeFood(MADE_UP), "rm.no-animal"), (TakeShelter(MADE_UP), "rm.no-animal"), (TakeFood(-1), None),
+        (TakeFood(0), None), (Attack(MADE_UP, 3), "rm.no-animal"), (Attack(11, MADE_UP), "rm.no-species"),
+        (PlaceParasite(MADE_UP), None), (ChooseVictim(MADE_UP), None), (Scavenge(MADE_UP), None),
+        (ChooseParasiteVictim(MADE_UP), None), (DiscardTrait(MADE_UP), None)],
+    feeding_breaches=[
+        (Attack(11, 1), "rm.predator.own-species"), (Attack(21, 3), "rm.predator"),
+        (EndMove(), "rm.feeding.compulsory"), (Stomp(4), "rm.stomper"), (Stomp(0), None), (Stomp(-1), None)],
+    malformed=MALFORMED,
+    malformed_positions={**_positions(), "over": finished_game, "first-player": lambda: new_game(rm(2)),
+                         "reveal": _reveal_state},
+    non_integer_ids=[("feeding", TakeFood(11.0)), ("feeding", TakeFood(True)), ("feeding", Attack(True, 3)),
+                     ("feeding", Attack(11, 3.0)), ("feeding", Stomp(True)), ("development", PlayCard("trait", 2.0))],
+    after_the_end=[Pass(), EndMove(), TakeFood(1), PlayCard("new_species"), Reveal("large"), TieBreak(0), RollFood(4),
+                   FirstPlayer(0), DiscardTrait(1), Stomp(1)],
+    off_table_seats=(5,), larger_games=((3, 4, 6), ("development", "feeding"), 1),
+    illegal_pool=_illegal_pool, illegal_along=(0.1, 8),
+    person_refused=(2, [None, "random"], lambda s: (
+        TakeFood(MADE_UP), Reveal("large"), RollFood(4), "Pass", PlayCard("trait", "3"), PlayCard("trait", MADE_UP),
+        Stomp("1"), PlayAnimal("large"), DiscardTrait(MADE_UP))),
+    first_chance_refused=(3, 8, [Pass(), PlayCard("new_species")], [Pass(), TieBreak(0)]),
+    record_configs=[(2, None, {}), (3, "greedy", {}), (4, "mixed", {}), (6, "greedy", {}), (2, "greedy", NON_DEFAULT_A),
+                    (3, None, NON_DEFAULT_A), (4, None, NON_DEFAULT_B), (6, "mixed", NON_DEFAULT_B),
+                    (4, "greedy", {"divergence": True})],
+    record_check=_record_check,
+    file_game=(4, {"divergence": True}, ["greedy", "random"] * 2), good_record=good_record,
+    record_edits=RECORD_EDITS, save_configs=[(2, {}), (3, NON_DEFAULT_A), (4, NON_DEFAULT_B), (6, {})], save_every=1,
+    save_phases=lambda players: {"first_player", "development", "reveal", "climate_red", "climate_green",
+                                 "climate_black", "feeding", "over"},
+    saved_position=saved_position, tamper=TAMPER, impossible=IMPOSSIBLE,
+    det_configs=DET_CONFIGS, det_min_moves=50, det_check=_det_check,
+    batch_tables=tuple(t for t in ALL_TABLES if t not in HEREDITY_TABLES), batch_check=_batch_check,
+    trait_play=(lambda s: True, lambda a: type(a) is PlayCard and a.mode == "trait",
+                lambda a: type(a) is PlayCard and a.mode in ("new_species", "add_animal")),
+    tracked_game=(3, NON_DEFAULT_A, ["greedy", "random", "greedy"]), tracked_check=_tracked_check,
+)

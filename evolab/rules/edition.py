@@ -37,6 +37,15 @@ def ruleset_alias(edition: Edition, name: str, module: str):
     return __getattr__
 
 
+def package_edition(package: str, id: str, title: str, prefix: str) -> Edition:
+    """The ``Edition`` of a package laid out as evolab's own editions are: ``ruleset.py`` (``<prefix>Ruleset``),
+    ``present.py`` (``<prefix>Presentation``), ``hints.py`` (``<prefix>Hints``) and ``encoder.py``
+    (``<prefix>Encoder``), each imported when first asked for."""
+    return Edition(id, title, ruleset=f"{package}.ruleset:{prefix}Ruleset",
+                   presentation=f"{package}.present:{prefix}Presentation", bot_hints=f"{package}.hints:{prefix}Hints",
+                   encoder=f"{package}.encoder:{prefix}Encoder")
+
+
 class Edition:
     """One edition of the game as evolab knows it: ``Edition(id, title, ruleset=..., presentation=...,
     bot_hints=...)``.

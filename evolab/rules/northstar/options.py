@@ -2,23 +2,11 @@
 from __future__ import annotations
 
 from ...i18n import N_
-from ...errors import OptionError
 from ..base import OptionSpec
+from ..knobs import banned_traits_check, trait_turns_check
 from .deck import TRAIT_IDS
 
 _O = OptionSpec
-
-
-def _check_traits(value):
-    if not isinstance(value, (list, tuple)) or any(t not in TRAIT_IDS for t in value):
-        raise OptionError(f"banned_traits must be a list of trait ids of this edition: {list(TRAIT_IDS)}")
-    return sorted(set(value))
-
-
-def _check_trait_turns(value):
-    if not isinstance(value, dict) or any(t not in TRAIT_IDS or type(k) is not int or k < 1 for t, k in value.items()):
-        raise OptionError(f"trait_from_turn maps trait ids of this edition ({list(TRAIT_IDS)}) to rounds >= 1")
-    return dict(sorted(value.items()))
 
 
 OPTIONS = {o.name: o for o in (
@@ -49,7 +37,7 @@ OPTIONS = {o.name: o for o in (
     _O("deck_cycles_to_end", 1, "int", N_("§9: how many times the deck must run out before the last round."), 1, 3),
     _O("food_multiplier", 1.0, "float", N_("Experiment knob: positive food-card totals are multiplied by this."), 0.0, 10.0),
     _O("banned_traits", [], "table", N_("Experiment knob: these traits may not be played (the cards stay, for food)."),
-       check=_check_traits),
+       check=banned_traits_check(TRAIT_IDS)),
     _O("trait_from_turn", {}, "table", N_("Experiment knob: {trait: first round it may be played}."),
-       check=_check_trait_turns),
+       check=trait_turns_check(TRAIT_IDS)),
 )}

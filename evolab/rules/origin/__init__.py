@@ -3,14 +3,11 @@
 ``EDITION`` names its rules (``ruleset.py``), how the board and the log show it (``present.py``), what the bots
 value in it (``hints.py``).
 """
-from ..edition import Edition, ruleset_alias
+from ..edition import package_edition, ruleset_alias
 
-EDITION = Edition(
-    "origin", "Evolution: The Origin of Species (2010): 2-8 players, 84 cards, 19 traits.",
-    ruleset="evolab.rules.origin.ruleset:OriginRuleset",
-    presentation="evolab.rules.origin.present:OriginPresentation",
-    bot_hints="evolab.rules.origin.hints:OriginHints",
-    encoder="evolab.rules.origin.encoder:OriginEncoder",
+EDITION = package_edition(
+    __name__, "origin", "Evolution: The Origin of Species (2010): 2-8 players, 84 cards, 19 traits.",
+    "Origin",
 )
 
 

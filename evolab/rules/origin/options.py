@@ -1,9 +1,12 @@
 """The declared options of *The Origin of Species*: each RULING/UNCERTAIN point of the spec by name."""
 from __future__ import annotations
 
+from ...errors import OptionError
 from ...i18n import N_
 from ..base import OptionSpec
-from ...errors import OptionError
+from ..heredity import option_specs as heredity_option_specs
+from ..knobs import banned_traits_check, check_schedule, trait_turns_check
+from .traits import TRAITS
 
 _O = OptionSpec
 
@@ -21,35 +24,6 @@ def _check_food_table(table):
     return {int(k): list(v) for k, v in table.items()}
 
 
-MAX_TURNS_SCHEDULED = 100
-
-
-def _check_schedule(value):
-    """A list of food per turn (the last value repeats); a function of the turn is tabulated here."""
-    if callable(value):
-        value = [value(t) for t in range(1, MAX_TURNS_SCHEDULED + 1)]
-    if not isinstance(value, (list, tuple)) or not value:
-        raise OptionError("food_schedule must be a non-empty list of food per turn (or a function of the turn)")
-    out = []
-    for i, v in enumerate(value):
-        if isinstance(v, float) and v.is_integer():
-            v = int(v)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 200:
-            raise OptionError(f"food_schedule[{i}] (turn {i + 1}) must be a whole number 0-200, got {v!r}")
-        out.append(v)
-    return out
-
-
-def _check_traits(value):
-    from .traits import TRAITS
-    if not isinstance(value, (list, tuple)):
-        raise OptionError("banned_traits must be a list of trait ids")
-    bad = [t for t in value if t not in TRAITS]
-    if bad:
-        raise OptionError(f"banned_traits: unknown trait(s) {bad}; traits are {sorted(TRAITS)}")
-    return sorted(set(value))
-
-
 def _check_multiplier_turns(value):
     if not isinstance(value, dict):
         raise OptionError("food_multiplier_from must map turns to food multipliers, e.g. {8: 1.0}")
@@ -65,24 +39,6 @@ def _check_multiplier_turns(value):
             raise OptionError(f"food_multiplier_from[{k!r}] must be a multiplier 0-10, got {m!r}")
         out[turn] = m
     return dict(sorted(out.items()))
-
-
-def _check_trait_turns(value):
-    from .traits import TRAITS
-    if not isinstance(value, dict):
-        raise OptionError("trait_from_turn must map trait ids to the first turn they may be played")
-    for t, turn in value.items():
-        if t not in TRAITS:
-            raise OptionError(f"trait_from_turn: unknown trait {t!r}; traits are {sorted(TRAITS)}")
-        if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 1000:
-            raise OptionError(f"trait_from_turn[{t!r}] must be a turn number >= 1, got {turn!r}")
-    return dict(sorted(value.items()))
-
-
-def _heredity_options():
-    from ..heredity import option_specs
-    from .traits import TRAITS
-    return option_specs(TRAITS, "Carnivorous")
 
 
 OPTIONS = {o.name: o for o in (
@@ -122,16 +78,16 @@ OPTIONS = {o.name: o for o in (
     _O("food_fixed", None, "int", N_("Experiment knob: the food bank is always this many tokens (no dice)."), 0, 200),
     _O("food_schedule", None, "table",
        N_("Experiment knob: food per turn as a list (the last value repeats), e.g. a steady supply, a slow "
-       "decline or a sudden crash; overrides the dice."), check=_check_schedule),
+       "decline or a sudden crash; overrides the dice."), check=check_schedule),
     _O("banned_traits", [], "table",
        N_("Experiment knob: traits that may not be played (e.g. ['carnivorous'] for a world without predators); "
-       "the cards still serve as animals or for their other side."), check=_check_traits),
+       "the cards still serve as animals or for their other side."), check=banned_traits_check(TRAITS)),
     _O("trait_from_turn", {}, "table",
        N_("Experiment knob: {trait: first turn it may be played}, e.g. {'carnivorous': 5}: predators arrive later. "
        "Heredity: founders carrying it arrive at that generation, and mutations to it have no effect before."),
-       check=_check_trait_turns),
+       check=trait_turns_check(TRAITS)),
     _O("food_multiplier_from", {}, "table",
        N_("Experiment knob: {turn: multiplier} from which turn on the food bank is multiplied by another number, "
        "e.g. {8: 1.0}: the food crashes at turn 8."), check=_check_multiplier_turns),
     # ---- the Heredity variant: evolab's own classroom rules (shared/rules/heredity.md), not the printed game
-) + _heredity_options()}
+) + heredity_option_specs(TRAITS, "Carnivorous")}

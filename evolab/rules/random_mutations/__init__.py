@@ -1,16 +1,13 @@
 """*Evolution: Random Mutations* (Knorre & Machin, 2013): the edition as one package. Parts of its rules were
 never found; those parts are evolab's provisional rules, kept as data and options (see
 ``RandomMutationsRuleset.provisional``)."""
-from ..edition import Edition, ruleset_alias
+from ..edition import package_edition, ruleset_alias
 
-EDITION = Edition(
-    "random_mutations",
+EDITION = package_edition(
+    __name__, "random_mutations",
     "Evolution: Random Mutations (2013): blind cards, species, climate; "
     "PROVISIONAL deck, climate table, parasites, Large, Extremophile, Burrowing, Simplification.",
-    ruleset="evolab.rules.random_mutations.ruleset:RandomMutationsRuleset",
-    presentation="evolab.rules.random_mutations.present:RandomMutationsPresentation",
-    bot_hints="evolab.rules.random_mutations.hints:RandomMutationsHints",
-    encoder="evolab.rules.random_mutations.encoder:RandomMutationsEncoder",
+    "RandomMutations",
 )
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 from ...i18n import N_
 from ...errors import OptionError
 from ..base import OptionSpec
-from ..origin.options import _check_schedule
+from ..heredity import option_specs as heredity_option_specs
+from ..knobs import banned_traits_check, check_schedule, trait_turns_check
 from .deck import PROVISIONAL_DECK, TRAIT_IDS
+from .traits import TRAITS
 
 _O = OptionSpec
 
@@ -40,27 +42,6 @@ def _check_climate(value):
                     and type(cap) is int and 0 <= cap <= 100):
                 raise OptionError(f"climate_table[{k!r}][{c!r}] needs 0-6 dice, a bonus 0-50 and a cap 0-100")
     return out
-
-
-def _check_traits(value):
-    if not isinstance(value, (list, tuple)) or any(t not in TRAIT_IDS for t in value):
-        raise OptionError(f"banned_traits must be a list of trait ids of this edition: {list(TRAIT_IDS)}")
-    return sorted(set(value))
-
-
-def _check_trait_turns(value):
-    if not isinstance(value, dict):
-        raise OptionError("trait_from_turn must map trait ids to the first turn they may arise")
-    for t, turn in value.items():
-        if t not in TRAIT_IDS or type(turn) is not int or turn < 1:
-            raise OptionError(f"trait_from_turn: {t!r} -> {turn!r} is not a trait of this edition and a turn >= 1")
-    return dict(sorted(value.items()))
-
-
-def _heredity_options():
-    from ..heredity import option_specs
-    from .traits import TRAITS
-    return option_specs(TRAITS, "Predator")
 
 
 OPTIONS = {o.name: o for o in (
@@ -106,14 +87,14 @@ OPTIONS = {o.name: o for o in (
     _O("food_multiplier", 1.0, "float", N_("Experiment knob: red food rolls are multiplied by this and rounded."), 0.0, 10.0),
     _O("food_fixed", None, "int", N_("Experiment knob: the centre always gets this much red food."), 0, 200),
     _O("food_schedule", None, "table", N_("Experiment knob: red food per turn as a list (the last value repeats)."),
-       check=_check_schedule),
+       check=check_schedule),
     _O("banned_traits", [], "table", N_("Experiment knob: these traits' cards are taken out of the deck."),
-       check=_check_traits),
+       check=banned_traits_check(TRAIT_IDS)),
     _O("trait_from_turn", {}, "table",
        N_("Experiment knob: {trait: first turn}; revealed earlier, the card does not fit (it becomes a new species)."),
-       check=_check_trait_turns),
+       check=trait_turns_check(TRAIT_IDS)),
     # ---- the Heredity variant: evolab's own classroom rules (shared/rules/heredity.md), not the printed game
-) + _heredity_options()}
+) + heredity_option_specs(TRAITS, "Predator")}
 
 PROVISIONAL_RULES = (
     "deck (9 copies of ten traits)", "climate table", "parasite move", "parasite extinction step",
