@@ -19,7 +19,8 @@ from evolab.events import (AnimalBorn, BirthsCapped, BlindMutation, DeckReshuffl
                            TraitNotInherited, TurnEnded)
 from conftest import play
 from engine_checks import assert_json_round_trip, assert_refused
-from test_properties import SLOW, assert_table_invariants, play_random_game
+from conformance_common import SLOW
+from test_properties import assert_table_invariants, play_random_game
 
 H = {"heredity": True}
 
