@@ -220,58 +220,80 @@ def dev_actions(rs, s, seat) -> list:
 
 def uniform_action(rs, s, rng):
     """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): in the development phase, where the
-    lists are longest, each card's plays are counted and only the one drawn is built; elsewhere the list is built."""
+    lists are longest, each card's plays are counted and only the one drawn is built; elsewhere the list is built.
+    (Plain loops, no comprehensions: they would make the locals closure cells, slower on every use.)"""
     if s.phase != "development":
         legal = legal_actions(rs, s)
         return legal[int(rng.random() * len(legal))]
     seat = s.current
-    mine = [a for a in s.animals.values() if a.owner == seat]
+    mine = []
+    for a in s.animals.values():
+        if a.owner == seat:
+            mine.append(a)
     others = None
     restricted = rs.restricted
-    parts = []                   # (plays, card, trait, what to pick from) in the order of dev_actions
+    parts = []                   # (plays, card, side or None, what to pick from) in the order of dev_actions
     n = 0
     seen = None
     for cid in s.hands[seat]:
         if cid == seen:
             continue
         seen = cid
-        parts.append((1, cid, None, None))
         n += 1
-        for trait, kind, pick in _SIDES[cid]:
+        parts.append((1, cid, None, None))
+        for side in _SIDES[cid]:
+            trait, kind, pick = side
             if restricted and not rs.trait_allowed(trait, s.turn):
                 continue
+            k = 0
             if kind == "single":       # a single trait on one's own animals
-                k = 0
                 for a in mine:
                     if not a.mask & pick:
                         k += 1
             elif kind == "pair":
-                pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
+                pick = _pairs(s, mine, trait)
                 k = len(pick) * (2 if trait in DIRECTED else 1)
             else:                      # a parasite on the others'
                 if others is None:
-                    others = [a for a in s.animals.values() if a.owner != seat]
-                k = 0
+                    others = _others(s, seat)
                 for a in others:
                     if not a.mask & pick:
                         k += 1
             if k:
-                parts.append((k, cid, trait, pick))
+                parts.append((k, cid, side, pick))
                 n += k
     if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
     return _drawn(parts, int(rng.random() * n), mine, others)
 
 
+def _others(s, seat) -> list:
+    out = []
+    for a in s.animals.values():
+        if a.owner != seat:
+            out.append(a)
+    return out
+
+
+def _pairs(s, mine, trait) -> list:
+    """(a id, b id) of each two of ``mine`` that ``trait`` may link (not linked by it already)."""
+    out = []
+    for i, a in enumerate(mine):
+        for b in mine[i + 1:]:
+            if not _linked(s, a, b, trait):
+                out.append((a.id, b.id))
+    return out
+
+
 def _drawn(parts, i, mine, others):
     """The ``i``-th development play counted in ``parts`` (``uniform_action``), or Pass past their end."""
-    for k, cid, trait, pick in parts:
+    for k, cid, side, pick in parts:
         if i >= k:
             i -= k
             continue
-        if trait is None:
+        if side is None:
             return _ANIMAL_PLAYS[cid]
-        kind = _KIND[trait]
+        trait, kind, _block = side
         if kind == "pair":
             if trait in DIRECTED:           # each pair both ways round: (a, b), then (b, a)
                 a, b = pick[i // 2]
