@@ -13,7 +13,7 @@ from ..common import ById, seat_outcomes
 from . import feeding as F
 from . import heredity as H
 from .checks import _linked, pass_block
-from .deck import CARD_BY_ID, CARDS
+from .deck import CARDS
 from .setup import food_table
 from .traits import (BIT, CAN_MOVE, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
                      MAIN_BITS, STACKABLE, TRAITS, scavengers)
@@ -36,17 +36,28 @@ _RUN = Run()
 _KIND = {t: r.kind for t, r in TRAITS.items()}
 _SINGLE_BLOCKS = {t: (0 if t in STACKABLE else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
-#: card id -> (trait, its kind, the bits of an animal that forbid it there) for each side of the card
-_SIDES = {c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" else BIT[t]) for t in c.traits)
-          for c in CARDS}
+_PLAYS: dict = {}
+
+
+def _trait_plays(card, trait) -> ById:
+    """{animal id: PlayTrait} of one card and trait."""
+    plays = _PLAYS.get((card, trait))
+    if plays is None:
+        plays = _PLAYS[card, trait] = ById(functools.partial(PlayTrait, card, trait))
+    return plays
+
+
+#: card id -> (trait, its kind, the bits of an animal that forbid it there, its plays by animal id: None for a pair
+#: trait) for each side of the card
+_SIDES: dict[str, tuple] = {
+    c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" else BIT[t],
+                 None if _KIND[t] == "pair" else _trait_plays(c.id, t)) for t in c.traits)
+    for c in CARDS}
 #: the traits that give their animal a feeding move of its own besides taking food (an attack, or a move from
 #: its entry's hooks)
 _ACTING = CARNIVOROUS | MOVER_BITS
 #: the traits that give a move besides a main action (Grazing, Piracy, Hibernation)
 _FREE_BITS = MOVER_BITS & ~MAIN_BITS
-
-
-_PLAYS: dict = {}
 
 
 class _HooksOf(dict):
@@ -68,14 +79,6 @@ class _HooksOf(dict):
 #: once it is taken (free moves only)
 _MOVES_OF, _FREE_MOVES_OF = _HooksOf(MOVERS), _HooksOf(MOVERS, MAIN_BITS)
 _CAN_MOVE_OF, _CAN_FREE_MOVE_OF = _HooksOf(CAN_MOVE), _HooksOf(CAN_MOVE, MAIN_BITS)
-
-
-def _trait_plays(card, trait) -> ById:
-    """{animal id: PlayTrait} of one card and trait."""
-    plays = _PLAYS.get((card, trait))
-    if plays is None:
-        plays = _PLAYS[card, trait] = ById(functools.partial(PlayTrait, card, trait))
-    return plays
 
 
 def to_move(rs, s) -> int:
@@ -180,8 +183,8 @@ def legal_actions(rs, s) -> list:
 
 def dev_actions(rs, s, seat) -> list:
     out: list = []
-    mine = [a for a in s.animals.values() if a.owner == seat]
-    others = [a for a in s.animals.values() if a.owner != seat]
+    mine = _own(s, seat)
+    others = None
     restricted = rs.restricted
     seen = None
     for cid in s.hands[seat]:
@@ -189,21 +192,18 @@ def dev_actions(rs, s, seat) -> list:
             continue
         seen = cid
         out.append(_ANIMAL_PLAYS[cid])
-        for trait in CARD_BY_ID[cid].traits:
+        for trait, kind, block, plays in _SIDES[cid]:
             if restricted and not rs.trait_allowed(trait, s.turn):
                 continue
-            kind = _KIND[trait]
-            if kind == "single":
-                block = _SINGLE_BLOCKS[trait]          # _single_block as one mask test
-                plays = _trait_plays(cid, trait)
+            if kind == "single":                        # ``_single_block`` as one mask test
                 for a in mine:
                     if not a.mask & block:
                         out.append(plays[a.id])
             elif kind == "parasite":
-                bit = BIT[trait]
-                plays = _trait_plays(cid, trait)
+                if others is None:
+                    others = _others(s, seat)
                 for a in others:
-                    if not a.mask & bit:
+                    if not a.mask & block:
                         out.append(plays[a.id])
             else:
                 for i, a in enumerate(mine):
@@ -226,10 +226,7 @@ def uniform_action(rs, s, rng):
         legal = legal_actions(rs, s)
         return legal[int(rng.random() * len(legal))]
     seat = s.current
-    mine = []
-    for a in s.animals.values():
-        if a.owner == seat:
-            mine.append(a)
+    mine = _own(s, seat)
     others = None
     restricted = rs.restricted
     parts = []                   # (plays, card, side or None, what to pick from) in the order of dev_actions
@@ -242,7 +239,7 @@ def uniform_action(rs, s, rng):
         n += 1
         parts.append((1, cid, None, None))
         for side in _SIDES[cid]:
-            trait, kind, pick = side
+            trait, kind, pick, _plays = side
             if restricted and not rs.trait_allowed(trait, s.turn):
                 continue
             k = 0
@@ -265,6 +262,14 @@ def uniform_action(rs, s, rng):
     if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
     return _drawn(parts, int(rng.random() * n), mine, others)
+
+
+def _own(s, seat) -> list:
+    out = []
+    for a in s.animals.values():
+        if a.owner == seat:
+            out.append(a)
+    return out
 
 
 def _others(s, seat) -> list:
@@ -293,7 +298,7 @@ def _drawn(parts, i, mine, others):
             continue
         if side is None:
             return _ANIMAL_PLAYS[cid]
-        trait, kind, _block = side
+        trait, kind, _block, plays = side
         if kind == "pair":
             if trait in DIRECTED:           # each pair both ways round: (a, b), then (b, a)
                 a, b = pick[i // 2]
@@ -302,18 +307,19 @@ def _drawn(parts, i, mine, others):
         for a in (mine if kind == "single" else others):
             if not a.mask & pick:
                 if not i:
-                    return _trait_plays(cid, trait)[a.id]
+                    return plays[a.id]
                 i -= 1
     return _PASS
 
 
 def move_actions(rs, s, seat, main: bool) -> list:
-    """Feeding actions of ``seat`` now: free actions always, main actions when ``main``."""
-    out = []
+    """Feeding actions of ``seat`` now: free actions always, main actions when ``main``. (Plain loops: a
+    comprehension here would make the loop's locals closure cells, slower on every use.)"""
+    out: list = []
     animals = s.animals
     bank = s.food_bank
     moves_of = _MOVES_OF if main else _FREE_MOVES_OF
-    prey_of: dict = {}                  # predator's traits (mask) -> prey it may attack (itself aside)
+    prey_of: dict | None = None         # predator's traits (mask) -> prey it may attack, made at the first carnivore
     for a in animals.values():
         if a.owner != seat:
             continue
@@ -324,17 +330,12 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if not m & _ACTING:
                 continue                # no trait with a move of its own: food was all
             if m & CARNIVOROUS and F.can_attack(s, a):
+                if prey_of is None:
+                    prey_of = {}
                 prey = prey_of.get(m)   # predators with the same traits may attack the same prey: a predation
                 if prey is None:        # table has many (thousands of attacks a decision in the Heredity variant)
-                    if m & HUNTER_BITS:
-                        prey = [b.id for b in animals.values() if F.protector(s, a, b) is None]
-                    else:               # only a guard or a Symbiosis link can protect: the rest need no look
-                        prey = [b.id for b in animals.values()
-                                if not (b.mask & GUARD_BITS or b.links) or F.protector(s, a, b) is None]
-                    prey_of[m] = prey
-                aid = a.id
-                row = _ATTACKS[aid]
-                out.extend([row[b] for b in prey if b != aid])
+                    prey = prey_of[m] = _prey(s, a, animals)
+                out.extend(_attacks(a.id, prey))
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
@@ -342,6 +343,21 @@ def move_actions(rs, s, seat, main: bool) -> list:
         bar = s.barred[seat]
         out = [x for x in out if x not in bar]
     return out
+
+
+def _prey(s, pred, animals) -> list:
+    """Ids of the animals ``pred`` may attack, itself included (``_attacks`` leaves it out)."""
+    protector = F.protector
+    if pred.mask & HUNTER_BITS:
+        return [b.id for b in animals.values() if protector(s, pred, b) is None]
+    # only a guard or a Symbiosis link can protect: the rest need no look
+    return [b.id for b in animals.values() if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None]
+
+
+def _attacks(aid, prey) -> list:
+    """The Attack of ``aid`` on each of ``prey`` but itself."""
+    row = _ATTACKS[aid]
+    return [row[b] for b in prey if b != aid]
 
 
 def has_move_action(rs, s, seat, main: bool) -> bool:
