@@ -220,64 +220,80 @@ def dev_actions(rs, s, seat) -> list:
 
 def uniform_action(rs, s, rng):
     """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): in the development phase, where the
-    lists are longest, each card's plays are counted and only the one drawn is built; elsewhere the list is built.
-    (Plain loops, no comprehensions: they would make the locals closure cells, slower on every use.)"""
+    lists are longest, each card's plays are counted (its single sides by a table of what each own animal's traits
+    allow, ``_COUNTS``) and only the one drawn is built; elsewhere the list is built."""
     if s.phase != "development":
         legal = legal_actions(rs, s)
         return legal[int(rng.random() * len(legal))]
     seat = s.current
     mine = _own(s, seat)
-    others = None
     restricted = rs.restricted
-    parts = []                   # (plays, card, side or None, what to pick from) in the order of dev_actions
+    parts = []                   # (plays, card) in the order of dev_actions
     n = 0
     seen = None
     for cid in s.hands[seat]:
         if cid == seen:
             continue
         seen = cid
-        n += 1
-        parts.append((1, cid, None, None))
-        for side in _SIDES[cid]:
-            trait, kind, pick, _plays = side
-            if restricted and not rs.trait_allowed(trait, s.turn):
-                continue
-            k = 0
-            if kind == "single":       # a single trait on one's own animals
-                for a in mine:
-                    if not a.mask & pick:
-                        k += 1
-            elif kind == "pair":
-                pick = _pairs(s, mine, trait)
-                k = len(pick) * (2 if trait in DIRECTED else 1)
-            else:                      # a parasite on the others'
-                if others is None:
-                    others = _others(s, seat)
-                for a in others:
-                    if not a.mask & pick:
-                        k += 1
-            if k:
-                parts.append((k, cid, side, pick))
-                n += k
+        if restricted:             # restricted traits: every card counted side by side
+            k = _card_count(rs, s, seat, cid, mine)
+        else:
+            per_mask, linking = _COUNTS[cid]
+            k = 1                  # the animal, then each single side each own animal may take
+            for a in mine:
+                k += per_mask[a.mask]
+            if linking:
+                k += _linking_count(s, seat, linking, mine)
+        parts.append((k, cid))
+        n += k
     if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
-    return _drawn(parts, int(rng.random() * n), mine, others)
+    i = int(rng.random() * n)
+    for k, cid in parts:
+        if i < k:
+            return _card_play(rs, s, seat, cid, mine, i)
+        i -= k
+    return _PASS
+
+
+class _SidesAllowed(dict):
+    """{an animal's trait mask: how many of a card's single-trait sides it may take}, built on first use."""
+
+    def __init__(self, sides):
+        super().__init__()
+        self.blocks = tuple(block for _trait, kind, block, _plays in sides if kind == "single")
+
+    def __missing__(self, mask):
+        if len(self) > 10_000:
+            self.clear()
+        k = self[mask] = sum(1 for block in self.blocks if not mask & block)
+        return k
+
+
+#: card id -> (its ``_SidesAllowed`` table, its pair and parasite sides)
+_COUNTS = {cid: (_SidesAllowed(sides), tuple(x for x in sides if x[1] != "single")) for cid, sides in _SIDES.items()}
+
+
+def _linking_count(s, seat, sides, mine) -> int:
+    """How many plays a card's pair and parasite ``sides`` have (traits not restricted)."""
+    k = 0
+    for trait, kind, block, _plays in sides:
+        if kind == "pair":
+            if len(mine) > 1:
+                k += len(_pairs(s, mine, trait)) * (2 if trait in DIRECTED else 1)
+        else:
+            for a in s.animals.values():
+                if a.owner != seat and not a.mask & block:
+                    k += 1
+    return k
 
 
 def _own(s, seat) -> list:
-    out = []
-    for a in s.animals.values():
-        if a.owner == seat:
-            out.append(a)
-    return out
+    return [a for a in s.animals.values() if a.owner == seat]
 
 
 def _others(s, seat) -> list:
-    out = []
-    for a in s.animals.values():
-        if a.owner != seat:
-            out.append(a)
-    return out
+    return [a for a in s.animals.values() if a.owner != seat]
 
 
 def _pairs(s, mine, trait) -> list:
@@ -290,26 +306,47 @@ def _pairs(s, mine, trait) -> list:
     return out
 
 
-def _drawn(parts, i, mine, others):
-    """The ``i``-th development play counted in ``parts`` (``uniform_action``), or Pass past their end."""
-    for k, cid, side, pick in parts:
-        if i >= k:
-            i -= k
-            continue
-        if side is None:
-            return _ANIMAL_PLAYS[cid]
+def _side_targets(rs, s, seat, side, mine):
+    """What one side of a card may be played on now: the animals (single trait: own; parasite: the others'), or
+    the pairs of own animals (a pair trait), in the order of ``dev_actions``; () where the trait is restricted."""
+    trait, kind, block, _plays = side
+    if rs.restricted and not rs.trait_allowed(trait, s.turn):
+        return ()
+    if kind == "pair":
+        return _pairs(s, mine, trait) if len(mine) > 1 else ()
+    return [a for a in (mine if kind == "single" else _others(s, seat)) if not a.mask & block]
+
+
+def _card_count(rs, s, seat, cid, mine) -> int:
+    """How many development plays card ``cid`` has (the animal and each side on each target)."""
+    k = 1
+    for side in _SIDES[cid]:
+        targets = _side_targets(rs, s, seat, side, mine)
+        k += len(targets) * (2 if side[1] == "pair" and side[0] in DIRECTED else 1)
+    return k
+
+
+def _card_play(rs, s, seat, cid, mine, i):
+    """The ``i``-th development play of card ``cid`` (``_card_count``), built."""
+    if not i:
+        return _ANIMAL_PLAYS[cid]
+    i -= 1
+    for side in _SIDES[cid]:
         trait, kind, _block, plays = side
+        targets = _side_targets(rs, s, seat, side, mine)
         if kind == "pair":
             if trait in DIRECTED:           # each pair both ways round: (a, b), then (b, a)
-                a, b = pick[i // 2]
-                return _PlayPair(cid, trait, (a, b) if i % 2 == 0 else (b, a))
-            return _PlayPair(cid, trait, pick[i])
-        for a in (mine if kind == "single" else others):
-            if not a.mask & pick:
-                if not i:
-                    return plays[a.id]
-                i -= 1
-    return _PASS
+                if i < 2 * len(targets):
+                    a, b = targets[i // 2]
+                    return _PlayPair(cid, trait, (a, b) if i % 2 == 0 else (b, a))
+                i -= 2 * len(targets)
+                continue
+            if i < len(targets):
+                return _PlayPair(cid, trait, targets[i])
+        elif i < len(targets):
+            return plays[targets[i].id]
+        i -= len(targets)
+    raise AssertionError("a card's plays were miscounted")
 
 
 def move_actions(rs, s, seat, main: bool) -> list:
