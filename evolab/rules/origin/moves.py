@@ -119,32 +119,50 @@ def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
     if ph == "deal" or ph == "draw":
-        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
-        # counted from the nearer end of the deck (half the steps on average)
-        n = s.deck_size
-        j = int(rng.random() * n)
-        deck = s.deck
-        if 2 * j < n:
-            i = 0
-            for k in deck:
-                if j < k:
-                    return _DRAW_AT[i]
-                j -= k
-                i += 1
-        else:
-            j = n - 1 - j       # the same card's position counted from the end
-            i = len(deck) - 1
-            for k in reversed(deck):
-                if j < k:
-                    return _DRAW_AT[i]
-                j -= k
-                i -= 1
+        return _deck_card(s, rng)
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
         outs, cum = food_table(rs, s.turn) if rs.food_changes else (rs.food_outcomes, rs.food_cum)
         return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
     return Ruleset.sample_chance(rs, s, rng)
+
+
+def uniform_move(rs, s, rng):
+    """``Ruleset.uniform_move`` from the phase alone (``to_move``): the seats decide in development, choosing and
+    feeding (but for the die of a running prey), nature everywhere else."""
+    ph = s.phase
+    if ph == "development":
+        return _uniform_development(rs, s, rng)
+    if ph == "draw" or ph == "deal":
+        return _deck_card(s, rng)
+    if ph == "feeding" and not (s.attack is not None and s.attack.rolling) or ph == "choose":
+        legal = legal_actions(rs, s)
+        return legal[int(rng.random() * len(legal))]
+    return sample_chance(rs, s, rng)
+
+
+def _deck_card(s, rng):
+    """The card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
+    counted from the nearer end of the deck (half the steps on average)."""
+    n = s.deck_size
+    j = int(rng.random() * n)
+    deck = s.deck
+    if 2 * j < n:
+        i = 0
+        for k in deck:
+            if j < k:
+                return _DRAW_AT[i]
+            j -= k
+            i += 1
+    j = n - 1 - j       # the same card's position counted from the end
+    i = len(deck) - 1
+    for k in reversed(deck):
+        if j < k:
+            return _DRAW_AT[i]
+        j -= k
+        i -= 1
+    raise AssertionError("the deck's size and counts disagree")
 
 
 def legal_actions(rs, s) -> list:
@@ -225,6 +243,11 @@ def uniform_action(rs, s, rng):
     if s.phase != "development":
         legal = legal_actions(rs, s)
         return legal[int(rng.random() * len(legal))]
+    return _uniform_development(rs, s, rng)
+
+
+def _uniform_development(rs, s, rng):
+    """``uniform_action`` in the development phase."""
     seat = s.current
     mine = _own(s, seat)
     restricted = rs.restricted
