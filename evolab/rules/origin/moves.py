@@ -289,7 +289,11 @@ class _SidesAllowed(dict):
     def __missing__(self, mask):
         if len(self) > 10_000:
             self.clear()
-        k = self[mask] = sum(1 for block in self.blocks if not mask & block)
+        k = 0
+        for block in self.blocks:
+            if not mask & block:
+                k += 1
+        self[mask] = k
         return k
 
 
@@ -395,7 +399,11 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 prey = prey_of.get(m)   # predators with the same traits may attack the same prey: a predation
                 if prey is None:        # table has many (thousands of attacks a decision in the Heredity variant)
                     prey = prey_of[m] = _prey(s, a, animals)
-                out.extend(_attacks(a.id, prey))
+                aid = a.id
+                start = len(out)
+                out.extend(map(_ATTACKS[aid].__getitem__, prey))      # its attack on each (a loop in C) ...
+                if aid in prey:
+                    del out[start + prey.index(aid)]                  # ... but on itself
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
@@ -406,18 +414,12 @@ def move_actions(rs, s, seat, main: bool) -> list:
 
 
 def _prey(s, pred, animals) -> list:
-    """Ids of the animals ``pred`` may attack, itself included (``_attacks`` leaves it out)."""
+    """Ids of the animals ``pred`` may attack, itself included (``move_actions`` leaves it out)."""
     protector = F.protector
     if pred.mask & HUNTER_BITS:
         return [b.id for b in animals.values() if protector(s, pred, b) is None]
     # only a guard or a Symbiosis link can protect: the rest need no look
     return [b.id for b in animals.values() if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None]
-
-
-def _attacks(aid, prey) -> list:
-    """The Attack of ``aid`` on each of ``prey`` but itself."""
-    row = _ATTACKS[aid]
-    return [row[b] for b in prey if b != aid]
 
 
 def has_move_action(rs, s, seat, main: bool) -> bool:
