@@ -141,9 +141,7 @@ class Match:
         # the edition's table of moves, called directly (unless the edition applies moves its own way)
         table = rs.apply_table if type(rs).apply_inplace is Ruleset.apply_inplace else None
         checked = [not trusted(b) for b in seats]
-        # the seats whose move is one uniform draw over the legal list: the ruleset may build only that move
-        uniform = [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
-                   for b, c in zip(seats, checked)]
+        uniform = _uniform_seats(rs, seats, checked)
         if all(uniform) and table is not None and not (observers or keep):
             self._uniform_play(max_moves, table)
             return
@@ -260,6 +258,13 @@ class Match:
             state = state.ruleset.with_ruleset(state, ruleset)
         return cls(state.ruleset, seats=seats, seed=record.seed if seed is None else seed,
                    observers=observers, start=state)
+
+
+def _uniform_seats(rs, seats, checked) -> list:
+    """For each seat, whether its move is one uniform draw over the legal list (a plain ``RandomBot`` the match
+    trusts, in an edition that says so): the ruleset may then build only the move drawn."""
+    return [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
+            for b, c in zip(seats, checked)]
 
 
 def _view(rs, s, seat, bot):
