@@ -249,7 +249,10 @@ def uniform_action(rs, s, rng):
 def _uniform_development(rs, s, rng):
     """``uniform_action`` in the development phase."""
     seat = s.current
-    mine = _own(s, seat)
+    mine = []
+    for a in s.animals.values():
+        if a.owner == seat:
+            mine.append(a)
     restricted = rs.restricted
     parts = []                   # (plays, card) in the order of dev_actions
     n = 0
@@ -274,7 +277,7 @@ def _uniform_development(rs, s, rng):
     i = int(rng.random() * n)
     for k, cid in parts:
         if i < k:
-            return _card_play(rs, s, seat, cid, mine, i)
+            return _card_play(rs, s, seat, cid, mine, i) if i else _ANIMAL_PLAYS[cid]
         i -= k
     return _PASS
 
@@ -389,11 +392,14 @@ def move_actions(rs, s, seat, main: bool) -> list:
             continue
         m = a.mask
         if main:
-            if bank and F.can_receive(s, a):
+            # ``can_receive``, its cheap part first (a carnivore attacks only when it can receive: ``can_attack``)
+            receives = (a.red + a.blue < a.need or a.fat < a.fat_cards) and (
+                not (a.hibernating or a.links) or F.can_receive(s, a))
+            if bank and receives:
                 out.append(_FOOD[a.id])
             if not m & _ACTING:
                 continue                # no trait with a move of its own: food was all
-            if m & CARNIVOROUS and F.can_attack(s, a):
+            if m & CARNIVOROUS and receives and not a.attacked:
                 if prey_of is None:
                     prey_of = {}
                 prey = prey_of.get(m)   # predators with the same traits may attack the same prey: a predation
