@@ -276,9 +276,20 @@ def _uniform_development(rs, s, rng):
         n += 1
     i = int(rng.random() * n)
     for k, cid in parts:
-        if i < k:
-            return _card_play(rs, s, seat, cid, mine, i) if i else _ANIMAL_PLAYS[cid]
-        i -= k
+        if i >= k:
+            i -= k
+            continue
+        if not i:
+            return _ANIMAL_PLAYS[cid]
+        if restricted or _COUNTS[cid][1]:
+            return _card_play(rs, s, seat, cid, mine, i)
+        i -= 1                     # a card of single traits: its sides in order, each on the own animals it fits
+        for _trait, _kind, block, plays in _SIDES[cid]:
+            for a in mine:
+                if not a.mask & block:
+                    if not i:
+                        return plays[a.id]
+                    i -= 1
     return _PASS
 
 
