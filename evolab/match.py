@@ -138,6 +138,13 @@ class Match:
         s, rs, rng = self.state, self.ruleset, self.rng
         seats, moves = self.seats, self.record.moves
         observers, keep = self.observers, self.keep_events
+        # the edition's table of moves, called directly (unless the edition applies moves its own way)
+        table = rs.apply_table if type(rs).apply_inplace is Ruleset.apply_inplace else None
+        checked = [not trusted(b) for b in seats]
+        uniform = _uniform_seats(rs, seats, checked)
+        if all(uniform) and table is not None and not (observers or keep):
+            self._uniform_play(max_moves, table)
+            return
         if observers or keep:
             updates = [o.update for o in observers]
             kept = self.events if keep else None
@@ -145,12 +152,6 @@ class Match:
             updates = kept = None
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
         chance_sample = rs.sample_chance
-        # the edition's table of moves, called directly (unless the edition applies moves its own way)
-        table = rs.apply_table if type(rs).apply_inplace is Ruleset.apply_inplace else None
-        checked = [not trusted(b) for b in seats]
-        # the seats whose move is one uniform draw over the legal list: the ruleset may build only that move
-        uniform = [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
-                   for b, c in zip(seats, checked)]
         draw = rs.uniform_action
         # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
         shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
@@ -189,6 +190,18 @@ class Match:
                 kept.extend(ev)
             for update in updates:
                 update(self, action, ev)
+
+    def _uniform_play(self, max_moves, table):
+        """``_fast_play`` when every seat plays ``uniform_action`` and nothing watches: one call picks each move,
+        nature's or a seat's (``Ruleset.uniform_move``), and the edition's table applies it."""
+        s, rs, rng = self.state, self.ruleset, self.rng
+        move, append = rs.uniform_move, self.record.moves.append
+        for _move in range(max_moves):
+            if s.phase == "over":
+                return
+            action = move(s, rng)
+            table[type(action)](rs, s, action, None)
+            append(action)
 
     def _checked_choice(self, seat, bot, view, legal):
         """The bot's choice, refused before anything changes when the rules forbid it.
@@ -245,6 +258,13 @@ class Match:
             state = state.ruleset.with_ruleset(state, ruleset)
         return cls(state.ruleset, seats=seats, seed=record.seed if seed is None else seed,
                    observers=observers, start=state)
+
+
+def _uniform_seats(rs, seats, checked) -> list:
+    """For each seat, whether its move is one uniform draw over the legal list (a plain ``RandomBot`` the match
+    trusts, in an edition that says so): the ruleset may then build only the move drawn."""
+    return [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
+            for b, c in zip(seats, checked)]
 
 
 def _view(rs, s, seat, bot):

@@ -33,8 +33,7 @@ BIT_NAMES = {**MOVED, "swimming": ("SWIMMING",), "high_body_weight": ("HBW",), "
              "burrowing": ("BURROWING",), "camouflage": ("CAMOUFLAGE",), "sharp_vision": ("SHARP_VISION",),
              "parasite": ("PARASITE",)}
 #: (module, trait) still named, and why: each is a strict xfail, so the test says when it is gone
-STILL_NAMED = {("moves.py", "carnivorous"): "moves.py lists attacks by the Carnivorous bit; traits.ATTACK_BITS "
-                                            "(and feeding.can_attack, the entry's hook) are what it may use instead"}
+STILL_NAMED: dict = {}
 
 
 def _scanned() -> list:

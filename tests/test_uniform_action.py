@@ -9,6 +9,7 @@ import pytest
 
 import evolab
 from evolab import Match
+from evolab.actions import CHANCE
 from evolab.bots import GreedyBot, RandomBot
 
 CASES = [("origin", {"players": 2}), ("origin", {"players": 4}), ("origin", {"players": 6}),
@@ -36,6 +37,25 @@ def test_uniform_action_is_the_listed_action_of_the_same_draw(ruleset, options):
             m.step()
     assert checked > 100
 
+
+@pytest.mark.parametrize("ruleset,options", CASES, ids=lambda x: str(x))
+def test_uniform_move_is_natures_outcome_or_the_seats_uniform_draw(ruleset, options):
+    """``uniform_move`` (one step of a game of random bots) is ``sample_chance`` at a chance node and
+    ``uniform_action`` at a decision, with the same draws, in every phase the games reach."""
+    rules = evolab.load_ruleset(ruleset, **options)
+    phases = set()
+    for seed in range(4):
+        m = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+        while not m.is_over():
+            s = m.state
+            a, b = random.Random(seed), random.Random(seed)
+            chance = rules.to_move(s) == CHANCE
+            expected = rules.sample_chance(s, b) if chance else rules.uniform_action(s, b)
+            assert rules.uniform_move(s, a) == expected
+            assert a.getstate() == b.getstate()
+            phases.add((s.phase, chance))
+            m.step()
+    assert len(phases) >= 4
 
 def test_random_bots_play_the_same_games_with_and_without_the_uniform_draw(monkeypatch):
     """A seeded game of random bots is the same move for move whether the match asks the ruleset for the drawn

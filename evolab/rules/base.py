@@ -212,7 +212,7 @@ class Ruleset(abc.ABC):
 
     #: The members of the contract an edition's modules may provide under their own names (``__init_subclass__``).
     ASSEMBLED: ClassVar[tuple[str, ...]] = (
-        "new_game", "state_from_dict", "to_move", "legal_actions", "uniform_action", "chance_outcomes",
+        "new_game", "state_from_dict", "to_move", "legal_actions", "uniform_action", "uniform_move", "chance_outcomes",
         "sample_chance", "check_player", "scores", "winners", "ranking", "census", "animal_census",
         "species_census", "unit_info")
 
@@ -310,6 +310,11 @@ class Ruleset(abc.ABC):
         give the same action, so seeded games do not change."""
         legal = self.legal_actions(s)
         return legal[int(rng.random() * len(legal))]
+
+    def uniform_move(self, s, rng):
+        """The next move of a game whose every seat plays ``uniform_action``: nature's outcome at a chance node
+        (``sample_chance``), else the seat's uniform draw. An edition may tell the two apart from its phase alone."""
+        return self.sample_chance(s, rng) if self.to_move(s) == CHANCE else self.uniform_action(s, rng)
 
     @abc.abstractmethod
     def chance_outcomes(self, s) -> Outcomes:

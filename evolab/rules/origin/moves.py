@@ -13,9 +13,9 @@ from ..common import ById, seat_outcomes
 from . import feeding as F
 from . import heredity as H
 from .checks import _linked, pass_block
-from .deck import CARD_BY_ID, CARDS
+from .deck import CARDS
 from .setup import food_table
-from .traits import (BIT, CAN_MOVE, CARNIVOROUS, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
+from .traits import (ATTACK_BITS, BIT, CAN_MOVE, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
                      MAIN_BITS, STACKABLE, TRAITS, scavengers)
 
 # interned constructors for the actions legal_actions builds again and again
@@ -36,17 +36,28 @@ _RUN = Run()
 _KIND = {t: r.kind for t, r in TRAITS.items()}
 _SINGLE_BLOCKS = {t: (0 if t in STACKABLE else BIT[t]) | EXCLUDES[t] for t in TRAITS}
 _ANIMAL_PLAYS = {c.id: PlayAnimal(c.id) for c in CARDS}
-#: card id -> (trait, its kind, the bits of an animal that forbid it there) for each side of the card
-_SIDES = {c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" else BIT[t]) for t in c.traits)
-          for c in CARDS}
+_PLAYS: dict = {}
+
+
+def _trait_plays(card, trait) -> ById:
+    """{animal id: PlayTrait} of one card and trait."""
+    plays = _PLAYS.get((card, trait))
+    if plays is None:
+        plays = _PLAYS[card, trait] = ById(functools.partial(PlayTrait, card, trait))
+    return plays
+
+
+#: card id -> (trait, its kind, the bits of an animal that forbid it there, its plays by animal id: None for a pair
+#: trait) for each side of the card
+_SIDES: dict[str, tuple] = {
+    c.id: tuple((t, _KIND[t], _SINGLE_BLOCKS[t] if _KIND[t] == "single" else BIT[t],
+                 None if _KIND[t] == "pair" else _trait_plays(c.id, t)) for t in c.traits)
+    for c in CARDS}
 #: the traits that give their animal a feeding move of its own besides taking food (an attack, or a move from
 #: its entry's hooks)
-_ACTING = CARNIVOROUS | MOVER_BITS
+_ACTING = ATTACK_BITS | MOVER_BITS
 #: the traits that give a move besides a main action (Grazing, Piracy, Hibernation)
 _FREE_BITS = MOVER_BITS & ~MAIN_BITS
-
-
-_PLAYS: dict = {}
 
 
 class _HooksOf(dict):
@@ -68,14 +79,6 @@ class _HooksOf(dict):
 #: once it is taken (free moves only)
 _MOVES_OF, _FREE_MOVES_OF = _HooksOf(MOVERS), _HooksOf(MOVERS, MAIN_BITS)
 _CAN_MOVE_OF, _CAN_FREE_MOVE_OF = _HooksOf(CAN_MOVE), _HooksOf(CAN_MOVE, MAIN_BITS)
-
-
-def _trait_plays(card, trait) -> ById:
-    """{animal id: PlayTrait} of one card and trait."""
-    plays = _PLAYS.get((card, trait))
-    if plays is None:
-        plays = _PLAYS[card, trait] = ById(functools.partial(PlayTrait, card, trait))
-    return plays
 
 
 def to_move(rs, s) -> int:
@@ -116,32 +119,50 @@ def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
     if ph == "deal" or ph == "draw":
-        # the card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
-        # counted from the nearer end of the deck (half the steps on average)
-        n = s.deck_size
-        j = int(rng.random() * n)
-        deck = s.deck
-        if 2 * j < n:
-            i = 0
-            for k in deck:
-                if j < k:
-                    return _DRAW_AT[i]
-                j -= k
-                i += 1
-        else:
-            j = n - 1 - j       # the same card's position counted from the end
-            i = len(deck) - 1
-            for k in reversed(deck):
-                if j < k:
-                    return _DRAW_AT[i]
-                j -= k
-                i -= 1
+        return _deck_card(s, rng)
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
         outs, cum = food_table(rs, s.turn) if rs.food_changes else (rs.food_outcomes, rs.food_cum)
         return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
     return Ruleset.sample_chance(rs, s, rng)
+
+
+def uniform_move(rs, s, rng):
+    """``Ruleset.uniform_move`` from the phase alone (``to_move``): the seats decide in development, choosing and
+    feeding (but for the die of a running prey), nature everywhere else."""
+    ph = s.phase
+    if ph == "development":
+        return _uniform_development(rs, s, rng)
+    if ph == "draw" or ph == "deal":
+        return _deck_card(s, rng)
+    if ph == "feeding" and not (s.attack is not None and s.attack.rolling) or ph == "choose":
+        legal = legal_actions(rs, s)
+        return legal[int(rng.random() * len(legal))]
+    return sample_chance(rs, s, rng)
+
+
+def _deck_card(s, rng):
+    """The card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
+    counted from the nearer end of the deck (half the steps on average)."""
+    n = s.deck_size
+    j = int(rng.random() * n)
+    deck = s.deck
+    if 2 * j < n:
+        i = 0
+        for k in deck:
+            if j < k:
+                return _DRAW_AT[i]
+            j -= k
+            i += 1
+    j = n - 1 - j       # the same card's position counted from the end
+    i = len(deck) - 1
+    for k in reversed(deck):
+        if j < k:
+            return _DRAW_AT[i]
+        j -= k
+        i -= 1
+    raise AssertionError("the deck's size and counts disagree")
 
 
 def legal_actions(rs, s) -> list:
@@ -180,8 +201,8 @@ def legal_actions(rs, s) -> list:
 
 def dev_actions(rs, s, seat) -> list:
     out: list = []
-    mine = [a for a in s.animals.values() if a.owner == seat]
-    others = [a for a in s.animals.values() if a.owner != seat]
+    mine = _own(s, seat)
+    others = None
     restricted = rs.restricted
     seen = None
     for cid in s.hands[seat]:
@@ -189,21 +210,18 @@ def dev_actions(rs, s, seat) -> list:
             continue
         seen = cid
         out.append(_ANIMAL_PLAYS[cid])
-        for trait in CARD_BY_ID[cid].traits:
+        for trait, kind, block, plays in _SIDES[cid]:
             if restricted and not rs.trait_allowed(trait, s.turn):
                 continue
-            kind = _KIND[trait]
-            if kind == "single":
-                block = _SINGLE_BLOCKS[trait]          # _single_block as one mask test
-                plays = _trait_plays(cid, trait)
+            if kind == "single":                        # ``_single_block`` as one mask test
                 for a in mine:
                     if not a.mask & block:
                         out.append(plays[a.id])
             elif kind == "foreign":
-                bit = BIT[trait]
-                plays = _trait_plays(cid, trait)
+                if others is None:
+                    others = _others(s, seat)
                 for a in others:
-                    if not a.mask & bit:
+                    if not a.mask & block:
                         out.append(plays[a.id])
             else:
                 for i, a in enumerate(mine):
@@ -220,99 +238,189 @@ def dev_actions(rs, s, seat) -> list:
 
 def uniform_action(rs, s, rng):
     """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): in the development phase, where the
-    lists are longest, each card's plays are counted and only the one drawn is built; elsewhere the list is built."""
+    lists are longest, each card's plays are counted (its single sides by a table of what each own animal's traits
+    allow, ``_COUNTS``) and only the one drawn is built; elsewhere the list is built."""
     if s.phase != "development":
         legal = legal_actions(rs, s)
         return legal[int(rng.random() * len(legal))]
+    return _uniform_development(rs, s, rng)
+
+
+def _uniform_development(rs, s, rng):
+    """``uniform_action`` in the development phase."""
     seat = s.current
-    mine = [a for a in s.animals.values() if a.owner == seat]
-    others = None
+    mine = []
+    for a in s.animals.values():
+        if a.owner == seat:
+            mine.append(a)
     restricted = rs.restricted
-    parts = []                   # (plays, card, trait, what to pick from) in the order of dev_actions
+    parts = []                   # (plays, card) in the order of dev_actions
     n = 0
     seen = None
     for cid in s.hands[seat]:
         if cid == seen:
             continue
         seen = cid
-        parts.append((1, cid, None, None))
-        n += 1
-        for trait, kind, pick in _SIDES[cid]:
-            if restricted and not rs.trait_allowed(trait, s.turn):
-                continue
-            if kind == "single":       # a single trait on one's own animals
-                k = 0
-                for a in mine:
-                    if not a.mask & pick:
-                        k += 1
-            elif kind == "pair":
-                pick = [(a.id, b.id) for i, a in enumerate(mine) for b in mine[i + 1:] if not _linked(s, a, b, trait)]
-                k = len(pick) * (2 if trait in DIRECTED else 1)
-            else:                      # a parasite on the others'
-                if others is None:
-                    others = [a for a in s.animals.values() if a.owner != seat]
-                k = 0
-                for a in others:
-                    if not a.mask & pick:
-                        k += 1
-            if k:
-                parts.append((k, cid, trait, pick))
-                n += k
+        if restricted:             # restricted traits: every card counted side by side
+            k = _card_count(rs, s, seat, cid, mine)
+        else:
+            per_mask, linking = _COUNTS[cid]
+            k = 1                  # the animal, then each single side each own animal may take
+            for a in mine:
+                k += per_mask[a.mask]
+            if linking:
+                k += _linking_count(s, seat, linking, mine)
+        parts.append((k, cid))
+        n += k
     if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
-    return _drawn(parts, int(rng.random() * n), mine, others)
-
-
-def _drawn(parts, i, mine, others):
-    """The ``i``-th development play counted in ``parts`` (``uniform_action``), or Pass past their end."""
-    for k, cid, trait, pick in parts:
+    i = int(rng.random() * n)
+    for k, cid in parts:
         if i >= k:
             i -= k
             continue
-        if trait is None:
+        if not i:
             return _ANIMAL_PLAYS[cid]
-        kind = _KIND[trait]
-        if kind == "pair":
-            if trait in DIRECTED:           # each pair both ways round: (a, b), then (b, a)
-                a, b = pick[i // 2]
-                return _PlayPair(cid, trait, (a, b) if i % 2 == 0 else (b, a))
-            return _PlayPair(cid, trait, pick[i])
-        for a in (mine if kind == "single" else others):
-            if not a.mask & pick:
-                if not i:
-                    return _trait_plays(cid, trait)[a.id]
-                i -= 1
+        if restricted or _COUNTS[cid][1]:
+            return _card_play(rs, s, seat, cid, mine, i)
+        i -= 1                     # a card of single traits: its sides in order, each on the own animals it fits
+        for _trait, _kind, block, plays in _SIDES[cid]:
+            for a in mine:
+                if not a.mask & block:
+                    if not i:
+                        return plays[a.id]
+                    i -= 1
     return _PASS
 
 
-def move_actions(rs, s, seat, main: bool) -> list:
-    """Feeding actions of ``seat`` now: free actions always, main actions when ``main``."""
+class _SidesAllowed(dict):
+    """{an animal's trait mask: how many of a card's single-trait sides it may take}, built on first use."""
+
+    def __init__(self, sides):
+        super().__init__()
+        self.blocks = tuple(block for _trait, kind, block, _plays in sides if kind == "single")
+
+    def __missing__(self, mask):
+        if len(self) > 10_000:
+            self.clear()
+        k = 0
+        for block in self.blocks:
+            if not mask & block:
+                k += 1
+        self[mask] = k
+        return k
+
+
+#: card id -> (its ``_SidesAllowed`` table, its pair and parasite sides)
+_COUNTS = {cid: (_SidesAllowed(sides), tuple(x for x in sides if x[1] != "single")) for cid, sides in _SIDES.items()}
+
+
+def _linking_count(s, seat, sides, mine) -> int:
+    """How many plays a card's pair and parasite ``sides`` have (traits not restricted)."""
+    k = 0
+    for trait, kind, block, _plays in sides:
+        if kind == "pair":
+            if len(mine) > 1:
+                k += len(_pairs(s, mine, trait)) * (2 if trait in DIRECTED else 1)
+        else:
+            for a in s.animals.values():
+                if a.owner != seat and not a.mask & block:
+                    k += 1
+    return k
+
+
+def _own(s, seat) -> list:
+    return [a for a in s.animals.values() if a.owner == seat]
+
+
+def _others(s, seat) -> list:
+    return [a for a in s.animals.values() if a.owner != seat]
+
+
+def _pairs(s, mine, trait) -> list:
+    """(a id, b id) of each two of ``mine`` that ``trait`` may link (not linked by it already)."""
     out = []
+    for i, a in enumerate(mine):
+        for b in mine[i + 1:]:
+            if not _linked(s, a, b, trait):
+                out.append((a.id, b.id))
+    return out
+
+
+def _side_targets(rs, s, seat, side, mine):
+    """What one side of a card may be played on now: the animals (single trait: own; parasite: the others'), or
+    the pairs of own animals (a pair trait), in the order of ``dev_actions``; () where the trait is restricted."""
+    trait, kind, block, _plays = side
+    if rs.restricted and not rs.trait_allowed(trait, s.turn):
+        return ()
+    if kind == "pair":
+        return _pairs(s, mine, trait) if len(mine) > 1 else ()
+    return [a for a in (mine if kind == "single" else _others(s, seat)) if not a.mask & block]
+
+
+def _card_count(rs, s, seat, cid, mine) -> int:
+    """How many development plays card ``cid`` has (the animal and each side on each target)."""
+    k = 1
+    for side in _SIDES[cid]:
+        targets = _side_targets(rs, s, seat, side, mine)
+        k += len(targets) * (2 if side[1] == "pair" and side[0] in DIRECTED else 1)
+    return k
+
+
+def _card_play(rs, s, seat, cid, mine, i):
+    """The ``i``-th development play of card ``cid`` (``_card_count``), built."""
+    if not i:
+        return _ANIMAL_PLAYS[cid]
+    i -= 1
+    for side in _SIDES[cid]:
+        trait, kind, _block, plays = side
+        targets = _side_targets(rs, s, seat, side, mine)
+        if kind == "pair":
+            if trait in DIRECTED:           # each pair both ways round: (a, b), then (b, a)
+                if i < 2 * len(targets):
+                    a, b = targets[i // 2]
+                    return _PlayPair(cid, trait, (a, b) if i % 2 == 0 else (b, a))
+                i -= 2 * len(targets)
+                continue
+            if i < len(targets):
+                return _PlayPair(cid, trait, targets[i])
+        elif i < len(targets):
+            return plays[targets[i].id]
+        i -= len(targets)
+    raise AssertionError("a card's plays were miscounted")
+
+
+def move_actions(rs, s, seat, main: bool) -> list:
+    """Feeding actions of ``seat`` now: free actions always, main actions when ``main``. (Plain loops: a
+    comprehension here would make the loop's locals closure cells, slower on every use.)"""
+    out: list = []
     animals = s.animals
     bank = s.food_bank
     moves_of = _MOVES_OF if main else _FREE_MOVES_OF
-    prey_of: dict = {}                  # predator's traits (mask) -> prey it may attack (itself aside)
+    prey_of: dict | None = None         # predator's traits (mask) -> prey it may attack, made at the first carnivore
     for a in animals.values():
         if a.owner != seat:
             continue
         m = a.mask
         if main:
-            if bank and F.can_receive(s, a):
+            # ``can_receive``, its cheap part first (a carnivore attacks only when it can receive: ``can_attack``)
+            receives = (a.red + a.blue < a.need or a.fat < a.fat_cards) and (
+                not (a.hibernating or a.links) or F.can_receive(s, a))
+            if bank and receives:
                 out.append(_FOOD[a.id])
             if not m & _ACTING:
                 continue                # no trait with a move of its own: food was all
-            if m & CARNIVOROUS and F.can_attack(s, a):
+            if m & ATTACK_BITS and receives and not a.attacked:
+                if prey_of is None:
+                    prey_of = {}
                 prey = prey_of.get(m)   # predators with the same traits may attack the same prey: a predation
                 if prey is None:        # table has many (thousands of attacks a decision in the Heredity variant)
-                    if m & HUNTER_BITS:
-                        prey = [b.id for b in animals.values() if F.protector(s, a, b) is None]
-                    else:               # only a guard or a Symbiosis link can protect: the rest need no look
-                        prey = [b.id for b in animals.values()
-                                if not (b.mask & GUARD_BITS or b.links) or F.protector(s, a, b) is None]
-                    prey_of[m] = prey
+                    prey = prey_of[m] = _prey(s, a, animals)
                 aid = a.id
-                row = _ATTACKS[aid]
-                out.extend([row[b] for b in prey if b != aid])
+                start = len(out)
+                out.extend(map(_ATTACKS[aid].__getitem__, prey))      # its attack on each (a loop in C) ...
+                if aid in prey:
+                    del out[start + prey.index(aid)]                  # ... but on itself
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
@@ -320,6 +428,15 @@ def move_actions(rs, s, seat, main: bool) -> list:
         bar = s.barred[seat]
         out = [x for x in out if x not in bar]
     return out
+
+
+def _prey(s, pred, animals) -> list:
+    """Ids of the animals ``pred`` may attack, itself included (``move_actions`` leaves it out)."""
+    protector = F.protector
+    if pred.mask & HUNTER_BITS:
+        return [b.id for b in animals.values() if protector(s, pred, b) is None]
+    # only a guard or a Symbiosis link can protect: the rest need no look
+    return [b.id for b in animals.values() if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None]
 
 
 def has_move_action(rs, s, seat, main: bool) -> bool:
@@ -343,7 +460,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                 not (a.hibernating or a.links) or F.can_receive(s, a)):
             if bank:
                 return True
-            if m & CARNIVOROUS and not a.attacked:          # ``can_attack``
+            if m & ATTACK_BITS and not a.attacked:          # ``can_attack``
                 for b in s.animals.values():
                     if b is not a and F.protector(s, a, b) is None:
                         return True
