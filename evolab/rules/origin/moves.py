@@ -410,7 +410,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 out.append(_FOOD[a.id])
             if not m & _ACTING:
                 continue                # no trait with a move of its own: food was all
-            if m & ATTACK_BITS and receives and not a.attacked:
+            if m & ATTACK_BITS and receives and F.can_attack(s, a):   # the entry's hook (its cheap part above)
                 if prey_of is None:
                     prey_of = {}
                 prey = prey_of.get(m)   # predators with the same traits may attack the same prey: a predation
@@ -460,7 +460,7 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                 not (a.hibernating or a.links) or F.can_receive(s, a)):
             if bank:
                 return True
-            if m & ATTACK_BITS and not a.attacked:          # ``can_attack``
+            if m & ATTACK_BITS and F.can_attack(s, a):      # the entry's hook
                 for b in s.animals.values():
                     if b is not a and F.protector(s, a, b) is None:
                         return True
