@@ -2,6 +2,9 @@
 legal-move lists of Select Food, Play Cards and Feeding."""
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, NewSpecies, Pass, PlaceTrait,
                         SelectFood, ThinkFood, interned)
 from ..base import Ruleset
@@ -9,9 +12,10 @@ from ..common import ById
 from . import attack as A
 from . import checks as C
 from .attack import _Hunt
-from .deck import CARD_IDS
+from .deck import CARD_IDS, TRAIT_OF
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
+_DRAWN = tuple(_DRAWS.values())                # in the deck's order
 _PASS, _END = Pass(), EndTurn()
 _Eat, _Think = interned(EatPlant), interned(ThinkFood)
 _Place, _New, _Select = interned(PlaceTrait), interned(NewSpecies), interned(SelectFood)
@@ -42,13 +46,12 @@ def chance_outcomes(rs, s) -> tuple:
 
 
 def sample_chance(rs, s, rng):
+    """A card from the deck, each copy as likely: the first card whose running count passes one draw times the
+    deck's size (``bisect`` over the running counts: the deck has 99 kinds of card)."""
     if s.draw_queue:
-        x = rng.random() * s.deck_size
-        t = 0
-        for c, k in zip(CARD_IDS, s.deck):
-            t += k
-            if t > x:
-                return _DRAWS[c]
+        i = bisect_right(list(accumulate(s.deck)), rng.random() * s.deck_size)
+        if i < len(_DRAWN):
+            return _DRAWN[i]
     return Ruleset.sample_chance(rs, s, rng)
 
 
@@ -66,13 +69,89 @@ def legal_actions(rs, s) -> list:
     return []
 
 
+def uniform_action(rs, s, rng):
+    """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): a Play Cards move is counted and
+    only the one drawn is built; elsewhere the list is built (it is short)."""
+    if s.phase == "play_cards" and not s.draw_queue:
+        return _drawn_play(rs, s, s.current, rng)
+    legal = legal_actions(rs, s)
+    return legal[int(rng.random() * len(legal))]
+
+
+def _play_options(rs, s, seat) -> tuple:
+    """What ``play_actions`` lists, before it is built: (the hand's distinct cards, the seat's species, (species
+    id, may grow its Body Size, its Population) of each, how many growths a card offers, (card, trait) of each
+    card that may be played as a trait this round, ``_fits`` of each species)."""
+    hand = list(dict.fromkeys(s.hands[seat]))
+    mine = s.species_of(seat)
+    growths = [(sp.id, sp.body < 6, sp.pop < 6) for sp in mine]           # C.grow_block
+    per_card = sum(bigger + more for _sid, bigger, more in growths)
+    if s.turn >= rs.open_from:                                             # C.trait_turn_block
+        traits = [(c, TRAIT_OF[c]) for c in hand]
+    else:
+        traits = [(c, TRAIT_OF[c]) for c in hand if not C.trait_turn_block(rs, s, c)]
+    return hand, mine, growths, per_card, traits, [_fits(rs, sp) for sp in mine]
+
+
+def _fits(rs, sp) -> tuple:
+    """({trait the species holds: what a card of that trait may replace}, what a card of any other trait may
+    replace), "" for added: the allowed (None) entries of ``checks.place_options`` in its order, which depend on
+    the card's trait alone. Another trait is added within the limit or replaces any card held; one it holds only
+    replaces that card (never two of a name). Kept on the species until its cards or the limit change."""
+    f = sp.fits
+    if f is not None and f[0] is sp.names and f[1] is sp.pending and f[2] == rs.limit:
+        return f[3]
+    cards, names = C.held(sp)
+    distinct = tuple(dict.fromkeys(cards))
+    held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
+    fits = held, ("",) + distinct if len(cards) < rs.limit else distinct
+    sp.fits = (sp.names, sp.pending, rs.limit, fits)
+    return fits
+
+
+def _drawn_play(rs, s, seat, rng):
+    """The Play Cards move at one uniform draw over ``play_actions``: the same blocks in the same order (new
+    species, growths, traits, ending the turn), counted first; only the drawn one is built."""
+    hand, mine, growths, per_card, traits, fits = _play_options(rs, s, seat)
+    news, grows = 2 * len(hand), len(hand) * per_card
+    names = [t for _c, t in traits]
+    places = 0
+    for held, other in fits:               # each card: what its trait may replace (``held``), else ``other``
+        places += len(other) * len(names)
+        for t, keys in held.items():
+            places += names.count(t) * (len(keys) - len(other))
+    k = int(rng.random() * (news + grows + places + 1))
+    if k < news:
+        return _NEWS[hand[k >> 1]][k & 1]
+    k -= news
+    if k < grows:
+        body, pop, _add = _BY_SPECIES[hand[k // per_card]]
+        k %= per_card
+        for sid, bigger, more in growths:
+            if bigger:
+                if not k:
+                    return body[sid]
+                k -= 1
+            if more:
+                if not k:
+                    return pop[sid]
+                k -= 1
+    k -= grows
+    for c, t in traits:
+        for sp, (held, other) in zip(mine, fits):
+            keys = held.get(t, other)
+            if k < len(keys):
+                r = keys[k]
+                return _Place(c, sp.id, r) if r else _BY_SPECIES[c][2][sp.id]
+            k -= len(keys)
+    return _END
+
+
 def play_actions(rs, s, seat) -> list:
     """Play Cards: every card of the hand as a new species (either end), a growth, or a trait, as
     ``checks.check_play`` allows; then ending the turn."""
-    hand = list(dict.fromkeys(s.hands[seat]))
-    mine = s.species_of(seat)
+    hand, mine, growths, _per_card, traits, fits = _play_options(rs, s, seat)
     out: list = [a for c in hand for a in _NEWS[c]]
-    growths = [(sp.id, C.grow_block(sp, "body") is None, C.grow_block(sp, "population") is None) for sp in mine]
     for c in hand:
         body, pop, _add = _BY_SPECIES[c]
         for sid, bigger, more in growths:
@@ -80,15 +159,11 @@ def play_actions(rs, s, seat) -> list:
                 out.append(body[sid])
             if more:
                 out.append(pop[sid])
-    holdings = [(sp, C.held(sp)) for sp in mine]
-    for c in hand:
-        if C.trait_turn_block(rs, s, c):
-            continue
+    for c, t in traits:
         add = _BY_SPECIES[c][2]
-        for sp, holding in holdings:
-            for r, key in C.place_options(rs, c, holding).items():
-                if key is None:
-                    out.append(_Place(c, sp.id, r) if r else add[sp.id])
+        for sp, (held, other) in zip(mine, fits):
+            for r in held.get(t, other):
+                out.append(_Place(c, sp.id, r) if r else add[sp.id])
     out.append(_END)
     return out
 

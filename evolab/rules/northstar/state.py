@@ -9,10 +9,11 @@ from ..common import TableState
 class NSSpecies:
     """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
 
-    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "_traits", "names", "pending", "founded")
+    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "_traits", "names", "pending", "founded", "fits")
 
     def __init__(self, id, owner, founded):
         self.id, self.owner, self.founded = id, owner, founded
+        self.fits = None      # what a trait card may replace on it, kept by the legal moves (``moves._fits``)
         self.body = self.pop = 1
         self.food = self.fat = 0
         self.traits = ()      # revealed trait card ids ("trait:food")
