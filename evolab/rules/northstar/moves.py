@@ -2,7 +2,7 @@
 legal-move lists of Select Food, Play Cards and Feeding."""
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
 from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, NewSpecies, Pass, PlaceTrait,
@@ -45,14 +45,42 @@ def chance_outcomes(rs, s) -> tuple:
     return ()
 
 
+#: (deck counts, the deck laid out as card indices in the deck's order): the deck last drawn from, kept by
+#: ``taken`` as its cards are drawn, so a draw is one index; any other deck is laid out afresh.
+_PILE: tuple = ((), ())
+
+
 def sample_chance(rs, s, rng):
     """A card from the deck, each copy as likely: the first card whose running count passes one draw times the
-    deck's size (``bisect`` over the running counts: the deck has 99 kinds of card)."""
+    deck's size, which is the card at that draw's whole part in the deck laid out (``_PILE``)."""
     if s.draw_queue:
-        i = bisect_right(list(accumulate(s.deck)), rng.random() * s.deck_size)
+        deck, size = s.deck, s.deck_size
+        kept, pile = _PILE
+        if kept is not deck:
+            pile = _lay_out(deck)
+        x = rng.random() * size
+        if len(pile) == size:
+            return _DRAWN[pile[int(x)]]
+        i = bisect_right(list(accumulate(deck)), x)       # a deck whose size is not its count (never in play)
         if i < len(_DRAWN):
             return _DRAWN[i]
     return Ruleset.sample_chance(rs, s, rng)
+
+
+def _lay_out(deck) -> tuple:
+    global _PILE
+    pile = tuple(i for i, k in enumerate(deck) for _ in range(k))
+    _PILE = (deck, pile)
+    return pile
+
+
+def taken(before, after, i) -> None:
+    """The card of index ``i`` left the deck ``before`` (now ``after``): the laid-out deck follows it."""
+    global _PILE
+    kept, pile = _PILE
+    if kept is before:
+        p = bisect_left(pile, i)
+        _PILE = (after, pile[:p] + pile[p + 1:]) if p < len(pile) and pile[p] == i else ((), ())
 
 
 def legal_actions(rs, s) -> list:
@@ -81,32 +109,40 @@ def uniform_action(rs, s, rng):
 def _play_options(rs, s, seat) -> tuple:
     """What ``play_actions`` lists, before it is built: (the hand's distinct cards, the seat's species, (species
     id, may grow its Body Size, its Population) of each, how many growths a card offers, (card, trait) of each
-    card that may be played as a trait this round, ``_fits`` of each species)."""
+    card that may be played as a trait this round, ``_fits`` of each species). One pass over the species: the
+    random bot asks at every Play Cards decision."""
     hand = list(dict.fromkeys(s.hands[seat]))
-    mine = s.species_of(seat)
-    growths = [(sp.id, sp.body < 6, sp.pop < 6) for sp in mine]           # C.grow_block
-    per_card = sum(bigger + more for _sid, bigger, more in growths)
+    species, limit = s.species, rs.limit
+    mine, growths, fits = [], [], []
+    per_card = 0
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        mine.append(sp)
+        bigger, more = sp.body < 6, sp.pop < 6                            # C.grow_block
+        growths.append((sid, bigger, more))
+        per_card += bigger + more
+        f = sp.fits
+        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+            f = _fits(rs, sp)
+        fits.append(f[3])
     if s.turn >= rs.open_from:                                             # C.trait_turn_block
         traits = [(c, TRAIT_OF[c]) for c in hand]
     else:
         traits = [(c, TRAIT_OF[c]) for c in hand if not C.trait_turn_block(rs, s, c)]
-    return hand, mine, growths, per_card, traits, [_fits(rs, sp) for sp in mine]
+    return hand, mine, growths, per_card, traits, fits
 
 
 def _fits(rs, sp) -> tuple:
-    """({trait the species holds: what a card of that trait may replace}, what a card of any other trait may
-    replace), "" for added: the allowed (None) entries of ``checks.place_options`` in its order, which depend on
-    the card's trait alone. Another trait is added within the limit or replaces any card held; one it holds only
-    replaces that card (never two of a name). Kept on the species until its cards or the limit change."""
-    f = sp.fits
-    if f is not None and f[0] is sp.names and f[1] is sp.pending and f[2] == rs.limit:
-        return f[3]
+    """What a trait card may replace on ``sp`` ("" for added), kept on the species as (its trait names, its
+    face-down cards, the trait limit, ({trait it holds: what a card of that trait may replace}, what a card of
+    any other trait may replace)) until one of the first three changes: the allowed (None) entries of
+    ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
+    within the limit or replaces any card held; one it holds only replaces that card (never two of a name)."""
     cards, names = C.held(sp)
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
-    fits = held, ("",) + distinct if len(cards) < rs.limit else distinct
-    sp.fits = (sp.names, sp.pending, rs.limit, fits)
-    return fits
+    f = sp.fits = (sp.names, sp.pending, rs.limit, (held, ("",) + distinct if len(cards) < rs.limit else distinct))
+    return f
 
 
 def _drawn_play(rs, s, seat, rng):
