@@ -126,11 +126,15 @@ def _top(profile, n=5):
     return ", ".join(f"{os.path.basename(k[0]) or '~'}:{k[2]} {100 * v[2] / total:.0f}%" for k, v in rows)
 
 
+def _games(play, games):
+    for _ in range(games):
+        play()
+
+
 def _cpu_per_game(play, games):
     gc.collect()
     t0 = time.process_time()
-    for _ in range(games):
-        play()
+    _games(play, games)
     return (time.process_time() - t0) / games
 
 
@@ -180,7 +184,7 @@ def why(path, games=30, out=print):
     for name, play, decisions, nature in sides:
         per_game = _cpu_per_game(play, games)
         prof = cProfile.Profile()
-        prof.runcall(_cpu_per_game, play, max(3, games // 3))
+        prof.runcall(_games, play, max(3, games // 3))
         out(f"  {name:<22} {decisions:14.1f} {nature:11.1f} {per_game * 1e3:8.2f} "
             f"{per_game / decisions * 1e6:11.1f}  {_top(prof)}")
 
