@@ -46,8 +46,11 @@ def chance_outcomes(rs, s) -> tuple:
 
 
 #: (deck counts, the deck laid out as card indices in the deck's order): the deck last drawn from, kept by
-#: ``taken`` as its cards are drawn, so a draw is one index; any other deck is laid out afresh.
+#: ``taken`` as its cards are drawn, so a draw is one index. A game's first deck is laid out once per edition's
+#: card counts (``_FULL``); any other deck (after a reshuffle, or a search drawing from other positions) is
+#: drawn from by bisecting its running counts.
 _PILE: tuple = ((), ())
+_FULL: dict = {}
 
 
 def sample_chance(rs, s, rng):
@@ -57,19 +60,22 @@ def sample_chance(rs, s, rng):
         deck, size = s.deck, s.deck_size
         kept, pile = _PILE
         if kept is not deck:
-            pile = _lay_out(deck)
+            pile = _lay_out(deck) if deck is rs.copies else ()
         x = rng.random() * size
         if len(pile) == size:
             return _DRAWN[pile[int(x)]]
-        i = bisect_right(list(accumulate(deck)), x)       # a deck whose size is not its count (never in play)
+        i = bisect_right(list(accumulate(deck)), x)
         if i < len(_DRAWN):
             return _DRAWN[i]
     return Ruleset.sample_chance(rs, s, rng)
 
 
 def _lay_out(deck) -> tuple:
+    """The full deck as card indices, each as many times as it has copies (laid out once)."""
     global _PILE
-    pile = tuple(i for i, k in enumerate(deck) for _ in range(k))
+    pile = _FULL.get(deck)
+    if pile is None:
+        pile = _FULL[deck] = tuple(i for i, k in enumerate(deck) for _ in range(k))
     _PILE = (deck, pile)
     return pile
 
