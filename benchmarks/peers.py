@@ -14,8 +14,10 @@ copy and give its folder in ``EVOLAB_PEER_PATH``::
 Each round times the peer's games, then evolab's North Star 4-player games with random bots, then with
 greedy bots, for about ``--seconds`` each; the figures are medians over rounds and the ratios are
 evolab / peer (above 1: evolab plays more games per second). The peer's logging is switched off (it writes
-a log line per step otherwise), which favours the peer. Without ``EVOLAB_PEER_PATH`` this prints how to get
-the peer and exits 0.
+a log line per step otherwise), which favours the peer. ``--why GAMES`` adds where each side's time goes:
+decisions a game (a peer player decides a whole turn's cards at once, an evolab seat one card at a time),
+chance draws a game, CPU time per decision, and the top of a profile. Without ``EVOLAB_PEER_PATH`` this prints
+how to get the peer and exits 0.
 """
 from __future__ import annotations
 
@@ -31,8 +33,8 @@ ENV = "EVOLAB_PEER_PATH"
 GOALS = {"random": 1.0, "greedy": 0.6}      # evolab games/s over the peer's, North Star 4 players
 
 
-def peer_player(path):
-    """A function that plays one complete 4-player game of the peer, and the peer's number of turns per game."""
+def peer_classes(path):
+    """The peer's Dealer, Deck and Player classes (its folder first on the path while they are imported)."""
     sys.path.insert(0, os.path.abspath(path))
     try:
         from dealer.dealer import Dealer
@@ -40,6 +42,12 @@ def peer_player(path):
         from evolution.player.player import Player
     finally:
         sys.path.pop(0)
+    return Dealer, Deck, Player
+
+
+def peer_player(path):
+    """A function that plays one complete 4-player game of the peer, and the peer's number of turns per game."""
+    Dealer, Deck, Player = peer_classes(path)
     logging.disable(logging.CRITICAL)
     turns = [0]
     run_turn = Dealer.run_turn
@@ -109,6 +117,78 @@ def compare(path, rounds=7, seconds=0.5, out=print):
     return med
 
 
+def _top(profile, n=5):
+    """The ``n`` functions with the most time of their own, as "file:function share%"."""
+    import pstats
+    st = pstats.Stats(profile)
+    total = sum(v[2] for v in st.stats.values()) or 1.0
+    rows = sorted(st.stats.items(), key=lambda kv: -kv[1][2])[:n]
+    return ", ".join(f"{os.path.basename(k[0]) or '~'}:{k[2]} {100 * v[2] / total:.0f}%" for k, v in rows)
+
+
+def _games(play, games):
+    for _ in range(games):
+        play()
+
+
+def _cpu_per_game(play, games):
+    gc.collect()
+    t0 = time.process_time()
+    _games(play, games)
+    return (time.process_time() - t0) / games
+
+
+def why(path, games=30, out=print):
+    """Where each side's time goes, per game and per decision: decisions a game (a peer player's choice of cards
+    for a whole turn or of one feeding; an evolab seat's single move: a card played, a species fed), CPU time
+    per decision in this process, and the functions with the most time of their own (cProfile)."""
+    import cProfile
+    import evolab
+    from evolab.actions import Draw, FirstPlayer
+    from evolab.bots import GreedyBot, RandomBot
+    from evolab.seeding import derive_seed
+    Dealer, Deck, Player = peer_classes(path)
+    peer, _turns = peer_player(path)
+    asked = [0]
+    originals = {name: getattr(Player, name) for name in ("get_card_choices", "choose_feeding")}
+
+    def counted(f):
+        def wrapper(*args, **kwargs):
+            asked[0] += 1
+            return f(*args, **kwargs)
+        return wrapper
+
+    for name, f in originals.items():
+        setattr(Player, name, counted(f))
+    try:
+        peer()
+        sides = [("peer, silly players", peer, asked[0], 0)]
+    finally:
+        for name, f in originals.items():
+            setattr(Player, name, f)
+    rs = evolab.load_ruleset("northstar", players=4)
+    for name, cls in (("evolab, random bots", RandomBot), ("evolab, greedy bots", GreedyBot)):
+        seeds = iter(range(10 ** 9))
+
+        def play(cls=cls, seeds=seeds):
+            m = evolab.Match(rs, seats=[cls() for _ in range(4)], seed=derive_seed("why", next(seeds)))
+            m.play_out()
+            return m.record.moves
+        played = [play() for _ in range(10)]
+        moves = statistics.mean(len(x) for x in played)
+        nature = statistics.mean(sum(type(a) in (Draw, FirstPlayer) for a in x) for x in played)
+        sides.append((name, play, moves - nature, nature))
+    out(f"Why, North Star 4 players ({games} games a side, CPU time in this process, one core):")
+    out(f"  {'side':<22} {'decisions/game':>14} {'chance/game':>11} {'ms/game':>8} {'us/decision':>11}  top functions "
+        f"(own time)")
+    for name, play, decisions, nature in sides:
+        per_game = _cpu_per_game(play, games)
+        prof = cProfile.Profile()
+        prof.runcall(_games, play, max(3, games // 3))
+        out(f"  {name:<22} {decisions:14.1f} {nature:11.1f} {per_game * 1e3:8.2f} "
+            f"{per_game / decisions * 1e6:11.1f}  {_top(prof)}")
+
+
 HOW = __doc__.split("::", 1)[1].split("Each round", 1)[0]
 
 
@@ -116,12 +196,16 @@ def main():
     ap = argparse.ArgumentParser(description="North Star 4p games/s, evolab against kmacdough/evolution")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--seconds", type=float, default=0.5, help="time per side per round")
+    ap.add_argument("--why", type=int, default=0, metavar="GAMES",
+                    help="also: decisions a game, CPU time per decision and the top of a profile, each side")
     args = ap.parse_args()
     path = os.environ.get(ENV)
     if not path:
         print(f"{ENV} is not set: nothing to compare with. To get the peer engine (not part of evolab):{HOW}")
         return 0
     compare(path, args.rounds, args.seconds)
+    if args.why:
+        why(path, args.why)
     return 0
 
 

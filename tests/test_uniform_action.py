@@ -16,7 +16,9 @@ CASES = [("origin", {"players": 2}), ("origin", {"players": 4}), ("origin", {"pl
          ("origin", {"players": 3, "banned_traits": ["parasite"], "trait_from_turn": {"symbiosis": 3}}),
          ("origin", {"players": 2, "heredity": True, "generations": 4}),
          ("random_mutations", {"players": 3}), ("random_mutations", {"players": 2, "divergence": True}),
-         ("random_mutations", {"players": 4, "heredity": True, "generations": 4}), ("northstar", {"players": 3})]
+         ("random_mutations", {"players": 4, "heredity": True, "generations": 4}), ("northstar", {"players": 3}),
+         ("northstar", {"players": 6}), ("northstar", {"players": 2, "trait_limit": 3}),
+         ("northstar", {"players": 4, "banned_traits": ["carnivore"], "trait_from_turn": {"fat_tissue": 3}})]
 
 
 @pytest.mark.parametrize("ruleset,options", CASES, ids=lambda x: str(x))
@@ -86,3 +88,18 @@ def test_with_divergence_a_random_bot_picks_from_the_list():
     """With Divergence a random bot first draws whether to diverge (``Bot.choose``), so the uniform draw is not its
     move: the ruleset says so."""
     assert not evolab.load_ruleset("random_mutations", players=2, divergence=True).random_bot_uniform
+
+
+def test_north_star_random_bots_play_the_same_games_with_and_without_the_uniform_draw(monkeypatch):
+    """North Star: the ruleset counts a random bot's Play Cards moves and builds only the one drawn; the games are
+    move for move those of the bot picking from the whole list."""
+    for players in (2, 4, 6):
+        rules = evolab.load_ruleset("northstar", players=players)
+        assert rules.random_bot_uniform
+        fast = Match(rules, seats=[RandomBot() for _ in range(players)], seed=players)
+        fast.play_out()
+        monkeypatch.setattr(rules, "random_bot_uniform", False)
+        slow = Match(rules, seats=[RandomBot() for _ in range(players)], seed=players)
+        slow.play_out()
+        monkeypatch.undo()
+        assert fast.record.moves == slow.record.moves and len(fast.record.moves) > 100

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 
 from ...events import AnimalBorn, CardDealt, FirstPlayerChosen, PhaseStarted, Speciation
-from . import feeding, play
+from . import feeding, moves, play
 from .deck import CARD_IDS, CARD_INDEX, _add
 from .state import NSSpecies
 
@@ -13,7 +13,9 @@ from .state import NSSpecies
 def _do_draw(rs, s, action, ev):
     seat = s.draw_queue[0]
     s.draw_queue = s.draw_queue[1:]
-    s.deck = _add(s.deck, CARD_INDEX[action.card], -1)
+    i, before = CARD_INDEX[action.card], s.deck
+    s.deck = _add(before, i, -1)
+    moves.taken(before, s.deck, i)
     s.deck_size -= 1
     if seat < 0:
         s.removed += 1

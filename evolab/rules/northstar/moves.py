@@ -2,6 +2,9 @@
 legal-move lists of Select Food, Play Cards and Feeding."""
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
+
 from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, NewSpecies, Pass, PlaceTrait,
                         SelectFood, ThinkFood, interned)
 from ..base import Ruleset
@@ -9,10 +12,11 @@ from ..common import ById
 from . import attack as A
 from . import checks as C
 from .attack import _Hunt
-from .deck import CARD_IDS
+from .deck import CARD_IDS, TRAIT_OF
 from .traits import CLEVER_SET, HUNTERS
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
+_DRAWN = tuple(_DRAWS.values())                # in the deck's order
 _PASS, _END = Pass(), EndTurn()
 _Eat, _Think = interned(EatPlant), interned(ThinkFood)
 _Place, _New, _Select = interned(PlaceTrait), interned(NewSpecies), interned(SelectFood)
@@ -42,15 +46,48 @@ def chance_outcomes(rs, s) -> tuple:
     return ()
 
 
+#: (deck counts, the deck laid out as card indices in the deck's order): the deck last drawn from, kept by
+#: ``taken`` as its cards are drawn, so a draw is one index. A game's first deck is laid out once per edition's
+#: card counts (``_FULL``); any other deck (after a reshuffle, or a search drawing from other positions) is
+#: drawn from by bisecting its running counts.
+_PILE: tuple = ((), ())
+_FULL: dict = {}
+
+
 def sample_chance(rs, s, rng):
+    """A card from the deck, each copy as likely: the first card whose running count passes one draw times the
+    deck's size, which is the card at that draw's whole part in the deck laid out (``_PILE``)."""
     if s.draw_queue:
-        x = rng.random() * s.deck_size
-        t = 0
-        for c, k in zip(CARD_IDS, s.deck):
-            t += k
-            if t > x:
-                return _DRAWS[c]
+        deck, size = s.deck, s.deck_size
+        kept, pile = _PILE
+        if kept is not deck:
+            pile = _lay_out(deck) if deck is rs.copies else ()
+        x = rng.random() * size
+        if len(pile) == size:
+            return _DRAWN[pile[int(x)]]
+        i = bisect_right(list(accumulate(deck)), x)
+        if i < len(_DRAWN):
+            return _DRAWN[i]
     return Ruleset.sample_chance(rs, s, rng)
+
+
+def _lay_out(deck) -> tuple:
+    """The full deck as card indices, each as many times as it has copies (laid out once)."""
+    global _PILE
+    pile = _FULL.get(deck)
+    if pile is None:
+        pile = _FULL[deck] = tuple(i for i, k in enumerate(deck) for _ in range(k))
+    _PILE = (deck, pile)
+    return pile
+
+
+def taken(before, after, i) -> None:
+    """The card of index ``i`` left the deck ``before`` (now ``after``): the laid-out deck follows it."""
+    global _PILE
+    kept, pile = _PILE
+    if kept is before:
+        p = bisect_left(pile, i)
+        _PILE = (after, pile[:p] + pile[p + 1:]) if p < len(pile) and pile[p] == i else ((), ())
 
 
 def legal_actions(rs, s) -> list:
@@ -67,13 +104,97 @@ def legal_actions(rs, s) -> list:
     return []
 
 
+def uniform_action(rs, s, rng):
+    """``legal_actions(s)[int(rng.random() * n)]`` (``Ruleset.uniform_action``): a Play Cards move is counted and
+    only the one drawn is built; elsewhere the list is built (it is short)."""
+    if s.phase == "play_cards" and not s.draw_queue:
+        return _drawn_play(rs, s, s.current, rng)
+    legal = legal_actions(rs, s)
+    return legal[int(rng.random() * len(legal))]
+
+
+def _play_options(rs, s, seat) -> tuple:
+    """What ``play_actions`` lists, before it is built: (the hand's distinct cards, the seat's species, (species
+    id, may grow its Body Size, its Population) of each, how many growths a card offers, (card, trait) of each
+    card that may be played as a trait this round, ``_fits`` of each species). One pass over the species: the
+    random bot asks at every Play Cards decision."""
+    hand = list(dict.fromkeys(s.hands[seat]))
+    species, limit = s.species, rs.limit
+    mine, growths, fits = [], [], []
+    per_card = 0
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        mine.append(sp)
+        bigger, more = sp.body < 6, sp.pop < 6                            # C.grow_block
+        growths.append((sid, bigger, more))
+        per_card += bigger + more
+        f = sp.fits
+        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+            f = _fits(rs, sp)
+        fits.append(f[3])
+    if s.turn >= rs.open_from:                                             # C.trait_turn_block
+        traits = [(c, TRAIT_OF[c]) for c in hand]
+    else:
+        traits = [(c, TRAIT_OF[c]) for c in hand if not C.trait_turn_block(rs, s, c)]
+    return hand, mine, growths, per_card, traits, fits
+
+
+def _fits(rs, sp) -> tuple:
+    """What a trait card may replace on ``sp`` ("" for added), kept on the species as (its trait names, its
+    face-down cards, the trait limit, ({trait it holds: what a card of that trait may replace}, what a card of
+    any other trait may replace)) until one of the first three changes: the allowed (None) entries of
+    ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
+    within the limit or replaces any card held; one it holds only replaces that card (never two of a name)."""
+    cards, names = C.held(sp)
+    distinct = tuple(dict.fromkeys(cards))
+    held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
+    f = sp.fits = (sp.names, sp.pending, rs.limit, (held, ("",) + distinct if len(cards) < rs.limit else distinct))
+    return f
+
+
+def _drawn_play(rs, s, seat, rng):
+    """The Play Cards move at one uniform draw over ``play_actions``: the same blocks in the same order (new
+    species, growths, traits, ending the turn), counted first; only the drawn one is built."""
+    hand, mine, growths, per_card, traits, fits = _play_options(rs, s, seat)
+    news, grows = 2 * len(hand), len(hand) * per_card
+    names = [t for _c, t in traits]
+    places = 0
+    for held, other in fits:               # each card: what its trait may replace (``held``), else ``other``
+        places += len(other) * len(names)
+        for t, keys in held.items():
+            places += names.count(t) * (len(keys) - len(other))
+    k = int(rng.random() * (news + grows + places + 1))
+    if k < news:
+        return _NEWS[hand[k >> 1]][k & 1]
+    k -= news
+    if k < grows:
+        body, pop, _add = _BY_SPECIES[hand[k // per_card]]
+        k %= per_card
+        for sid, bigger, more in growths:
+            if bigger:
+                if not k:
+                    return body[sid]
+                k -= 1
+            if more:
+                if not k:
+                    return pop[sid]
+                k -= 1
+    k -= grows
+    for c, t in traits:
+        for sp, (held, other) in zip(mine, fits):
+            keys = held.get(t, other)
+            if k < len(keys):
+                r = keys[k]
+                return _Place(c, sp.id, r) if r else _BY_SPECIES[c][2][sp.id]
+            k -= len(keys)
+    return _END
+
+
 def play_actions(rs, s, seat) -> list:
     """Play Cards: every card of the hand as a new species (either end), a growth, or a trait, as
     ``checks.check_play`` allows; then ending the turn."""
-    hand = list(dict.fromkeys(s.hands[seat]))
-    mine = s.species_of(seat)
+    hand, mine, growths, _per_card, traits, fits = _play_options(rs, s, seat)
     out: list = [a for c in hand for a in _NEWS[c]]
-    growths = [(sp.id, C.grow_block(sp, "body") is None, C.grow_block(sp, "population") is None) for sp in mine]
     for c in hand:
         body, pop, _add = _BY_SPECIES[c]
         for sid, bigger, more in growths:
@@ -81,15 +202,11 @@ def play_actions(rs, s, seat) -> list:
                 out.append(body[sid])
             if more:
                 out.append(pop[sid])
-    holdings = [(sp, C.held(sp)) for sp in mine]
-    for c in hand:
-        if C.trait_turn_block(rs, s, c):
-            continue
+    for c, t in traits:
         add = _BY_SPECIES[c][2]
-        for sp, holding in holdings:
-            for r, key in C.place_options(rs, c, holding).items():
-                if key is None:
-                    out.append(_Place(c, sp.id, r) if r else add[sp.id])
+        for sp, (held, other) in zip(mine, fits):
+            for r in held.get(t, other):
+                out.append(_Place(c, sp.id, r) if r else add[sp.id])
     out.append(_END)
     return out
 

@@ -32,8 +32,8 @@ from .play import snapshot  # noqa: E402,F401
 
 class NorthStarRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
     """North Star *Evolution* for 2-6 players. From its modules (``Ruleset.__init_subclass__``): ``new_game``
-    (setup), ``to_move``, ``legal_actions``, ``chance_outcomes``, ``sample_chance`` (moves), ``check_player``
-    (checks), ``scores``, ``winners``, ``ranking``, ``census``, ``species_census``, ``unit_info`` (scoring),
+    (setup), ``to_move``, ``legal_actions``, ``uniform_action``, ``chance_outcomes``, ``sample_chance`` (moves),
+    ``check_player`` (checks), ``scores``, ``winners``, ``ranking``, ``census``, ``species_census``, ``unit_info`` (scoring),
     ``state_from_dict`` (io)."""
 
     id = "northstar"
@@ -48,6 +48,7 @@ class NorthStarRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
     rule_prefix = "northstar"
     unit_noun = "species"
     food_feeds_population = True
+    random_bot_uniform = True              # a RandomBot's only draw is its pick (``moves.uniform_action``)
     public_of = worlds.public_of              # the public fields an observation carries
     sample_world = staticmethod(worlds.sample_world)
 
@@ -70,6 +71,7 @@ class NorthStarRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
         self.simultaneous = sim == "on" or (sim == "auto" and n == 6)
         self.trait_turn = {t: (10 ** 9 if t in banned else 1) for t in TRAIT_IDS}
         self.trait_turn.update({t: k for t, k in options["trait_from_turn"].items() if t not in banned})
+        self.open_from = max(self.trait_turn.values())         # the round from which every trait may be played
 
     @classmethod
     def load(cls, **options):

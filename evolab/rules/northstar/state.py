@@ -6,13 +6,17 @@ from typing import Any
 from ..common import TableState
 
 
+_new = object.__new__
+
+
 class NSSpecies:
     """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
 
-    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "_traits", "names", "pending", "founded")
+    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "_traits", "names", "pending", "founded", "fits")
 
     def __init__(self, id, owner, founded):
         self.id, self.owner, self.founded = id, owner, founded
+        self.fits = None      # what a trait card may replace on it, kept by the legal moves (``moves._fits``)
         self.body = self.pop = 1
         self.food = self.fat = 0
         self.traits = ()      # revealed trait card ids ("trait:food")
@@ -28,9 +32,11 @@ class NSSpecies:
         self.names = frozenset(c.split(":", 1)[0] for c in self._traits)   # for fast has()
 
     def clone(self):
-        s = NSSpecies.__new__(NSSpecies)
-        for k in NSSpecies.__slots__:
-            setattr(s, k, getattr(self, k))
+        """A copy (its tuples shared: they never change in place), slot by slot in straight lines: states and
+        observations copy every species."""
+        s = _new(NSSpecies)
+        s.id, s.owner, s.body, s.pop, s.food, s.fat = self.id, self.owner, self.body, self.pop, self.food, self.fat
+        s._traits, s.names, s.pending, s.founded, s.fits = self._traits, self.names, self.pending, self.founded, self.fits
         return s
 
     def has(self, trait) -> bool:
@@ -46,10 +52,10 @@ class NSSpecies:
 
     @classmethod
     def from_dict(cls, d):
-        s = cls(d["id"], d["owner"], d["founded"])
-        for k in ("body", "pop", "food", "fat"):
-            setattr(s, k, d[k])
-        s.traits, s.pending = tuple(d["traits"]), tuple(d["pending"])
+        s = _new(cls)
+        s.id, s.owner, s.founded, s.fits = d["id"], d["owner"], d["founded"], None
+        s.body, s.pop, s.food, s.fat = d["body"], d["pop"], d["food"], d["fat"]
+        s.traits, s.pending = d["traits"], tuple(d["pending"])
         return s
 
     def __repr__(self):

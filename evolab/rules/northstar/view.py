@@ -7,6 +7,7 @@ from typing import Any
 
 from ...view import Observation, frozen_table, live_table, seal
 from .state import NSSpecies
+from .worlds import NEXT_UID
 
 
 class NSObservation(Observation):
@@ -59,14 +60,14 @@ def _public(sp, seat):
 
 
 def _hide_new_ids(public):
-    from .worlds import NEXT_UID
     out = list(public)
     out[NEXT_UID] = None
     return tuple(out)
 
 
-#: The last Play Cards snapshot, and per seat the others' species in it as that seat sees them: built once per
-#: seat and phase rather than at every decision (a snapshot never changes once taken).
+#: The last Play Cards snapshot, and per seat the others' species in it as that seat sees them (under None, the
+#: snapshot's species read once for all seats): built once per phase rather than at every decision (a snapshot
+#: never changes once taken).
 _SEEN: tuple = (None, {})
 
 
@@ -79,8 +80,10 @@ def _others_in(snap, seat) -> dict:
         _SEEN = (snap, seen)
     others = seen.get(seat)
     if others is None:
-        others = seen[seat] = {d["id"]: _face_down(NSSpecies.from_dict(d), seat)
-                               for d in snap["species"] if d["owner"] != seat}
+        boards = seen.get(None)             # the snapshot's species, read once for every seat
+        if boards is None:
+            boards = seen[None] = [NSSpecies.from_dict(d) for d in snap["species"]]
+        others = seen[seat] = {sp.id: _face_down(sp, seat) for sp in boards if sp.owner != seat}
     return others
 
 
