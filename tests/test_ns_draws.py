@@ -53,7 +53,7 @@ def test_a_draw_from_another_deck_than_the_one_laid_out_is_the_same():
     moves.sample_chance(rules, s, random.Random(3))               # lays out this deck
     deck = list(s.deck)
     deck[0] -= 1
-    s.deck, s.deck_size = tuple(deck), s.deck_size - 1             # a card gone without ``moves.taken``
+    s.deck, s.deck_size = tuple(deck), s.deck_size - 1             # a card gone without ``deck.taken``
     for k in range(20):
         a, b = random.Random(k), random.Random(k)
         assert moves.sample_chance(rules, s, a).card == _by_running_counts(s, b)

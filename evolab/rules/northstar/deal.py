@@ -5,8 +5,8 @@ from __future__ import annotations
 import bisect
 
 from ...events import AnimalBorn, CardDealt, FirstPlayerChosen, PhaseStarted, Speciation
-from . import feeding, moves, play
-from .deck import CARD_IDS, CARD_INDEX, _add
+from . import feeding, play
+from .deck import CARD_IDS, CARD_INDEX, _add, taken
 from .state import NSSpecies
 
 
@@ -15,7 +15,7 @@ def _do_draw(rs, s, action, ev):
     s.draw_queue = s.draw_queue[1:]
     i, before = CARD_INDEX[action.card], s.deck
     s.deck = _add(before, i, -1)
-    moves.taken(before, s.deck, i)
+    taken(before, s.deck, i)
     s.deck_size -= 1
     if seat < 0:
         s.removed += 1

@@ -4,6 +4,8 @@ SOLID: two independent card lists agree card for card (spec §2). A card's id is
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 FOOD_NUMBERS = {
     "carnivore": (0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6),
     "ambush": (-3, -2, -1, 0, 1, 2, 3),
@@ -61,3 +63,30 @@ def _discard(s, card):
 
 def _play_card(s, seat, card):
     s.hands[seat].remove(card)
+
+
+#: (deck counts, the deck laid out as card indices in the deck's order): the deck last drawn from, kept by
+#: ``taken`` as its cards are drawn, so a draw is one index. A game's first deck is laid out once per edition's
+#: card counts (``_LAID_OUT``); any other deck (after a reshuffle, or a search drawing from other positions) is
+#: drawn from by bisecting its running counts.
+PILE: tuple = ((), ())
+_LAID_OUT: dict = {}
+
+
+def lay_out(deck) -> tuple:
+    """The full deck as card indices, each as many times as it has copies (laid out once)."""
+    global PILE
+    pile = _LAID_OUT.get(deck)
+    if pile is None:
+        pile = _LAID_OUT[deck] = tuple(i for i, k in enumerate(deck) for _ in range(k))
+    PILE = (deck, pile)
+    return pile
+
+
+def taken(before, after, i) -> None:
+    """The card of index ``i`` left the deck ``before`` (now ``after``): the laid-out deck follows it."""
+    global PILE
+    kept, pile = PILE
+    if kept is before:
+        p = bisect_left(pile, i)
+        PILE = (after, pile[:p] + pile[p + 1:]) if p < len(pile) and pile[p] == i else ((), ())

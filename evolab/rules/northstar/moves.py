@@ -2,7 +2,7 @@
 legal-move lists of Select Food, Play Cards and Feeding."""
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from itertools import accumulate
 
 from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, NewSpecies, Pass, PlaceTrait,
@@ -11,9 +11,9 @@ from ..base import Ruleset
 from ..common import ById
 from . import attack as A
 from . import checks as C
-from .attack import _Hunt
+from . import deck as K
 from .deck import CARD_IDS, TRAIT_OF
-from .traits import CLEVER_SET, HUNTERS
+from .traits import CLEVER_SET, HUNTERS, _Hunt
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _DRAWN = tuple(_DRAWS.values())                # in the deck's order
@@ -46,22 +46,14 @@ def chance_outcomes(rs, s) -> tuple:
     return ()
 
 
-#: (deck counts, the deck laid out as card indices in the deck's order): the deck last drawn from, kept by
-#: ``taken`` as its cards are drawn, so a draw is one index. A game's first deck is laid out once per edition's
-#: card counts (``_FULL``); any other deck (after a reshuffle, or a search drawing from other positions) is
-#: drawn from by bisecting its running counts.
-_PILE: tuple = ((), ())
-_FULL: dict = {}
-
-
 def sample_chance(rs, s, rng):
     """A card from the deck, each copy as likely: the first card whose running count passes one draw times the
-    deck's size, which is the card at that draw's whole part in the deck laid out (``_PILE``)."""
+    deck's size, which is the card at that draw's whole part in the deck laid out (``deck.PILE``)."""
     if s.draw_queue:
         deck, size = s.deck, s.deck_size
-        kept, pile = _PILE
+        kept, pile = K.PILE
         if kept is not deck:
-            pile = _lay_out(deck) if deck is rs.copies else ()
+            pile = K.lay_out(deck) if deck is rs.copies else ()
         x = rng.random() * size
         if len(pile) == size:
             return _DRAWN[pile[int(x)]]
@@ -69,25 +61,6 @@ def sample_chance(rs, s, rng):
         if i < len(_DRAWN):
             return _DRAWN[i]
     return Ruleset.sample_chance(rs, s, rng)
-
-
-def _lay_out(deck) -> tuple:
-    """The full deck as card indices, each as many times as it has copies (laid out once)."""
-    global _PILE
-    pile = _FULL.get(deck)
-    if pile is None:
-        pile = _FULL[deck] = tuple(i for i, k in enumerate(deck) for _ in range(k))
-    _PILE = (deck, pile)
-    return pile
-
-
-def taken(before, after, i) -> None:
-    """The card of index ``i`` left the deck ``before`` (now ``after``): the laid-out deck follows it."""
-    global _PILE
-    kept, pile = _PILE
-    if kept is before:
-        p = bisect_left(pile, i)
-        _PILE = (after, pile[:p] + pile[p + 1:]) if p < len(pile) and pile[p] == i else ((), ())
 
 
 def legal_actions(rs, s) -> list:
