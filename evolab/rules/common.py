@@ -64,6 +64,22 @@ def next_to_play(s, ev, can_play) -> bool:
     return False
 
 
+def skip_idle(rs, s, ev, has_choice, end, advance=None) -> None:
+    """From ``s.current``, a seat with nothing to do (``has_choice(rs, s, seat)`` false) skips, counted in
+    ``s.passes``; a full circuit of passes and skips calls ``end(rs, s, ev)``. ``advance(s)`` moves to the next
+    seat where that does more than go round the table (the default)."""
+    n = s.players
+    while s.passes < n:
+        if has_choice(rs, s, s.current):
+            return
+        s.passes += 1
+        if advance is None:
+            s.current = (s.current + 1) % n
+        else:
+            advance(s)
+    end(rs, s, ev)
+
+
 def finish(s, ev):
     """Score: most points; tied, most cards in the discard pile; still tied, nature's dice (a TieBreak)."""
     sc = s.ruleset.scores(s)
