@@ -216,13 +216,20 @@ class Ruleset(abc.ABC):
         "sample_chance", "check_player", "scores", "winners", "ranking", "census", "animal_census",
         "species_census", "unit_info")
 
-    def __init_subclass__(cls, modules=(), **kwargs):
+    def __init_subclass__(cls, modules=(), expose=(), **kwargs):
         """``class R(Ruleset, modules=(setup, moves, checks, scoring, io))``: each member of ``ASSEMBLED`` that
         one of the edition's modules defines under that name (``moves.to_move``, ``scoring.census``, ...; a name
         it imports does not count) is the ruleset's, unless the class body defines it; the function takes the
-        ruleset first, as a method does."""
+        ruleset first, as a method does. An assembled ``check_player`` is also ``why`` (its name before the
+        checks). ``expose``: the edition's own helpers its modules and tests call on the ruleset, each a
+        function (a method under its own name) or a ``(name, function)`` pair."""
         super().__init_subclass__(**kwargs)
         body = set(vars(cls))
+        for item in expose:
+            name, function = item if isinstance(item, tuple) else (item.__name__, item)
+            if name in body:
+                raise TypeError(f"{cls.__name__}.{name}: both the class body and expose= define it")
+            setattr(cls, name, function)
         found: dict[str, Any] = {}
         for module in modules:
             for name in cls.ASSEMBLED:
@@ -232,8 +239,11 @@ class Ruleset(abc.ABC):
                         raise TypeError(f"{cls.__name__}.{name}: both {found[name].__name__} and {module.__name__} "
                                         f"define it")
                     found[name] = module
-        for name, module in found.items():
-            setattr(cls, name, vars(module)[name])
+        members = {name: vars(module)[name] for name, module in found.items()}
+        if "check_player" in members and "why" not in body:
+            members["why"] = members["check_player"]
+        for name, member in members.items():
+            setattr(cls, name, member)
 
     def __init__(self, options: dict):
         self.options = options

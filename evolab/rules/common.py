@@ -64,6 +64,22 @@ def next_to_play(s, ev, can_play) -> bool:
     return False
 
 
+def skip_idle(rs, s, ev, has_choice, end, advance=None) -> None:
+    """From ``s.current``, a seat with nothing to do (``has_choice(rs, s, seat)`` false) skips, counted in
+    ``s.passes``; a full circuit of passes and skips calls ``end(rs, s, ev)``. ``advance(s)`` moves to the next
+    seat where that does more than go round the table (the default)."""
+    n = s.players
+    while s.passes < n:
+        if has_choice(rs, s, s.current):
+            return
+        s.passes += 1
+        if advance is None:
+            s.current = (s.current + 1) % n
+        else:
+            advance(s)
+    end(rs, s, ev)
+
+
 def finish(s, ev):
     """Score: most points; tied, most cards in the discard pile; still tied, nature's dice (a TieBreak)."""
     sc = s.ruleset.scores(s)
@@ -165,6 +181,21 @@ class TableState:
     winner: Any
     ruleset: Any
 
+    @classmethod
+    def blank(cls, rs, phase: str):
+        """A new table of ``rs`` at the start of a game in ``phase``, with the fields every edition has (turn 1,
+        seat 0 first, nothing removed or passed, no winner); the edition's ``setup`` fills in the rest."""
+        s = cls.__new__(cls)
+        s.ruleset = rs
+        s.players = rs.players
+        s.phase = phase
+        s.turn = 1
+        s.first = s.current = 0
+        s.removed = s.passes = 0
+        s.next_uid = 1
+        s.winner = -1
+        return s
+
     def _copy_plain(self):
         """A new table of this class with the plain fields and the ruleset (``clone`` then copies containers)."""
         cls = type(self)
@@ -207,3 +238,17 @@ class KMTableState(TableState):
     tied: Any
     litters: Any
     newborn: Any
+
+    @classmethod
+    def blank(cls, rs, phase: str):
+        """``TableState.blank`` with the fields these two editions share: no discards, no passes this round,
+        no move begun, no tie, no scavenging, no litters."""
+        s = super().blank(rs, phase)
+        n = rs.players
+        s.discards = (0,) * n
+        s.passed = (False,) * n
+        s.round = 0
+        s.move_main = s.last_turn = False
+        s.scavenge = -1
+        s.tied = s.litters = s.newborn = ()
+        return s

@@ -3,6 +3,7 @@ attacks with Horns and Scavengers, Population loss and extinction, and the end o
 from __future__ import annotations
 
 from ...events import Attacked, Died, FoodLost, FoodTaken, Passed, SpeciesExtinct, TurnEnded
+from ..common import skip_idle
 from . import attack as A
 from . import checks as C
 from . import deal
@@ -71,13 +72,7 @@ def _has_action(rs, s, seat) -> bool:
 
 def _seek(rs, s, ev):
     """A seat with nothing to feed is skipped; a full circuit of passes and skips ends feeding (§5.2)."""
-    n = s.players
-    while s.passes < n:
-        if _has_action(rs, s, s.current):
-            return
-        s.passes += 1
-        s.current = (s.current + 1) % n
-    _end_round(rs, s, ev)
+    skip_idle(rs, s, ev, _has_action, _end_round)
 
 
 def _next_feeder(rs, s, ev, acted):

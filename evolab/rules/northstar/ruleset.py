@@ -30,7 +30,12 @@ from .feeding import _seek  # noqa: E402,F401
 from .play import snapshot  # noqa: E402,F401
 
 
-class NorthStarRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
+class NorthStarRuleset(
+        Ruleset, modules=(setup, moves, checks, scoring, io),
+        expose=(("_play_actions", moves.play_actions), ("_feed_actions", moves.feed_actions),
+                attack.room, attack.hungry, attack.attack_size, attack.defences, attack.defence_size,
+                attack.attack_block, attack.compulsory, attack._cancellable, attack._clever_hunts,
+                scoring.tie_key, scoring.census_traits, scoring.animal_traits)):
     """North Star *Evolution* for 2-6 players. From its modules (``Ruleset.__init_subclass__``): ``new_game``
     (setup), ``to_move``, ``legal_actions``, ``uniform_action``, ``chance_outcomes``, ``sample_chance`` (moves),
     ``check_player`` (checks), ``scores``, ``winners``, ``ranking``, ``census``, ``species_census``, ``unit_info`` (scoring),
@@ -79,27 +84,6 @@ class NorthStarRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
 
     scenario = classmethod(build)
     observe = staticmethod(view.observe)
-
-    # ---- who moves, what they may do ----------------------------------------------------------------
-    _play_actions = moves.play_actions
-    _feed_actions = moves.feed_actions
-    why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
-
-    # ---- rules of attack and feeding -------------------------------------------------------------------
-    room = attack.room
-    hungry = attack.hungry
-    attack_size = attack.attack_size
-    defences = attack.defences
-    defence_size = attack.defence_size
-    attack_block = attack.attack_block
-    compulsory = attack.compulsory
-    _cancellable = attack._cancellable
-    _clever_hunts = attack._clever_hunts
-
-    # ---- census (for tracking) and scoring -----------------------------------------------------------
-    tie_key = scoring.tie_key
-    census_traits = scoring.census_traits
-    animal_traits = scoring.animal_traits
 
     def card_sides(self):
         return tuple(((TRAIT_OF[c],), k) for c, k in zip(CARD_IDS, self.copies))

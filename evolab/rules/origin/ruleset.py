@@ -30,7 +30,9 @@ from .phases import _dev_next, _seek_actor, _settle, clear_turn  # noqa: E402,F4
 from .setup import HAND_SIZE  # noqa: E402,F401
 
 
-class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
+class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io),
+                    expose=(("_dev_actions", moves.dev_actions), ("_move_actions", moves.move_actions),
+                            moves.has_move_action)):
     """The base game for 2-8 players, every RULING/UNCERTAIN point an option (see ``option_specs``). From its
     modules (``Ruleset.__init_subclass__``): ``new_game`` (setup), ``to_move``, ``legal_actions``,
     ``uniform_action``, ``chance_outcomes``, ``sample_chance`` (moves), ``check_player`` (checks), ``scores``,
@@ -107,9 +109,6 @@ class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
 
     # ---- who moves, what they may do, what it does ------------------------------------------------
     random_bot_uniform = True              # no Divergence: a RandomBot's only draw is its pick
-    _dev_actions = moves.dev_actions
-    _move_actions = moves.move_actions
-    has_move_action = moves.has_move_action
     apply_table = play.APPLY
     field_types = checks.FIELD_TYPES
 

@@ -32,40 +32,17 @@ def _deal_gene_pools(rs, s) -> None:
 
 
 def new_game(rs) -> OriginState:
-    s = OriginState.__new__(OriginState)
+    s = OriginState.blank(rs, "deal")
     n = rs.players
-    s.ruleset = rs
-    s.players = n
-    s.phase = "deal"
-    s.turn = 1
-    s.first = 0
-    s.current = 0
     s.deck = rs.copies
     s.deck_size = sum(rs.copies)
-    s.discards = (0,) * n
-    s.food_bank = 0
-    s.passed = (False,) * n
-    s.passes = 0
-    s.round = 0
-    s.epoch = 0
-    s.move_main = s.move_any = s.move_ate = s.ending = False
-    s.last_turn = False
-    s.scavenge = -1
+    s.food_bank = s.epoch = s.draw_seat = 0
+    s.move_any = s.move_ate = s.ending = s.rolled = s.next_last = False
     s.pending = ()
     s.draw_owed = (HAND_SIZE,) * n
-    s.draw_seat = 0
-    s.next_uid = 1
-    s.winner = -1
-    s.tied = ()
-    s.removed = 0
     s.hands = [[] for _ in range(n)]
     s.pools = None
-    s.rolled = False
-    s.played = (0,) * n
-    s.choose_owed = (0,) * n
-    s.next_last = False
-    s.litters = ()
-    s.newborn = ()
+    s.played = s.choose_owed = (0,) * n
     scen = rs.options["scenario"]
     if scen == "fatality":
         s.draw_owed = (s.deck_size // n,) * n          # every card dealt; the rest removed unseen

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodTaken, ParasitePlaced, Passed,
                        PhaseStarted, ShelterTaken, Stomped)
+from ..common import skip_idle
 from . import extinction as X     # a module, not its names: the traits' hooks import this module
 from . import traits as T
 from .species import _kill
@@ -42,14 +43,9 @@ def _has_choice(rs, s, seat) -> bool:
 
 
 def _seek(rs, s, ev):
-    """§7.3: from ``s.current``, a seat with nothing to do skips; a full circuit of skips ends feeding."""
-    n = s.players
-    while s.passes < n:
-        if _has_choice(rs, s, s.current):
-            return
-        s.passes += 1
-        _advance(s)
-    X._end_feeding(rs, s, ev)
+    """§7.3: from ``s.current``, a seat with nothing to do skips; a full circuit of skips ends feeding (a new
+    round of the feeding phase starts each time play comes back to the first player)."""
+    skip_idle(rs, s, ev, _has_choice, X._end_feeding, _advance)
 
 
 def _advance(s):

@@ -39,7 +39,12 @@ from .setup import PLAYER_DECK, START_SPECIES  # noqa: E402,F401
 from .species import _kill_quietly  # noqa: E402,F401
 
 
-class RandomMutationsRuleset(Ruleset, modules=(setup, moves, checks, scoring, io)):
+class RandomMutationsRuleset(
+        Ruleset, modules=(setup, moves, checks, scoring, io),
+        expose=(("_dev_actions", moves.dev_actions), moves._add_block, moves._main_actions, moves._attack_block,
+                moves._victims, moves._scavengers, ("_stomp_capacity", moves._stomp_capacity),
+                species.traits_of, species.need, species._traits_need, species._feeding_side, species.fed,
+                scoring.census_traits)):
     """*Random Mutations* for 2-8 players; provisional rules are options, listed in ``provisional``. From its
     modules (``Ruleset.__init_subclass__``): ``new_game`` (setup), ``to_move``, ``legal_actions``,
     ``chance_outcomes``, ``sample_chance`` (moves), ``check_player`` (checks), ``scores``, ``census``,
@@ -107,30 +112,14 @@ class RandomMutationsRuleset(Ruleset, modules=(setup, moves, checks, scoring, io
     scenario = classmethod(build)
     observe = staticmethod(view.observe)
 
-    # ---- who moves, what they may do ----------------------------------------------------------------
-    _dev_actions = moves.dev_actions
-    _add_block = moves._add_block
-    _main_actions = moves._main_actions
-    _attack_block = moves._attack_block
-    _victims = moves._victims
-    _scavengers = moves._scavengers
-    _stomp_capacity = moves._stomp_capacity
-    why = checks.check_player            # the rule an illegal action breaks (the name before the checks)
-
-    # ---- derived facts ------------------------------------------------------------------------------
-    traits_of = species.traits_of
-    need = species.need
-    _traits_need = species._traits_need
-    _feeding_side = species._feeding_side
-    fed = species.fed
-
+    # ---- derived facts (``traits_of``, ``need``, ``fed`` and the helpers the moves use: ``expose``) ----------
     def unit_info(self, s, aid):
         """(owner, traits of its species) of an animal on the table, or None."""
         a = s.animals.get(aid)
-        return None if a is None else (a.owner, self.traits_of(s, s.species[a.species]))
+        return None if a is None else (a.owner, species.traits_of(self, s, s.species[a.species]))
 
     def animal_traits(self, s, aid) -> tuple:
-        return self.traits_of(s, s.species[s.animals[aid].species])
+        return species.traits_of(self, s, s.species[s.animals[aid].species])
 
     def unit_of(self, s, aid):
         """The species an animal belongs to (the tracker counts animals per species)."""
@@ -143,7 +132,6 @@ class RandomMutationsRuleset(Ruleset, modules=(setup, moves, checks, scoring, io
 
     # ---- census (for tracking) and scoring --------------------------------------------------------
     ranking = common.ranking
-    census_traits = scoring.census_traits
 
     def with_ruleset(self, s, other):
         t = common.continue_under(self, s, other)

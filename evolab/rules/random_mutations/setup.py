@@ -12,31 +12,15 @@ START_SPECIES = 3
 
 
 def new_game(rs) -> RMState:
-    s = RMState.__new__(RMState)
+    s = RMState.blank(rs, "first_player")
     n = rs.players
-    s.ruleset = rs
-    s.players = n
-    s.phase = "first_player"
-    s.turn = 1
-    s.first = s.current = 0
     s.hidden = rs.copies
-    s.revealed = 0
-    s.discards = (0,) * n
-    s.removed = 0
-    s.red = s.green = s.black = s.blue_out = 0
-    s.passed = (False,) * n
-    s.passes = s.round = 0
-    s.move_main = s.move_stomped = False
-    s.last_turn = False
-    s.winner = -1
-    s.tied = ()
-    s.next_uid = 1
+    s.revealed = s.red = s.green = s.black = s.blue_out = 0
+    s.move_stomped = False
     s.pending_play = s.attack = s.choose_victim = s.simplify = None
-    s.scavenge = -1
     s.parasite_queue = ()
     s.species, s.animals, s.sets = {}, {}, {}
     s.rows = tuple(() for _ in range(n))
-    s.litters = s.newborn = ()
     if rs.heredity:              # no player decks: the deck is only the source of mutations
         s.deck_size = rs.total_cards
         s.pdecks = (0,) * n
