@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..actions import FirstPlayer, TieBreak
-from ..events import FirstPlayerChosen, GameOver, Passed
+from ..events import FirstPlayerChosen, GameOver, Passed, PhaseStarted
 from ..i18n import _
 from .base import OutOfPhase
 
@@ -45,6 +45,16 @@ def pass_seat(s, seat, ev):
     s.passed = tuple(p)
     if ev is not None:
         ev.append(Passed(seat, "development"))
+
+
+def open_phase(s, ev, phase, event_name=None) -> None:
+    """A phase that goes round the table from the first player: nobody has passed, and ``s.current`` sits just
+    before the first player, for the edition's next-seat step to move on from."""
+    s.phase = phase
+    s.passed = (False,) * s.players
+    if ev is not None:
+        ev.append(PhaseStarted(s.turn, event_name or phase))
+    s.current = (s.first - 1) % s.players
 
 
 def next_to_play(s, ev, can_play) -> bool:

@@ -3,7 +3,7 @@ extinction and the draw (§9), the end of the game (§11). Each step moves the s
 from __future__ import annotations
 
 from ...events import PhaseStarted, Passed, TurnEnded
-from ..common import finish, pass_seat
+from ..common import finish, open_phase, pass_seat
 from . import feeding as F
 from . import heredity as H
 from .deck import CARDS
@@ -49,12 +49,8 @@ def _dev_next(s, ev):
 
 
 def _start_development(s, ev):
-    s.phase = "development"
-    s.passed = (False,) * s.players
+    open_phase(s, ev, "development")
     s.played = (0,) * s.players
-    if ev is not None:
-        ev.append(PhaseStarted(s.turn, "development"))
-    s.current = (s.first - 1) % s.players
     _dev_next(s, ev)
 
 

@@ -4,7 +4,7 @@ Simplification: their entries in ``traits.py``) do so; then the climate."""
 from __future__ import annotations
 
 from ...events import Mutation, PhaseStarted, Speciation, TraitGained, TraitRevealed
-from ..common import first_player_chosen, next_to_play, pass_seat
+from ..common import first_player_chosen, next_to_play, open_phase, pass_seat
 from . import heredity as H
 from .deck import TRAIT_IDS
 from .species import _add, _add_animal, _new_species, discard_card
@@ -115,11 +115,7 @@ def _dev_next(s, ev):
 
 
 def _start_development(s, ev):
-    s.phase = "development"
-    s.passed = (False,) * s.players
-    if ev is not None:
-        ev.append(PhaseStarted(s.turn, "development"))
-    s.current = (s.first - 1) % s.players
+    open_phase(s, ev, "development")
     _dev_next(s, ev)
 
 
