@@ -6,8 +6,6 @@ it can finish with it. It finishes the cheapest animals first and gives no food 
 """
 from __future__ import annotations
 
-from operator import itemgetter
-
 from .styles import STYLES
 
 from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, Hibernate, Mimic, NoDefence, Pass,
@@ -780,21 +778,6 @@ def _own_prey_bound(ctx):
     if not cw:
         return 3.0
     return 3.0 + 0.2 * max(len(p.cards) for p in ctx.mine) * cw
-
-
-def _worth(ctx, q):
-    """``_prey_worth`` of a rival's animal, once per decision."""
-    prey = ctx._prey
-    if prey is None:
-        prey = ctx._prey = {}
-        ctx._pred = {}
-    w = prey.get(q.id)
-    if w is None:
-        w = prey[q.id] = _prey_worth(ctx, q)
-    return w
-
-
-_FIRST = itemgetter(0)
 
 
 _LONG = 40
