@@ -704,18 +704,7 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
                 top = ctx._top = v - 1e-9
     n = len(found)
     hunters = {}
-    for a in hits:
-        pid = a.predator
-        column = hunters[pid] if pid in hunters else _hunter_column(ctx, pid, hunters, top)
-        if column is not None:
-            v = column[0].get(a.prey)
-            if v is None:
-                v = _attack_in(ctx, column, a.prey)
-            if v > top:
-                keep((v, a))
-                if v > best:
-                    best = v
-                    top = ctx._top = v - 1e-9
+    best, top = _value_attacks(ctx, hits, hunters, found, best, top)
     mixed = 0 < n < len(found)          # the best may be in both lists: their legal order is needed
     doomed = _doomed(ctx) if top < _own_prey_bound(ctx) else None
     eaten = ()          # without trait cards that count: the attacks on the animals that starve anyway, worth 3
@@ -734,19 +723,8 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
                 top = ctx._top = 3.0 - 1e-9
     elif doomed:                        # the attacks on them, valued one by one
         m = len(found)
-        for a in legal:
-            if type(a) is Attack and a.prey in doomed:
-                pid = a.predator
-                column = hunters[pid] if pid in hunters else _hunter_column(ctx, pid, hunters, top)
-                if column is not None:
-                    v = column[0].get(a.prey)
-                    if v is None:
-                        v = _attack_in(ctx, column, a.prey)
-                    if v > top:
-                        keep((v, a))
-                        if v > best:
-                            best = v
-                            top = ctx._top = v - 1e-9
+        eating = [a for a in legal if type(a) is Attack and a.prey in doomed]
+        best, top = _value_attacks(ctx, eating, hunters, found, best, top)
         mixed = mixed or 0 < m < len(found)
     if best <= floor + 1e-9:            # the best may be at the floor: value everything
         ctx._columns = None             # (they may hold bounds below the floor)
@@ -761,6 +739,25 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
         ids = set(map(id, ties))
         ties = [a for a in legal if id(a) in ids]
     return ties
+
+
+def _value_attacks(ctx, attacks, hunters, found, best, top):
+    """Value ``attacks`` from their hunters' columns (``_hunter_column``), adding to ``found`` the (value, attack)
+    above ``top``; returns the new (best, top)."""
+    keep = found.append
+    for a in attacks:
+        pid = a.predator
+        column = hunters[pid] if pid in hunters else _hunter_column(ctx, pid, hunters, top)
+        if column is not None:
+            v = column[0].get(a.prey)
+            if v is None:
+                v = _attack_in(ctx, column, a.prey)
+            if v > top:
+                keep((v, a))
+                if v > best:
+                    best = v
+                    top = ctx._top = v - 1e-9
+    return best, top
 
 
 def _doomed(ctx):
