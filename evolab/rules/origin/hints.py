@@ -29,7 +29,7 @@ _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, 
 class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
-    _keepers = _room = _new_animal = _prey = _pred = None       # worked out on first use
+    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _tails = _rival_attacks = None       # worked out on first use
 
     def __init__(self, view, legal, salt=0):
         self.v = view
@@ -131,7 +131,7 @@ class _FeedingPlan(FeedingPlan):
         """``self.cost`` (what each hungry animal still needs from the bank, after its fat and a sure hunt) and
         ``self.hunters``; returns the hungry (cost, animal) in the row's order, their total, whether any is
         linked. The legal attacks are read only when a hungry carnivore asks."""
-        v, seat, legal, me_first = self.v, self.seat, ctx.legal, self.me_first
+        v, me_first = self.v, self.me_first
         self.hunters = hunters = {}   # hungry carnivore -> 2 when a prey that cannot escape is open to it now
         self.cost = cost = {}
         hungry = []
@@ -145,12 +145,7 @@ class _FeedingPlan(FeedingPlan):
                 if a.mask & CARNIVOROUS:
                     if not scanned:
                         scanned = True
-                        animals = v.animals
-                        for x in legal:
-                            if type(x) is Attack and x.predator not in hunters:
-                                q = animals[x.prey]
-                                if not q.mask & _UNSURE and q.owner != seat:
-                                    hunters[x.predator] = 2
+                        _sure_hunters(ctx, hunters)
                     hunt = hunters.get(a.id)
                     if hunt is None and not me_first:
                         hunt = hunters[a.id] = self._hunt(v, a)
@@ -252,6 +247,18 @@ class _FeedingPlan(FeedingPlan):
                 return 2
         return 0
 
+
+
+def _sure_hunters(ctx, hunters):
+    """Mark in ``hunters`` (with 2, the tokens of a kill) the hunters with a legal attack on a rival's animal that
+    cannot escape (read from the attacks on rivals' animals, when a long list's pass has listed them)."""
+    seat, animals = ctx.seat, ctx.animals
+    attacks = ctx._rival_attacks
+    for x in ctx.legal if attacks is None else attacks:
+        if type(x) is Attack and x.predator not in hunters:
+            q = animals[x.prey]
+            if not q.mask & _UNSURE and q.owner != seat:
+                hunters[x.predator] = 2
 
 
 _FOOD: dict = {}   # ruleset -> mean food bank, computed once
@@ -540,6 +547,8 @@ class OriginHints(BotHints):
         trait cards already on its animal; a token for a fed animal is worth 1.5)."""
         if ctx.v.phase == "development":
             return _development_best(ctx, legal)
+        if len(legal) > _LONG:
+            return _feeding_best_long(ctx, legal)
         return _feeding_best(ctx, legal)
 
 
@@ -587,46 +596,36 @@ def _development_best(ctx, legal):
     return [a for v, a in found if v > top]
 
 
-def _feeding_best(ctx, legal):
-    """``greedy_best`` of a feeding decision: the rules' values (``greedy_values``), with the values that need the
-    feeding plan worked out last (``_planned_best``), and only those whose bound can still reach the best: a token
-    for a hungry animal is worth at most ``_TAKE_BOUND``, an attack on a rival's animal its prey's worth (or -1,
-    when the kill would not finish its hunter). A decision won by an attack often needs no plan at all."""
+def _feeding_best(ctx, legal, floor=-1.0):
+    """``greedy_best`` of a feeding decision: the rules' values (``greedy_values``) in one pass, with shortcuts that
+    change no choice. An attack's value depends only on its prey and on which kills would finish its hunter, so
+    it is read from one table per kind of hunter (``_hunter_column``), and a hunter none of whose attacks can
+    reach the best has its attacks skipped; the tokens for hungry animals, which need the feeding plan, are
+    valued last and only while their bound (``_TAKE_BOUND``) can reach the best (a decision won by an attack
+    often needs no plan). Only values above ``floor`` are kept: when none is the best by more than 1e-9, the
+    pass runs again with no floor."""
     animals = ctx.animals
     get = _VALUE.get
-    best = top = _NONE
-    found = []          # (index, value, action) of the actions that may tie for the best
+    best = top = ctx._top = floor
+    found = []          # (value, action) of the actions that may tie for the best, in the legal actions' order
     keep = found.append
-    later = []          # (bound, index, action, what the value needs): the values that need the plan
-    prey = {}           # prey -> (worth, gain, cards) (for the bot's own animal: itself, 0, cards; None if unthinkable)
-    hunters = {}        # hunter -> (fed or asleep, what it needs after its fat, its trait cards)
-    last, h, i = -1, None, -1
+    later = []          # (action, animal, tokens it is short) of the tokens that need the plan
+    hunters = {}        # hunter -> its column (``_hunter_column``), None when none of its attacks can reach the best
+    last = column = None
     for a in legal:
-        i += 1
         t = type(a)
         if t is Attack:
-            qid = a.prey
-            w = prey.get(qid) or _prey_entry(ctx, qid, prey)
-            v, gain, cards = w
-            if gain and v <= top and top >= -1.0:
-                continue                        # at most its prey's worth, or -1
             pid = a.predator
             if pid != last:                     # a hunter's attacks come one after another
                 last = pid
-                h = hunters.get(pid) or _hunter_entry(animals, pid, hunters)
-            if gain == 0:                       # the bot's own animal
-                v = _own_prey_value(ctx, v, qid, pid, h, cards, prey, top)
-                if v is None:
-                    continue
-            elif h[0]:
-                v -= 3.0
-            elif h[1] - gain > 0:               # the kill alone does not finish it: the plan's room must
-                plan = ctx._plan
-                if plan is None:
-                    later.append((v if v > -1.0 else -1.0, i, a, h, v))
-                    continue
-                if h[1] - gain > plan.room_after_attack(pid):
-                    v = -1.0
+                column = hunters[pid] if pid in hunters else _hunter_column(ctx, pid, hunters, top)
+                if column is not None:
+                    value_of = column[0].get
+            if column is None:
+                continue
+            v = value_of(a.prey)
+            if v is None:
+                v = _attack_in(ctx, column, a.prey)
         elif t is TakeFood:
             x = animals[a.animal]
             short = x.need - x.red - x.blue
@@ -634,83 +633,257 @@ def _feeding_best(ctx, legal):
                 v = _take(ctx, a)
             elif short <= 0:
                 v = 1.5
-            else:
-                later.append((_TAKE_BOUND, i, a, x, short))
+            elif _TAKE_BOUND <= top:
                 continue
+            else:
+                plan = ctx._plan
+                if plan is None:
+                    later.append((a, x, short))
+                    continue
+                v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
         elif t is EndMove:
             v = 0.0
         else:
             v = get(t, _zero)(ctx, a)
         if v > top:
-            keep((i, v, a))
+            keep((v, a))
             if v > best:
                 best = v
-                top = v - 1e-9
-    return _planned_best(ctx, later, prey, found, best, top)
+                top = ctx._top = v - 1e-9
+    n = len(found)
+    if later and _TAKE_BOUND > top:
+        plan = ctx._plan or ctx.plan
+        planned = plan.planned
+        for a, x, short in later:
+            v = _take_planned(plan, x, short) if x.id in planned else -1.0
+            if v > top:
+                keep((v, a))
+                if v > best:
+                    best = v
+                    top = v - 1e-9
+    if best <= floor + 1e-9 and floor != _NONE:     # the best may be at the floor: value everything
+        ctx._columns = None                         # (they may hold bounds below the floor)
+        return _feeding_best(ctx, legal, _NONE)
+    if len(found) == 1:
+        return [found[0][1]]
+    ties = [a for v, a in found if v > top]
+    if len(ties) > 1 and len(found) > n:                     # tokens valued last among them: the legal order
+        ids = set(map(id, ties))
+        ties = [a for a in legal if id(a) in ids]
+    return ties
 
 
-def _prey_entry(ctx, qid, prey):
-    """(worth, gain, cards) of an animal as prey, kept in ``prey`` (the bot's own: itself, 0, cards; None in place
-    of itself when it is not a sure kill)."""
-    q = ctx.animals[qid]
-    if q.owner == ctx.seat:
-        w = (None if q.mask & (POISONOUS | _UNSURE) else q, 0, len(q.cards))
+def _feeding_best_long(ctx, legal, floor=-1.0):
+    """``_feeding_best`` of a long feeding list (the Heredity variant's predation tables list hundreds of attacks,
+    most of them on the bot's own animals). One pass sorts out the attacks on rivals' animals (the plan reads its
+    sure kills from them) and the actions other than attacks; they are valued first, and the attacks on the bot's
+    own animals last, only when one of them can still reach the best: one that starves anyway (``_attack``)."""
+    animals, seat = ctx.animals, ctx.seat
+    rivals = {q.id for q in animals.values() if q.owner != seat}
+    hits = []           # the attacks on rivals' animals
+    others = []         # the actions other than attacks
+    for a in legal:
+        if type(a) is Attack:
+            if a.prey in rivals:
+                hits.append(a)
+        else:
+            others.append(a)
+    if legal is ctx.legal:
+        ctx._rival_attacks = hits
+    get = _VALUE.get
+    best = top = ctx._top = floor
+    found = []          # (value, action) of the actions that may tie for the best
+    keep = found.append
+    for a in others:
+        t = type(a)
+        v = 0.0 if t is EndMove else get(t, _zero)(ctx, a)
+        if v > top:
+            keep((v, a))
+            if v > best:
+                best = v
+                top = ctx._top = v - 1e-9
+    n = len(found)
+    hunters = {}
+    best, top = _value_attacks(ctx, hits, hunters, found, best, top)
+    mixed = 0 < n < len(found)          # the best may be in both lists: their legal order is needed
+    doomed = _doomed(ctx) if top < _own_prey_bound(ctx) else None
+    eaten = ()          # without trait cards that count: the attacks on the animals that starve anyway, worth 3
+    if doomed and not ctx.card_worth:
+        eaters = set()  # the hungry hunters a kill of 2 finishes (``_attack``: the others' are worth -5)
+        for p in ctx.mine:
+            if p.mask & CARNIVOROUS:
+                pid = p.id
+                column = hunters[pid] if pid in hunters else _hunter_column(ctx, pid, hunters, top)
+                if column is not None and (column[1] == _ONE or column[1] == _TWO):
+                    eaters.add(pid)
+        if eaters:
+            eaten = [a for a in legal if type(a) is Attack and a.prey in doomed and a.predator in eaters]
+            if eaten and 3.0 > best:
+                best = 3.0
+                top = ctx._top = 3.0 - 1e-9
+    elif doomed:                        # the attacks on them, valued one by one
+        m = len(found)
+        eating = [a for a in legal if type(a) is Attack and a.prey in doomed]
+        best, top = _value_attacks(ctx, eating, hunters, found, best, top)
+        mixed = mixed or 0 < m < len(found)
+    if best <= floor + 1e-9:            # the best may be at the floor: value everything
+        ctx._columns = None             # (they may hold bounds below the floor)
+        return _feeding_best(ctx, legal, _NONE)
+    if len(found) == 1 and not eaten:
+        return [found[0][1]]
+    ties = [a for v, a in found if v > top]
+    if eaten and 3.0 > top:
+        mixed = mixed or bool(ties)
+        ties += eaten
+    if mixed and len(ties) > 1:         # the best in more than one list: back in the legal order
+        ids = set(map(id, ties))
+        ties = [a for a in legal if id(a) in ids]
+    return ties
+
+
+def _value_attacks(ctx, attacks, hunters, found, best, top):
+    """Value ``attacks`` from their hunters' columns (``_hunter_column``), adding to ``found`` the (value, attack)
+    above ``top``; returns the new (best, top)."""
+    keep = found.append
+    for a in attacks:
+        pid = a.predator
+        column = hunters[pid] if pid in hunters else _hunter_column(ctx, pid, hunters, top)
+        if column is not None:
+            v = column[0].get(a.prey)
+            if v is None:
+                v = _attack_in(ctx, column, a.prey)
+            if v > top:
+                keep((v, a))
+                if v > best:
+                    best = v
+                    top = ctx._top = v - 1e-9
+    return best, top
+
+
+def _doomed(ctx):
+    """The bot's own animals that starve anyway and cannot escape: the only ones its hunters would eat (``_attack``);
+    the attacks on its other animals are worth -5."""
+    plan = ctx.plan
+    cost, planned = plan.cost, plan.planned
+    return {q.id for q in ctx.mine if q.id in cost and q.id not in planned and not q.mask & (POISONOUS | _UNSURE)}
+
+
+def _own_prey_bound(ctx):
+    """The most an attack on the bot's own animal can be worth (``_attack``): by its hunter with the most trait
+    cards, on an animal without any."""
+    cw = ctx.card_worth
+    if not cw:
+        return 3.0
+    return 3.0 + 0.2 * max(len(p.cards) for p in ctx.mine) * cw
+
+
+_LONG = 40
+"""A feeding list longer than this is valued by ``_feeding_best_long``."""
+
+# the columns of attack values: by a hunter that is fed or asleep, that a kill of 1 token would finish (and so one
+# of 2), that only a kill of 2 would finish, or that no kill would finish
+_FED, _ONE, _TWO, _NOT = 0, 1, 2, 3
+
+
+def _hunter_column(ctx, pid, hunters, top):
+    """The column of hunter ``pid``'s attacks, kept in ``hunters``: (prey -> value, column, its trait cards), one
+    per column (and number of cards, when those count) in a decision; None when none of its attacks can reach the
+    best so far ``top`` (it only grows). Which kills finish the hunter: the kill, its fat and the bank food from
+    the next round on (``_finishable``)."""
+    p = ctx.animals[pid]
+    cards = len(p.cards)
+    col = None
+    if p.hibernating or p.red + p.blue >= p.need:
+        # a fed hunter's attack: a rival's animal less 3 (at most 4 without trait cards), or -5
+        if not (top >= 4.0 and _rival_bound(ctx) - 3.0 <= top):
+            col = _FED
+    elif not (top >= 7.0 and _hungry_bound(ctx, cards) <= top):    # a rival's animal: at most 7 + its cards
+        after = p.need - p.red - p.blue - p.fat - 1
+        if after <= 0:
+            col = _ONE
+        else:
+            tails = ctx._tails
+            if tails is None:
+                tails = ctx._tails = _tails(ctx)
+            if after == 1 and not tails:    # a kill of 2 finishes it, and no prey gives 1 token
+                col = _TWO
+            else:
+                room = ctx.plan.room_after_attack(pid)
+                col = _ONE if after <= room else _TWO if after - 1 <= 0 or after - 1 <= room else _NOT
+    if col is None:
+        column = None
     else:
-        w = _prey_worth(ctx, q)
-    prey[qid] = w
-    return w
+        key = (col, cards) if ctx.card_worth else col
+        columns = ctx._columns
+        if columns is None:
+            columns = ctx._columns = {}
+        column = columns.get(key)
+        if column is None:
+            column = columns[key] = ({}, col, cards)
+    hunters[pid] = column
+    return column
 
 
-def _hunter_entry(animals, pid, hunters):
-    """(fed or asleep, what it needs after its fat, its trait cards) of a hunter, kept in ``hunters``."""
-    p = animals[pid]
-    h = hunters[pid] = (p.hibernating or p.red + p.blue >= p.need, p.need - p.red - p.blue - p.fat, len(p.cards))
-    return h
-
-
-def _own_prey_value(ctx, v, qid, pid, h, cards, prey, top):
-    """An attack on the bot's own animal: worth something only on one that starves anyway, by a kill that finishes
-    the hunter; -5 otherwise; None when even that cannot reach the best so far."""
-    if v is None or h[0]:
-        return -5.0
-    v = 3.0 + 0.2 * (h[2] - cards) * ctx.card_worth
-    if v <= top and top >= -5.0:
-        return None
-    plan = ctx._plan or ctx.plan
-    if qid not in plan.cost or qid in plan.planned:
-        prey[qid] = (None, 0, cards)        # it will be fed: no hunter of the bot's eats it
-        return -5.0
-    after = h[1] - 2
-    if not (after <= 0 or after <= plan.room_after_attack(pid)):
-        return -5.0
+def _attack_in(ctx, column, qid):
+    """The value of an attack on ``qid`` (``_attack``) by a hunter of ``column``, kept in it; an attack on the bot's
+    own animal that cannot reach the best so far is given its bound, without the plan."""
+    values, col, cards = column
+    q = ctx.animals[qid]
+    if q.owner != ctx.seat:
+        prey = ctx._prey
+        if prey is None:
+            prey = ctx._prey = {}
+            ctx._pred = {}
+        w = prey.get(qid)
+        if w is None:
+            w = prey[qid] = _prey_worth(ctx, q)
+        v, gain, _ = w
+        if col == _FED:
+            v -= 3.0
+        elif col == _NOT or col == _TWO and gain != 2:
+            v = -1.0                            # unfinished, it starves anyway: the meat would be wasted
+    elif col == _FED or col == _NOT or q.mask & (POISONOUS | _UNSURE):
+        v = -5.0
+    else:                                       # the bot's own sure kill: eaten only if it starves anyway
+        v = 3.0 + 0.2 * (cards - len(q.cards)) * ctx.card_worth
+        plan = ctx._plan
+        if plan is None and v <= ctx._top:
+            pass                                # it cannot reach the best so far, which only grows: its bound
+        elif qid not in (plan or ctx.plan).cost or qid in ctx._plan.planned:
+            v = -5.0
+    values[qid] = v
     return v
 
 
-def _planned_best(ctx, later, prey, found, best, top):
-    """The values that need the feeding plan, worked out only where their bound can still reach the best; then the
-    actions that tie for the best, in the legal actions' order."""
-    keep = found.append
-    n = len(found)
-    for bound, i, a, x, short in later:
-        if bound <= top:
-            continue
-        plan = ctx._plan or ctx.plan
-        if type(a) is TakeFood:
-            v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
-        elif x[1] - prey[a.prey][1] > plan.room_after_attack(a.predator):
-            v = -1.0                           # an attack on a rival's animal that would not finish its hunter
+def _tails(ctx):
+    """Whether a rival's animal has Tail Loss (a kill of it may give 1 token)."""
+    seat = ctx.seat
+    for q in ctx.animals.values():
+        if q.mask & TAIL_LOSS and q.owner != seat:
+            return True
+    return False
+
+
+def _hungry_bound(ctx, cards):
+    """The most an attack by a hungry hunter with ``cards`` trait cards can be worth: a rival's animal, or its own
+    animal that starves anyway."""
+    own = 3.0 + 0.2 * cards * ctx.card_worth
+    rival = _rival_bound(ctx)
+    return own if own > rival else rival
+
+
+def _rival_bound(ctx):
+    """The most a rival's animal can be worth as prey (``_prey_worth``, before what may save it)."""
+    b = ctx._rival_bound
+    if b is None:
+        cw = ctx.card_worth
+        if cw:
+            cards = max((len(q.cards) for q in ctx.animals.values() if q.owner != ctx.seat), default=0)
+            b = 7.0 + 0.4 * cards * cw
         else:
-            v = short
-        if v > top:
-            keep((i, v, a))
-            if v > best:
-                best = v
-                top = v - 1e-9
-    if len(found) > n:
-        found.sort()                        # back in the legal actions' order
-    if len(found) == 1:
-        return [found[0][2]]
-    return [a for i, v, a in found if v > top]
+            b = 7.0
+        ctx._rival_bound = b
+    return b
 
 
 _TAKE_BOUND = 6.2
