@@ -29,7 +29,8 @@ _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, 
 class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
-    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _tails = _rival_attacks = None       # worked out on first use
+    # worked out on first use
+    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _tails = _rival_attacks = None
 
     def __init__(self, view, legal, salt=0):
         self.v = view
@@ -650,6 +651,12 @@ def _feeding_best(ctx, legal, floor=-1.0):
             if v > best:
                 best = v
                 top = ctx._top = v - 1e-9
+    return _feeding_finish(ctx, legal, floor, found, later, best, top)
+
+
+def _feeding_finish(ctx, legal, floor, found, later, best, top):
+    """The end of ``_feeding_best``: the tokens left for the feeding plan are valued while they can reach the best,
+    then the ties come back in the legal order (or the pass runs again with no floor)."""
     n = len(found)
     if later and _TAKE_BOUND > top:
         plan = ctx._plan or ctx.plan
@@ -657,7 +664,7 @@ def _feeding_best(ctx, legal, floor=-1.0):
         for a, x, short in later:
             v = _take_planned(plan, x, short) if x.id in planned else -1.0
             if v > top:
-                keep((v, a))
+                found.append((v, a))
                 if v > best:
                     best = v
                     top = v - 1e-9
@@ -666,11 +673,29 @@ def _feeding_best(ctx, legal, floor=-1.0):
         return _feeding_best(ctx, legal, _NONE)
     if len(found) == 1:
         return [found[0][1]]
-    ties = [a for v, a in found if v > top]
-    if len(ties) > 1 and len(found) > n:                     # tokens valued last among them: the legal order
+    return _in_order([a for v, a in found if v > top], legal, len(found) > n)   # tokens valued last among them
+
+
+def _in_order(ties, legal, mixed):
+    """``ties`` in the legal actions' order when they were found in more than one pass (``mixed``)."""
+    if mixed and len(ties) > 1:
         ids = set(map(id, ties))
         ties = [a for a in legal if id(a) in ids]
     return ties
+
+
+def _split_long(ctx, legal):
+    """(the attacks on rivals' animals, the actions other than attacks) of a long feeding list, in its order."""
+    rivals = {q.id for q in ctx.animals.values() if q.owner != ctx.seat}
+    hits = []
+    others = []
+    for a in legal:
+        if type(a) is Attack:
+            if a.prey in rivals:
+                hits.append(a)
+        else:
+            others.append(a)
+    return hits, others
 
 
 def _feeding_best_long(ctx, legal, floor=-1.0):
@@ -678,16 +703,7 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
     most of them on the bot's own animals). One pass sorts out the attacks on rivals' animals (the plan reads its
     sure kills from them) and the actions other than attacks; they are valued first, and the attacks on the bot's
     own animals last, only when one of them can still reach the best: one that starves anyway (``_attack``)."""
-    animals, seat = ctx.animals, ctx.seat
-    rivals = {q.id for q in animals.values() if q.owner != seat}
-    hits = []           # the attacks on rivals' animals
-    others = []         # the actions other than attacks
-    for a in legal:
-        if type(a) is Attack:
-            if a.prey in rivals:
-                hits.append(a)
-        else:
-            others.append(a)
+    hits, others = _split_long(ctx, legal)
     if legal is ctx.legal:
         ctx._rival_attacks = hits
     get = _VALUE.get
@@ -735,10 +751,7 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
     if eaten and 3.0 > top:
         mixed = mixed or bool(ties)
         ties += eaten
-    if mixed and len(ties) > 1:         # the best in more than one list: back in the legal order
-        ids = set(map(id, ties))
-        ties = [a for a in legal if id(a) in ids]
-    return ties
+    return _in_order(ties, legal, mixed)    # the best in more than one list: back in the legal order
 
 
 def _value_attacks(ctx, attacks, hunters, found, best, top):
