@@ -10,6 +10,11 @@ rotating: in 2-player games one seat each; in 4-player games two seats each, alt
 that the stronger one won (more points; on equal points the game's winner; otherwise half each), and the
 win rate is the mean of that over games, with a 95% Wilson interval over games.
 
+With ``--duplicate`` every deal (game seed) is played twice, seats swapped (A B then B A; A B A B then
+B A B A), nature's random numbers drawn from the deal alone, so the luck of the deal falls on both bots;
+the win rate is then the mean over deals of each deal's two games, with a 95% Student t interval over
+deals, and ``--games``/``--more`` count deals (pairs of games).
+
 The number of games is fixed in advance, in two stages: ``--games`` (40) for every pair, then, only for a
 pair whose interval still contains 50%, up to ``--more`` (80) in all; the result at that point is the
 result. Every game is appended to a JSON-lines file under ``--results`` as it ends, so a stopped run
@@ -32,11 +37,15 @@ BOTS = ["random", "greedy"] + [f"lookahead{n}" for n in LEVELS]
 
 
 def pair_games(rid, players, low, high, games, args):
-    """``high`` against ``low`` over ``games`` games (resuming from the pair's results file)."""
+    """``high`` against ``low`` over ``games`` games, or deals in the duplicate format (resuming from the
+    pair's results file; the duplicate format's files are named ``...-dup-...`` so the formats never mix)."""
     table = tuple((low, high)[i % 2] for i in range(players))
-    path = os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}-{_tag(high)}-vs-{_tag(low)}.jsonl")
-    return tournament(rid, [low, high], games=games, seed=args.seed, players=players, tables=[table],
-                      workers=_workers(args.workers), results=path, progress=args.progress).head_to_head(high, low)
+    fmt = "-dup" if args.duplicate else ""
+    path = os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}{fmt}-{_tag(high)}-vs-{_tag(low)}.jsonl")
+    played = games * 2 if args.duplicate else games     # a deal is played twice: A B (A B), then B A (B A)
+    return tournament(rid, [low, high], games=played, seed=args.seed, players=players, tables=[table],
+                      workers=_workers(args.workers), results=path, progress=args.progress,
+                      duplicate=args.duplicate).head_to_head(high, low)
 
 
 def _workers(setting):
@@ -50,7 +59,8 @@ def _tag(bot):
     """A bot name with its level's settings, so a results file is never reused after a level changes."""
     if bot.startswith("lookahead") and bot[9:].isdigit():
         lv = LEVELS[int(bot[9:])]
-        return f"{bot}({lv.iterations}x{lv.candidates}h{lv.horizon}{lv.method[0]})"
+        warm = f"t{lv.temperature:g}" if lv.temperature else ""     # older files: levels without temperature
+        return f"{bot}({lv.iterations}x{lv.candidates}h{lv.horizon}{lv.method[0]}{warm})"
     return bot
 
 
@@ -70,13 +80,15 @@ def ladder(args):
                 if h["low"] <= 0.5 <= h["high"] and args.more > args.games:
                     shown[low, high] = pair_games(rid, players, low, high, args.more, args)
                     _row(shown[low, high])
-            print("\n| pair | games | win rate of the first | 95% interval |\n| --- | ---: | ---: | --- |")
+            n = "games / pairs" if args.duplicate else "games"
+            print(f"\n| pair | {n} | win rate of the first | 95% interval |\n| --- | ---: | ---: | --- |")
             for h in shown.values():
                 _row(h)
 
 
 def _row(h):
-    print(f"| {h['a']} vs {h['b']} | {h['games']} | {100 * h['share']:.0f}% | "
+    n = f"{h['games']} / {h['deals']}" if "deals" in h else f"{h['games']}"
+    print(f"| {h['a']} vs {h['b']} | {n} | {100 * h['share']:.0f}% | "
           f"{100 * h['low']:.0f}% to {100 * h['high']:.0f}% |{'' if h['low'] > 0.5 else ' not shown'}",
           flush=True)
 
@@ -112,8 +124,10 @@ def timing(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=40, help="games per pair (first stage)")
-    ap.add_argument("--more", type=int, default=80, help="games in all for a pair still undecided after --games")
+    ap.add_argument("--games", type=int, default=40, help="games (with --duplicate: deals) per pair, first stage")
+    ap.add_argument("--more", type=int, default=80, help="games (deals) in all for a pair still undecided")
+    ap.add_argument("--duplicate", action="store_true", help="play every deal twice, seats swapped; "
+                    "--games and --more then count deals, and the interval is a t interval over deals")
     ap.add_argument("--bots", nargs="+", default=BOTS, help="the ladder, weakest first")
     ap.add_argument("--results", default="artifacts/tournament", help="folder of per-game JSON-lines files")
     ap.add_argument("--seed", type=int, default=1)

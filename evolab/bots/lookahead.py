@@ -34,6 +34,7 @@ class Level:
     candidates: int      # its best moves by the rules of thumb that it tries out
     horizon: int = 0     # whole turns it imagines after the current one (0: to the end of this turn)
     method: str = "halving"  # how tries are shared out: "halving" (sequential halving) or "ucb" (UCB1)
+    temperature: float = 0.0  # points: how often it plays a move that did worse in its imagined games (0: never)
 
 
 #: Strength levels: each tries more imagined games per move than the one below and weighs one more of its
@@ -66,7 +67,7 @@ class LookaheadBot(Bot):
     picks_from_legal = True       # it only ever returns one of the legal moves it was given
 
     def __init__(self, level=3, seed=0, mutation_rate=None, divergence_rate=0.1, iterations=None,
-                 time_limit=None, horizon=None, method=None):
+                 time_limit=None, horizon=None, method=None, temperature=None):
         super().__init__(mutation_rate, divergence_rate)
         if isinstance(level, str):
             if level.isdigit():
@@ -89,6 +90,10 @@ class LookaheadBot(Bot):
         if method not in (None, "ucb", "halving"):
             raise OptionError(f"method must be 'ucb' or 'halving', got {method!r}")
         self.method = method or self.level.method
+        if temperature is not None and (isinstance(temperature, bool) or not isinstance(temperature, (int, float))
+                                        or not 0 <= temperature < math.inf):
+            raise OptionError(f"temperature must be a number of points >= 0, got {temperature!r}")
+        self.temperature = self.level.temperature if temperature is None else float(temperature)
         self.seed = seed
         self.time_limit = time_limit
         self.policy = GreedyBot()
@@ -99,6 +104,8 @@ class LookaheadBot(Bot):
             extra += f", horizon={self.horizon}"
         if self.method != self.level.method:
             extra += f", method={self.method!r}"
+        if self.temperature != self.level.temperature:
+            extra += f", temperature={self.temperature:g}"
         return f"LookaheadBot(level={self.level.number}, seed={self.seed}{extra})"
 
     # ---- deciding ----------------------------------------------------------------------------------
@@ -110,10 +117,28 @@ class LookaheadBot(Bot):
         if len(moves) == 1:
             return moves[0]
         if self.method == "halving":
-            return moves[self.halving(view, moves, r)]
-        visits, totals = self.search(view, moves, r)
-        best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
+            best, means = self.halving_values(view, moves, r)
+        else:
+            visits, totals = self.search(view, moves, r)
+            best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
+            means = [t / v if v else None for t, v in zip(totals, visits)]
+        if self.temperature > 0:
+            best = self.soften(best, means, r)
         return moves[best]
+
+    def soften(self, best, means, r) -> int:
+        """A move drawn with weights exp(-(points it fell short of the best) / temperature): a weaker
+        level sometimes plays a move that did a little worse in its imagined games, as a beginner would,
+        and rarely one that did much worse. Moves never tried are left out."""
+        top = means[best]
+        weights = [0.0 if m is None else math.exp(min(0.0, m - top) / self.temperature) for m in means]
+        weights[best] = 1.0
+        x = r.random() * sum(weights)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                return i
+        return best
 
     def candidates(self, view, legal, r) -> list:
         """The level's number of best moves by the greedy rules of thumb, best first."""
@@ -159,6 +184,10 @@ class LookaheadBot(Bot):
         running gets the same imagined tables, the worse half drops out after each round, and the last
         round spends what is left of the budget. Moves are compared on the tables they all met, so a
         move wins on play, not on luck; ties go to the rules of thumb's order."""
+        return self.halving_values(view, moves, r)[0]
+
+    def halving_values(self, view, moves, r) -> tuple:
+        """``halving``'s choice, and each move's mean imagined result (None for a move never tried)."""
         budget = self.iterations
         alive = list(range(min(len(moves), budget)))
         values: list = [[] for _ in moves]
@@ -197,7 +226,7 @@ class LookaheadBot(Bot):
             alive = ranked()[:math.ceil(len(alive) / 2)]
             if stop is not None and time.perf_counter() > stop:
                 break
-        return ranked()[0]
+        return ranked()[0], [sum(v) / len(v) if v else None for v in values]
 
     def try_move(self, view, move, r) -> float:
         """One imagined game: how many points ``move`` leaves the bot ahead of its best rival."""
