@@ -1,7 +1,7 @@
 """The bots' ladder per edition (random, greedy, lookahead levels 1-5), and level 5's move times.
 
     python benchmarks/tournament.py --editions northstar --players 2 --workers 2    # one ladder
-    nice -n 19 python benchmarks/tournament.py --workers auto     # 2 workers while the load is under 4, else 1
+    nice -n 19 python benchmarks/tournament.py --workers auto     # 2 workers while the load is under 3, else 1
     python benchmarks/tournament.py --timing --decisions 150          # level-5 seconds per move (p50, p90)
 
 Each neighbouring pair (random-greedy, greedy-level 1, ..., level 4-level 5) plays its own games, seats
@@ -49,9 +49,9 @@ def pair_games(rid, players, low, high, games, args):
 
 
 def _workers(setting):
-    """``auto``: two processes while the machine's load average is under 4, else one (asked again per pair)."""
+    """``auto``: two processes while the machine's load average is under 3, else one (asked again per pair)."""
     if setting == "auto":
-        return 2 if os.getloadavg()[0] < 4 else 1
+        return 2 if os.getloadavg()[0] < 3 else 1
     return int(setting) if setting is not None else None
 
 
@@ -131,7 +131,7 @@ def main():
     ap.add_argument("--bots", nargs="+", default=BOTS, help="the ladder, weakest first")
     ap.add_argument("--results", default="artifacts/tournament", help="folder of per-game JSON-lines files")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", default=None, help="processes (a number, or auto: 2 under a load of 4, else 1)")
+    ap.add_argument("--workers", default=None, help="processes (a number, or auto: 2 under a load of 3, else 1)")
     ap.add_argument("--editions", nargs="+", default=sorted(evolab.available_rulesets()))
     ap.add_argument("--players", nargs="+", type=int, default=[2, 4])
     ap.add_argument("--timing", action="store_true", help="measure level 5's seconds per move instead")

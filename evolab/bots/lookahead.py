@@ -44,11 +44,11 @@ class Level:
 #: ``horizon=1`` (one more turn) is there to experiment with: it did not make level 3 measurably stronger
 #: (55% [40%, 69%] in 40 North Star games), and it triples the cost of a move at a table of four.
 LEVELS = {
-    1: Level(1, "beginner", 2, 2),        # one imagined game for each of its two best moves
-    2: Level(2, "novice", 12, 3),         # three moves, the better two then played out more
-    3: Level(3, "intermediate", 18, 4),
-    4: Level(4, "advanced", 30, 5),
-    5: Level(5, "expert", 54, 6),         # about where more tries stop making it stronger
+    1: Level(1, "beginner", 2, 2, temperature=1.0),       # one imagined game for each of its two best moves
+    2: Level(2, "novice", 12, 3, temperature=1.0),        # three moves, the better two then played out more
+    3: Level(3, "intermediate", 18, 4, temperature=0.7),
+    4: Level(4, "advanced", 30, 5, temperature=0.4),
+    5: Level(5, "expert", 54, 6),                         # always its best; about where more tries stop helping
 }
 LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
 _EXPLORE = 1.0           # UCB1 exploration weight, in units of the spread of the results seen so far
@@ -129,9 +129,10 @@ class LookaheadBot(Bot):
     def soften(self, best, means, r) -> int:
         """A move drawn with weights exp(-(points it fell short of the best) / temperature): a weaker
         level sometimes plays a move that did a little worse in its imagined games, as a beginner would,
-        and rarely one that did much worse. Moves never tried are left out."""
+        and rarely one that did much worse. A move that did as well as the best is not drawn (on equal
+        results the rules of thumb's choice stays, as at temperature 0), nor is a move never tried."""
         top = means[best]
-        weights = [0.0 if m is None else math.exp(min(0.0, m - top) / self.temperature) for m in means]
+        weights = [0.0 if m is None or m >= top else math.exp((m - top) / self.temperature) for m in means]
         weights[best] = 1.0
         x = r.random() * sum(weights)
         for i, w in enumerate(weights):
