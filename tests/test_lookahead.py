@@ -240,6 +240,8 @@ def test_levels_have_names_and_growing_budgets():
     weighed = [LEVELS[n].candidates for n in range(1, 6)]
     assert all(b > a for a, b in zip(weighed, weighed[1:])) and weighed[0] >= 2
     assert all(LEVELS[n].horizon <= LEVELS[n + 1].horizon for n in range(1, 5))
+    slips = [LEVELS[n].temperature for n in range(1, 6)]        # the higher the level, the fewer slips
+    assert all(b <= a for a, b in zip(slips, slips[1:])) and slips[-1] == 0 and slips[2] < slips[1]
     assert all(LEVELS[n].iterations >= LEVELS[n].candidates for n in LEVELS)   # every move tried at least once
     assert LookaheadBot("expert").level.number == 5
     assert LookaheadBot("2").level.name == names[1]

@@ -7,8 +7,11 @@ the end of the turn, and scores the result (its lead in points over the best riv
 sequential halving: every candidate meets the same imagined tables and dice, the worse half drops out after
 each round, and the survivors get the rest of the budget, so a move wins on play rather than on the luck of
 its tables (the UCB1 sharing of the first version, ``method="ucb"``, let a weak move win on a few lucky tries,
-and more tries did not make a stronger bot). A level fixes the number of tries, so a level plays the same way
-on any computer; the bot's ``seed`` and the match's random numbers make it deterministic.
+and more tries did not make a stronger bot). The lower levels also slip now and then, as a learner does:
+with a ``temperature`` (in points) they sometimes play a move that did a little worse in their imagined
+games than their best one, rarely one that did much worse. A level fixes the number of tries and the
+temperature, so a level plays the same way on any computer; the bot's ``seed`` and the match's random
+numbers make it deterministic.
 """
 from __future__ import annotations
 
@@ -26,7 +29,8 @@ from .greedy import GreedyBot
 
 @dataclass(frozen=True)
 class Level:
-    """How hard a LookaheadBot thinks: imagined games per move, and how many moves it tries out."""
+    """How hard a LookaheadBot thinks: imagined games per move, how many moves it tries out, and how often
+    it slips (plays a move that did worse in its imagined games)."""
 
     number: int
     name: str
@@ -40,7 +44,10 @@ class Level:
 #: Strength levels: each tries more imagined games per move than the one below and weighs one more of its
 #: best moves by the rules of thumb; all of them imagine to the end of the current turn. The strength these
 #: tries give levels off at about 54 tries a move (162 tries of 8 moves did not beat 54 of 6: 52% and 40% of
-#: 40 North Star and Origin 2-player games), so the five levels are spread between 2 and 54 tries.
+#: 40 North Star and Origin 2-player games), so the five levels are spread between 2 and 54 tries, and the
+#: steps near the top are widened by slips instead: a move that did d points worse than the best in the
+#: imagined games is played with weight exp(-d / temperature) against the best's 1 (the beginner and the
+#: novice at temperature 1, so a move a point worse has weight 0.37; the expert never slips).
 #: ``horizon=1`` (one more turn) is there to experiment with: it did not make level 3 measurably stronger
 #: (55% [40%, 69%] in 40 North Star games), and it triples the cost of a move at a table of four.
 LEVELS = {
@@ -58,9 +65,10 @@ _MAX_ROLLOUT = 5000      # moves: a safety net, never reached by a real turn
 class LookaheadBot(Bot):
     """``LookaheadBot(level=3, seed=0)``: levels 1 ("beginner") to 5 ("expert"), or a level name.
 
-    ``iterations``, ``horizon`` (whole turns imagined after the current one) and ``method`` ("halving" or
-    "ucb") override the level's settings. ``time_limit`` (seconds, default none) is a safety stop only: a
-    search cut short by it depends on the computer's speed, so leave it off for experiments.
+    ``iterations``, ``horizon`` (whole turns imagined after the current one), ``method`` ("halving" or
+    "ucb") and ``temperature`` (points; 0: always its best move) override the level's settings.
+    ``time_limit`` (seconds, default none) is a safety stop only: a search cut short by it depends on the
+    computer's speed, so leave it off for experiments.
     """
 
     name = "lookahead"
