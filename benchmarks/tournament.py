@@ -1,7 +1,7 @@
 """The bots' ladder per edition (random, greedy, lookahead levels 1-5), and level 5's move times.
 
     python benchmarks/tournament.py --editions northstar --players 2 --workers 2    # one ladder
-    nice -n 19 python benchmarks/tournament.py --workers auto     # 2 workers while the load is under 4, else 1
+    nice -n 19 python benchmarks/tournament.py --workers auto     # 2 workers while the load is under 3, else 1
     python benchmarks/tournament.py --timing --decisions 150          # level-5 seconds per move (p50, p90)
 
 Each neighbouring pair (random-greedy, greedy-level 1, ..., level 4-level 5) plays its own games, seats
@@ -9,6 +9,11 @@ rotating: in 2-player games one seat each; in 4-player games two seats each, alt
 (A B A B, then B A B A ...). A game counts as the share of the pairwise comparisons between the two bots
 that the stronger one won (more points; on equal points the game's winner; otherwise half each), and the
 win rate is the mean of that over games, with a 95% Wilson interval over games.
+
+With ``--duplicate`` every deal (game seed) is played twice, seats swapped (A B then B A; A B A B then
+B A B A), nature's random numbers drawn from the deal alone, so the luck of the deal falls on both bots;
+the win rate is then the mean over deals of each deal's two games, with a 95% Student t interval over
+deals, and ``--games``/``--more`` count deals (pairs of games).
 
 The number of games is fixed in advance, in two stages: ``--games`` (40) for every pair, then, only for a
 pair whose interval still contains 50%, up to ``--more`` (80) in all; the result at that point is the
@@ -32,17 +37,21 @@ BOTS = ["random", "greedy"] + [f"lookahead{n}" for n in LEVELS]
 
 
 def pair_games(rid, players, low, high, games, args):
-    """``high`` against ``low`` over ``games`` games (resuming from the pair's results file)."""
+    """``high`` against ``low`` over ``games`` games, or deals in the duplicate format (resuming from the
+    pair's results file; the duplicate format's files are named ``...-dup-...`` so the formats never mix)."""
     table = tuple((low, high)[i % 2] for i in range(players))
-    path = os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}-{_tag(high)}-vs-{_tag(low)}.jsonl")
-    return tournament(rid, [low, high], games=games, seed=args.seed, players=players, tables=[table],
-                      workers=_workers(args.workers), results=path, progress=args.progress).head_to_head(high, low)
+    fmt = "-dup" if args.duplicate else ""
+    path = os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}{fmt}-{_tag(high)}-vs-{_tag(low)}.jsonl")
+    played = games * 2 if args.duplicate else games     # a deal is played twice: A B (A B), then B A (B A)
+    return tournament(rid, [low, high], games=played, seed=args.seed, players=players, tables=[table],
+                      workers=_workers(args.workers), results=path, progress=args.progress,
+                      duplicate=args.duplicate).head_to_head(high, low)
 
 
 def _workers(setting):
-    """``auto``: two processes while the machine's load average is under 4, else one (asked again per pair)."""
+    """``auto``: two processes while the machine's load average is under 3, else one (asked again per pair)."""
     if setting == "auto":
-        return 2 if os.getloadavg()[0] < 4 else 1
+        return 2 if os.getloadavg()[0] < 3 else 1
     return int(setting) if setting is not None else None
 
 
@@ -50,7 +59,8 @@ def _tag(bot):
     """A bot name with its level's settings, so a results file is never reused after a level changes."""
     if bot.startswith("lookahead") and bot[9:].isdigit():
         lv = LEVELS[int(bot[9:])]
-        return f"{bot}({lv.iterations}x{lv.candidates}h{lv.horizon}{lv.method[0]})"
+        warm = f"t{lv.temperature:g}" if lv.temperature else ""     # older files: levels without temperature
+        return f"{bot}({lv.iterations}x{lv.candidates}h{lv.horizon}{lv.method[0]}{warm})"
     return bot
 
 
@@ -70,13 +80,15 @@ def ladder(args):
                 if h["low"] <= 0.5 <= h["high"] and args.more > args.games:
                     shown[low, high] = pair_games(rid, players, low, high, args.more, args)
                     _row(shown[low, high])
-            print("\n| pair | games | win rate of the first | 95% interval |\n| --- | ---: | ---: | --- |")
+            n = "games / pairs" if args.duplicate else "games"
+            print(f"\n| pair | {n} | win rate of the first | 95% interval |\n| --- | ---: | ---: | --- |")
             for h in shown.values():
                 _row(h)
 
 
 def _row(h):
-    print(f"| {h['a']} vs {h['b']} | {h['games']} | {100 * h['share']:.0f}% | "
+    n = f"{h['games']} / {h['deals']}" if "deals" in h else f"{h['games']}"
+    print(f"| {h['a']} vs {h['b']} | {n} | {100 * h['share']:.0f}% | "
           f"{100 * h['low']:.0f}% to {100 * h['high']:.0f}% |{'' if h['low'] > 0.5 else ' not shown'}",
           flush=True)
 
@@ -112,12 +124,14 @@ def timing(args):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=40, help="games per pair (first stage)")
-    ap.add_argument("--more", type=int, default=80, help="games in all for a pair still undecided after --games")
+    ap.add_argument("--games", type=int, default=40, help="games (with --duplicate: deals) per pair, first stage")
+    ap.add_argument("--more", type=int, default=80, help="games (deals) in all for a pair still undecided")
+    ap.add_argument("--duplicate", action="store_true", help="play every deal twice, seats swapped; "
+                    "--games and --more then count deals, and the interval is a t interval over deals")
     ap.add_argument("--bots", nargs="+", default=BOTS, help="the ladder, weakest first")
     ap.add_argument("--results", default="artifacts/tournament", help="folder of per-game JSON-lines files")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", default=None, help="processes (a number, or auto: 2 under a load of 4, else 1)")
+    ap.add_argument("--workers", default=None, help="processes (a number, or auto: 2 under a load of 3, else 1)")
     ap.add_argument("--editions", nargs="+", default=sorted(evolab.available_rulesets()))
     ap.add_argument("--players", nargs="+", type=int, default=[2, 4])
     ap.add_argument("--timing", action="store_true", help="measure level 5's seconds per move instead")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import itertools
 import math
+import random
 
 from .bots import make_bot
 from .errors import OptionError
@@ -26,7 +27,7 @@ Z95 = 1.959963984540054
 
 
 def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, players=None, executor=None,
-               progress=False, anchor=None, results=None, **options):
+               progress=False, anchor=None, results=None, duplicate=False, **options):
     """Play ``games`` games at each table and rate the bots.
 
     ``ruleset``: an edition id (with ``players`` and rules ``options``) or a loaded ruleset. ``bots``: bot
@@ -38,14 +39,17 @@ def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, playe
     ``workers``/``executor``: run games in parallel (the results do not change). ``anchor``: the bot
     rated 0 (the first by default). ``results``: a JSON-lines file that gets each game as it ends; games
     already in it (same seed and seats) are read back instead of played, so a long tournament can resume.
+
+    ``duplicate=True`` (as in duplicate bridge): each deal, one game seed, is played at every different
+    rotation of the table's seats (A B, then B A; A B A B, then B A B A), so the luck of the deal falls on
+    both sides; ``games`` is rounded up to whole deals. The match's random numbers then draw nature's moves
+    only (the deal, the dice, the food) and each seat's bot gets its own, seeded from the deal and the
+    seat, so the games of a deal start from the same cards and draw the same chance outcomes for as long
+    as they ask for the same ones. ``head_to_head`` then averages the games of each deal and gives a
+    t interval over deals.
     """
     rs, specs, seatings, anchor = prepare_tournament(ruleset, bots, games, tables, players, anchor, **options)
-    n = rs.players
-    per_table = -(-games // n) * n
-    plan = []
-    for t, labels in enumerate(seatings):
-        for g in range(per_table):
-            plan.append((len(plan), t, labels[g % n:] + labels[:g % n], derive_seed(seed, rs.id, labels, g)))
+    plan = _plan(rs, seatings, games, seed, duplicate)
     saved = _saved_games(results, plan) if results is not None else {}
     todo = [p for p in plan if p[0] not in saved]
     size = 1 if results is not None else 4          # a results file keeps every game as soon as it ends
@@ -53,7 +57,37 @@ def tournament(ruleset, bots, games=20, seed=0, workers=None, tables=None, playe
     args = (rs.id, dict(rs.options), {k: specs[k] for k in specs})
     rows = _run(chunks, args, workers, executor, progress, len(todo), results)
     rows = sorted(rows + list(saved.values()), key=lambda r: r["game"])
-    return TournamentResult(rs, list(specs), seatings, rows, seed, anchor)
+    return TournamentResult(rs, list(specs), seatings, rows, seed, anchor, duplicate=duplicate)
+
+
+def rotations(labels) -> list:
+    """The different rotations of a table's seats, in the order the seats turn: (A, B) gives A B and
+    B A; (A, B, A, B) gives A B A B and B A B A."""
+    n = len(labels)
+    out: list = []
+    for g in range(n):
+        seats = tuple(labels[g:]) + tuple(labels[:g])
+        if seats not in out:
+            out.append(seats)
+    return out
+
+
+def _plan(rs, seatings, games, seed, duplicate) -> list:
+    """(index, table, seats, game seed, deal) of every game: seats rotating each game; in the duplicate
+    format the rotations of one deal share its seed (deal None in the single format)."""
+    n = rs.players
+    plan: list = []
+    for t, labels in enumerate(seatings):
+        if duplicate:
+            turns = rotations(labels)
+            for d in range(-(-games // len(turns))):
+                deal_seed = derive_seed(seed, rs.id, labels, "deal", d)
+                for seats in turns:
+                    plan.append((len(plan), t, seats, deal_seed, d))
+        else:
+            for g in range(-(-games // n) * n):
+                plan.append((len(plan), t, labels[g % n:] + labels[:g % n], derive_seed(seed, rs.id, labels, g), None))
+    return plan
 
 
 def _saved_games(path, plan) -> dict:
@@ -78,7 +112,7 @@ def _saved_games(path, plan) -> dict:
             if isinstance(index, int) and index >= len(plan):
                 continue
             p = want.get(index)
-            if p is None or list(p[2]) != seats or p[3] != seed:
+            if p is None or list(p[2]) != seats or p[3] != seed or row.get("deal") != p[4]:
                 raise OptionError(f"results file {path}, line {n}: game {index} belongs to another "
                                   "tournament (other bots, tables, seed or edition)")
             out[index] = row
@@ -151,13 +185,45 @@ def play_tournament_games(ruleset_id, options, specs, games) -> list:
     """Play planned games in this process (picklable, for workers): one row per game."""
     rs = load_ruleset(ruleset_id, **options)
     out = []
-    for index, table, labels, game_seed in games:
+    for index, table, labels, game_seed, *deal in games:
+        deal = deal[0] if deal else None
         seats = [copy.deepcopy(specs[x]) if not isinstance(specs[x], str) else make_bot(specs[x]) for x in labels]
+        if deal is not None:              # the duplicate format: the match's numbers are nature's alone
+            seats = [own_dice(b, derive_seed(game_seed, "seat", i)) for i, b in enumerate(seats)]
         m = Match(rs, seats=seats, seed=game_seed)
         scores = m.play_out()
-        out.append({"game": index, "table": table, "seed": game_seed, "seats": list(labels),
-                    "scores": list(scores), "winner": m.state.winner, "turns": m.state.turn})
+        row = {"game": index, "table": table, "seed": game_seed, "seats": list(labels),
+               "scores": list(scores), "winner": m.state.winner, "turns": m.state.turn}
+        if deal is not None:
+            row["deal"] = deal
+        out.append(row)
     return out
+
+
+class _OwnDice:
+    """A seat's bot that draws from its own random numbers instead of the match's, so the match's
+    generator draws nature's moves only and the same game seed deals the same cards whoever sits where."""
+
+    def __init__(self, bot, seed):
+        self.bot = bot
+        self.rng = random.Random(seed)
+        self.needs_observation = bot.needs_observation
+
+    def choose(self, view, legal, rng):
+        return self.bot.choose(view, legal, self.rng)
+
+    def __repr__(self):
+        return repr(self.bot)
+
+
+class _TrustedOwnDice(_OwnDice):
+    picks_from_legal = True          # the bot inside only returns moves of the legal list it is given
+
+
+def own_dice(bot, seed):
+    """``bot`` playing with its own random numbers, seeded with ``seed`` (trusted as the bot inside is)."""
+    from .match import trusted
+    return (_TrustedOwnDice if trusted(bot) else _OwnDice)(bot, seed)
 
 
 def _run(chunks, args: tuple, workers, executor, progress, total, results=None) -> list:
@@ -223,6 +289,69 @@ def wilson(p, n, z=Z95) -> tuple:
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (0.0 if p <= 0 else max(0.0, c - h), 1.0 if p >= 1 else min(1.0, c + h))
+
+
+def t_quantile(p, df) -> float:
+    """The ``p`` quantile of Student's t distribution with ``df`` degrees of freedom (by bisection)."""
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be >= 1, got {df!r}")
+    if p == 0.5:
+        return 0.0
+    if p < 0.5:
+        return -t_quantile(1 - p, df)
+    low, high = 0.0, 1.0
+    while _t_cdf(high, df) < p:
+        high *= 2
+    for _ in range(100):
+        mid = (low + high) / 2
+        low, high = (mid, high) if _t_cdf(mid, df) < p else (low, mid)
+    return (low + high) / 2
+
+
+def _t_cdf(t, df) -> float:
+    """P(T <= t) for t >= 0: one minus half the regularised incomplete beta I_x(df/2, 1/2), x = df/(df+t²)."""
+    return 1 - 0.5 * _beta_inc(df / 2, 0.5, df / (df + t * t))
+
+
+def _beta_inc(a, b, x) -> float:
+    """The regularised incomplete beta function I_x(a, b), by its continued fraction (modified Lentz)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):            # the fraction converges fast on this side only
+        return 1 - _beta_inc(b, a, 1 - x)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x)
+                     + b * math.log(1 - x)) / a
+    tiny = 1e-300
+    f, c, d = 1.0, 1.0, 0.0
+    for i in range(400):
+        m = i // 2
+        if i == 0:
+            num = 1.0
+        elif i % 2 == 0:
+            num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+        else:
+            num = -((a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1))
+        d = 1 + num * d
+        d = 1 / (d if abs(d) > tiny else tiny)
+        c = 1 + num / (c if abs(c) > tiny else tiny)
+        f *= c * d
+        if abs(1 - c * d) < 1e-15:
+            break
+    return front * (f - 1)
+
+
+def t_interval(values) -> tuple:
+    """(mean, low, high): the mean of ``values`` with its 95% Student t interval (n - 1 degrees of
+    freedom); with a single value the interval is unknown (nan)."""
+    n = len(values)
+    mean = sum(values) / n if n else math.nan
+    if n < 2:
+        return mean, math.nan, math.nan
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    h = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
+    return mean, mean - h, mean + h
 
 
 def bradley_terry(labels, comps, iterations=500) -> dict:
@@ -333,26 +462,38 @@ def _mul(x, y) -> list:
 class TournamentResult:
     """The games of a tournament and what they show: ``table()``, ``standings()``, ``head_to_head(a, b)``."""
 
-    def __init__(self, ruleset, labels, tables, rows, seed, anchor=None):
+    def __init__(self, ruleset, labels, tables, rows, seed, anchor=None, duplicate=False):
         self.ruleset = ruleset
         self.labels = labels
         self.tables = tables
         self.games = rows
         self.seed = seed
+        self.duplicate = duplicate
         self._comps = [comparisons(r) for r in rows]
         self.anchor = labels[0] if anchor is None else anchor
         strengths = bradley_terry(labels, [c for cs in self._comps for c in cs])
         self.ratings = elo(strengths, self.anchor)
-        self.intervals = rating_intervals(labels, self._comps, strengths, self.anchor)
+        clusters = self._comps          # what is linked: the comparisons of one game, or of one deal
+        if duplicate:
+            deals: dict = {}
+            for row, comps in zip(rows, self._comps):
+                deals.setdefault((row["table"], row["deal"]), []).extend(comps)
+            clusters = list(deals.values())
+        self.intervals = rating_intervals(labels, clusters, strengths, self.anchor)
 
     def head_to_head(self, a, b) -> dict:
-        """How often ``a`` beat ``b`` at the same table: games, share (ties half) and its 95% interval."""
+        """How often ``a`` beat ``b`` at the same table: games, share (ties half) and its 95% interval.
+
+        Single format: the mean over games of each game's share of a-b comparisons won, with a Wilson
+        interval over games. Duplicate format: each deal's games are averaged first (``deals``, its
+        ``pairs`` of games), and the interval is a Student t interval over deals."""
         for x in (a, b):
             if x not in self.labels:
                 raise KeyError(f"no bot {x!r}; bots are {self.labels}")
         shares = []                   # per game: the share of its a-b comparisons that a won
+        deals: dict = {}              # per deal (duplicate format): the shares of its games
         count = 0
-        for comps in self._comps:
+        for row, comps in zip(self.games, self._comps):
             won = met = 0
             for x, y, r in comps:
                 if (x, y) == (a, b):
@@ -362,11 +503,22 @@ class TournamentResult:
             if met:
                 shares.append(won / met)
                 count += met
+                if self.duplicate:
+                    deals.setdefault((row["table"], row["deal"]), []).append(won / met)
         games = len(shares)
-        share = sum(shares) / games if games else math.nan
-        # n = games, not comparisons: one game's comparisons of the same two bots are not independent
-        low, high = wilson(share, games) if games else (math.nan, math.nan)
-        return {"a": a, "b": b, "games": games, "comparisons": count, "share": share, "low": low, "high": high}
+        out = {"a": a, "b": b, "games": games, "comparisons": count}
+        if self.duplicate:
+            share, low, high = t_interval([sum(v) / len(v) for v in deals.values()])
+            out.update(deals=len(deals), interval="t over deals")
+            if not math.isnan(low):
+                low, high = max(0.0, low), min(1.0, high)
+        else:
+            share = sum(shares) / games if games else math.nan
+            # n = games, not comparisons: one game's comparisons of the same two bots are not independent
+            low, high = wilson(share, games) if games else (math.nan, math.nan)
+            out["interval"] = "Wilson over games"
+        out.update(share=share, low=low, high=high)
+        return out
 
     def standings(self) -> list:
         """One row per bot: games, wins, win share, mean score, rating and its 95% interval (Elo points)."""
@@ -393,18 +545,21 @@ class TournamentResult:
     def table(self, markdown=True) -> str:
         """The standings and the ladder of neighbours as text (a Markdown table by default)."""
         rs = self.ruleset
+        how = "each deal played at every rotation of the seats" if self.duplicate else "seats rotating"
         head = (f"{rs.name}, {rs.players} players: {len(self.games)} games at {len(self.tables)} table(s), "
-                f"seats rotating, seed {self.seed}; ratings in Elo points, {self.anchor} = 0")
+                f"{how}, seed {self.seed}; ratings in Elo points, {self.anchor} = 0")
         lines = [head, "", "| bot | seats played | wins | win share | mean score | rating (Elo, 95% interval) |",
                  "| --- | ---: | ---: | ---: | ---: | --- |"]
         for r in self.standings():
             lines.append(f"| {r['bot']} | {r['games']} | {r['wins']} | {100 * r['win_share']:.0f}% | "
                          f"{r['mean_score']:.1f} | {r['rating']:+.0f} ({r['rating_low']:+.0f} to {r['rating_high']:+.0f}) |")
-        lines += ["", "| bot vs the one before | games together | share of head-to-heads won | 95% interval |",
+        together = "games together (deals)" if self.duplicate else "games together"
+        lines += ["", f"| bot vs the one before | {together} | share of head-to-heads won | 95% interval |",
                   "| --- | ---: | ---: | --- |"]
         for h in self.ladder():
             if h["comparisons"]:
-                lines.append(f"| {h['a']} vs {h['b']} | {h['games']} | {100 * h['share']:.0f}% | "
+                n = f"{h['games']} ({h['deals']})" if self.duplicate else f"{h['games']}"
+                lines.append(f"| {h['a']} vs {h['b']} | {n} | {100 * h['share']:.0f}% | "
                              f"{100 * h['low']:.0f}% to {100 * h['high']:.0f}% |")
         text = "\n".join(lines)
         return text if markdown else text.replace("| ", "").replace(" |", "")
@@ -413,4 +568,4 @@ class TournamentResult:
         return f"<TournamentResult {self.ruleset.id} {self.ruleset.players}p, {len(self.games)} games, bots {self.labels}>"
 
 
-__all__ = ["tournament", "TournamentResult", "bradley_terry", "wilson", "comparisons"]
+__all__ = ["tournament", "TournamentResult", "bradley_terry", "wilson", "comparisons", "t_interval", "rotations"]

@@ -200,6 +200,36 @@ def test_halving_keeps_the_rules_of_thumb_on_equal_results_and_follows_a_clear_w
         assert choice == winner != moves[0]
 
 
+def test_temperature_makes_a_weaker_level_sometimes_play_a_worse_move():
+    """With a temperature a move that did a point worse is sometimes played, one that did far worse almost
+    never, one that did as well as the best (the rules of thumb keep their choice) or was never tried
+    never; the same seeds give the same choices. Temperature 0 is the best move."""
+    state, seat = decision_points("northstar", {"players": 2}, limit=6)[-1]
+    legal = state.ruleset.legal_actions(state)
+    view = observe(state, seat)
+    order = LookaheadBot(4).candidates(view, legal, random.Random(0))
+    points = {order[0]: 0.0, order[1]: -1.0, order[2]: -30.0}      # the rest: -40
+
+    class Fixed(LookaheadBot):
+        def try_move(self, view, move, r):
+            return points.get(move, -40.0)
+
+    def choices(temperature, seeds=range(60)):
+        bot = Fixed(4, temperature=temperature)
+        return [bot.choose(view, legal, random.Random(k)) for k in seeds]
+    assert set(choices(0)) == {order[0]}
+    warm = choices(1.0)
+    assert warm == choices(1.0)                                      # deterministic for the seeds
+    assert warm.count(order[1]) >= 5 and warm.count(order[0]) > warm.count(order[1])
+    assert set(warm) <= set(order[:4]) and order[2] not in warm
+    best, means = Fixed(4).halving_values(view, order[:5], random.Random(0))
+    assert best == 0 and means[:3] == [0.0, -1.0, -30.0]
+    hot = Fixed(4, temperature=100.0)
+    drawn = {hot.soften(0, [0.0, None, -1.0, 0.0], random.Random(k)) for k in range(40)}
+    assert drawn == {0, 2}                  # not the move never tried, nor the one as good as the best
+    assert "temperature=1" in repr(Fixed(4, temperature=1))
+
+
 def test_levels_have_names_and_growing_budgets():
     """Five levels from "beginner" to "expert"; every level tries more imagined games and weighs more moves
     than the one below (at least half as many tries again); names and numbers both work."""
@@ -210,6 +240,8 @@ def test_levels_have_names_and_growing_budgets():
     weighed = [LEVELS[n].candidates for n in range(1, 6)]
     assert all(b > a for a, b in zip(weighed, weighed[1:])) and weighed[0] >= 2
     assert all(LEVELS[n].horizon <= LEVELS[n + 1].horizon for n in range(1, 5))
+    slips = [LEVELS[n].temperature for n in range(1, 6)]        # the higher the level, the fewer slips
+    assert all(b <= a for a, b in zip(slips, slips[1:])) and slips[-1] == 0 and slips[2] < slips[1]
     assert all(LEVELS[n].iterations >= LEVELS[n].candidates for n in LEVELS)   # every move tried at least once
     assert LookaheadBot("expert").level.number == 5
     assert LookaheadBot("2").level.name == names[1]
@@ -221,7 +253,8 @@ def test_levels_have_names_and_growing_budgets():
 
 @pytest.mark.parametrize("bad", [dict(level=0), dict(level=6), dict(level="master"), dict(level=True),
                                  dict(iterations=0), dict(iterations=2.5), dict(seed="x"), dict(mutation_rate=2),
-                                 dict(horizon=-1), dict(horizon=1.5), dict(method="minimax")])
+                                 dict(horizon=-1), dict(horizon=1.5), dict(method="minimax"),
+                                 dict(temperature=-1), dict(temperature="hot"), dict(temperature=float("inf"))])
 def test_lookahead_refuses_bad_settings(bad):
     with pytest.raises(OptionError):
         LookaheadBot(**bad)

@@ -7,8 +7,11 @@ the end of the turn, and scores the result (its lead in points over the best riv
 sequential halving: every candidate meets the same imagined tables and dice, the worse half drops out after
 each round, and the survivors get the rest of the budget, so a move wins on play rather than on the luck of
 its tables (the UCB1 sharing of the first version, ``method="ucb"``, let a weak move win on a few lucky tries,
-and more tries did not make a stronger bot). A level fixes the number of tries, so a level plays the same way
-on any computer; the bot's ``seed`` and the match's random numbers make it deterministic.
+and more tries did not make a stronger bot). The lower levels also slip now and then, as a learner does:
+with a ``temperature`` (in points) they sometimes play a move that did a little worse in their imagined
+games than their best one, rarely one that did much worse. A level fixes the number of tries and the
+temperature, so a level plays the same way on any computer; the bot's ``seed`` and the match's random
+numbers make it deterministic.
 """
 from __future__ import annotations
 
@@ -26,7 +29,8 @@ from .greedy import GreedyBot
 
 @dataclass(frozen=True)
 class Level:
-    """How hard a LookaheadBot thinks: imagined games per move, and how many moves it tries out."""
+    """How hard a LookaheadBot thinks: imagined games per move, how many moves it tries out, and how often
+    it slips (plays a move that did worse in its imagined games)."""
 
     number: int
     name: str
@@ -34,20 +38,24 @@ class Level:
     candidates: int      # its best moves by the rules of thumb that it tries out
     horizon: int = 0     # whole turns it imagines after the current one (0: to the end of this turn)
     method: str = "halving"  # how tries are shared out: "halving" (sequential halving) or "ucb" (UCB1)
+    temperature: float = 0.0  # points: how often it plays a move that did worse in its imagined games (0: never)
 
 
 #: Strength levels: each tries more imagined games per move than the one below and weighs one more of its
 #: best moves by the rules of thumb; all of them imagine to the end of the current turn. The strength these
 #: tries give levels off at about 54 tries a move (162 tries of 8 moves did not beat 54 of 6: 52% and 40% of
-#: 40 North Star and Origin 2-player games), so the five levels are spread between 2 and 54 tries.
+#: 40 North Star and Origin 2-player games), so the five levels are spread between 2 and 54 tries, and the
+#: steps near the top are widened by slips instead: a move that did d points worse than the best in the
+#: imagined games is played with weight exp(-d / temperature) against the best's 1 (the beginner and the
+#: novice at temperature 1, so a move a point worse has weight 0.37; the expert never slips).
 #: ``horizon=1`` (one more turn) is there to experiment with: it did not make level 3 measurably stronger
 #: (55% [40%, 69%] in 40 North Star games), and it triples the cost of a move at a table of four.
 LEVELS = {
-    1: Level(1, "beginner", 2, 2),        # one imagined game for each of its two best moves
-    2: Level(2, "novice", 12, 3),         # three moves, the better two then played out more
-    3: Level(3, "intermediate", 18, 4),
-    4: Level(4, "advanced", 30, 5),
-    5: Level(5, "expert", 54, 6),         # about where more tries stop making it stronger
+    1: Level(1, "beginner", 2, 2, temperature=1.0),       # one imagined game for each of its two best moves
+    2: Level(2, "novice", 12, 3, temperature=1.0),        # three moves, the better two then played out more
+    3: Level(3, "intermediate", 18, 4, temperature=0.7),
+    4: Level(4, "advanced", 30, 5, temperature=0.4),
+    5: Level(5, "expert", 54, 6),                         # always its best; about where more tries stop helping
 }
 LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
 _EXPLORE = 1.0           # UCB1 exploration weight, in units of the spread of the results seen so far
@@ -57,16 +65,17 @@ _MAX_ROLLOUT = 5000      # moves: a safety net, never reached by a real turn
 class LookaheadBot(Bot):
     """``LookaheadBot(level=3, seed=0)``: levels 1 ("beginner") to 5 ("expert"), or a level name.
 
-    ``iterations``, ``horizon`` (whole turns imagined after the current one) and ``method`` ("halving" or
-    "ucb") override the level's settings. ``time_limit`` (seconds, default none) is a safety stop only: a
-    search cut short by it depends on the computer's speed, so leave it off for experiments.
+    ``iterations``, ``horizon`` (whole turns imagined after the current one), ``method`` ("halving" or
+    "ucb") and ``temperature`` (points; 0: always its best move) override the level's settings.
+    ``time_limit`` (seconds, default none) is a safety stop only: a search cut short by it depends on the
+    computer's speed, so leave it off for experiments.
     """
 
     name = "lookahead"
     picks_from_legal = True       # it only ever returns one of the legal moves it was given
 
     def __init__(self, level=3, seed=0, mutation_rate=None, divergence_rate=0.1, iterations=None,
-                 time_limit=None, horizon=None, method=None):
+                 time_limit=None, horizon=None, method=None, temperature=None):
         super().__init__(mutation_rate, divergence_rate)
         if isinstance(level, str):
             if level.isdigit():
@@ -89,6 +98,10 @@ class LookaheadBot(Bot):
         if method not in (None, "ucb", "halving"):
             raise OptionError(f"method must be 'ucb' or 'halving', got {method!r}")
         self.method = method or self.level.method
+        if temperature is not None and (isinstance(temperature, bool) or not isinstance(temperature, (int, float))
+                                        or not 0 <= temperature < math.inf):
+            raise OptionError(f"temperature must be a number of points >= 0, got {temperature!r}")
+        self.temperature = self.level.temperature if temperature is None else float(temperature)
         self.seed = seed
         self.time_limit = time_limit
         self.policy = GreedyBot()
@@ -99,6 +112,8 @@ class LookaheadBot(Bot):
             extra += f", horizon={self.horizon}"
         if self.method != self.level.method:
             extra += f", method={self.method!r}"
+        if self.temperature != self.level.temperature:
+            extra += f", temperature={self.temperature:g}"
         return f"LookaheadBot(level={self.level.number}, seed={self.seed}{extra})"
 
     # ---- deciding ----------------------------------------------------------------------------------
@@ -110,10 +125,29 @@ class LookaheadBot(Bot):
         if len(moves) == 1:
             return moves[0]
         if self.method == "halving":
-            return moves[self.halving(view, moves, r)]
-        visits, totals = self.search(view, moves, r)
-        best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
+            best, means = self.halving_values(view, moves, r)
+        else:
+            visits, totals = self.search(view, moves, r)
+            best = max(range(len(moves)), key=lambda i: (visits[i], totals[i] / visits[i], -i))
+            means = [t / v if v else None for t, v in zip(totals, visits)]
+        if self.temperature > 0:
+            best = self.soften(best, means, r)
         return moves[best]
+
+    def soften(self, best, means, r) -> int:
+        """A move drawn with weights exp(-(points it fell short of the best) / temperature): a weaker
+        level sometimes plays a move that did a little worse in its imagined games, as a beginner would,
+        and rarely one that did much worse. A move that did as well as the best is not drawn (on equal
+        results the rules of thumb's choice stays, as at temperature 0), nor is a move never tried."""
+        top = means[best]
+        weights = [0.0 if m is None or m >= top else math.exp((m - top) / self.temperature) for m in means]
+        weights[best] = 1.0
+        x = r.random() * sum(weights)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                return i
+        return best
 
     def candidates(self, view, legal, r) -> list:
         """The level's number of best moves by the greedy rules of thumb, best first."""
@@ -159,6 +193,10 @@ class LookaheadBot(Bot):
         running gets the same imagined tables, the worse half drops out after each round, and the last
         round spends what is left of the budget. Moves are compared on the tables they all met, so a
         move wins on play, not on luck; ties go to the rules of thumb's order."""
+        return self.halving_values(view, moves, r)[0]
+
+    def halving_values(self, view, moves, r) -> tuple:
+        """``halving``'s choice, and each move's mean imagined result (None for a move never tried)."""
         budget = self.iterations
         alive = list(range(min(len(moves), budget)))
         values: list = [[] for _ in moves]
@@ -197,7 +235,7 @@ class LookaheadBot(Bot):
             alive = ranked()[:math.ceil(len(alive) / 2)]
             if stop is not None and time.perf_counter() > stop:
                 break
-        return ranked()[0]
+        return ranked()[0], [sum(v) / len(v) if v else None for v in values]
 
     def try_move(self, view, move, r) -> float:
         """One imagined game: how many points ``move`` leaves the bot ahead of its best rival."""
