@@ -25,11 +25,10 @@ class GreedyBot(Bot):
         if rs is not self._rs:              # the edition's rules of thumb, looked up once per table
             self._rs = rs
             hints = rs.edition.bot_hints
-            self._hints = (hints.greedy_context, hints.greedy_best, rs.heredity)
-        context, best, heredity = self._hints
+            self._hints = (hints.greedy_ties, rs.heredity)
+        best, heredity = self._hints
         # the Heredity variant's ties among animals: a new order every decision
-        salt = int(rng.random() * 4294967296) if heredity else 0
-        ties = best(context(view, legal, salt), legal)
+        ties = best(view, legal, int(rng.random() * 4294967296) if heredity else 0)
         if len(ties) == 1:                  # one best action (the usual case)
             return ties[0]
         return ties[int(rng.random() * len(ties))]      # ties: by chance

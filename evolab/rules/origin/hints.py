@@ -13,7 +13,7 @@ from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, H
 from ..heredity import scramble
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 from .feeding import attack_block, can_receive
-from .traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS
+from .traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS, TRAIT_IDS
 
 _DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1.3, "tail_loss": 1.3,
               "mimicry": 1.1, "high_body_weight": 1.2, "poisonous": 1.2}
@@ -37,7 +37,10 @@ class _Context(PlanOnDemand):
         self.salt = salt
         self.seat = seat = view.seat
         self.animals = animals = view.animals
-        self.mine = [a for a in animals.values() if a.owner == seat]
+        self.mine = mine = []           # the bot's animals, in the row's order (a loop: cheaper than a comprehension)
+        for a in animals.values():
+            if a.owner == seat:
+                mine.append(a)
         self.players = view.players
         self.legal = legal
         # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
@@ -552,31 +555,39 @@ class OriginHints(BotHints):
             return _feeding_best_long(ctx, legal)
         return _feeding_best(ctx, legal)
 
+    def greedy_ties(self, view, legal, salt=0):
+        """``greedy_best`` of a new context, in one call (the bot asks this at every decision)."""
+        ctx = _Context(view, legal, salt)
+        if view.phase == "development":
+            return _development_best(ctx, legal)
+        if len(legal) > _LONG:
+            return _feeding_best_long(ctx, legal)
+        if Attack in map(type, legal):      # a scan in C: most feeding lists have no attack
+            return _feeding_best(ctx, legal)
+        return _feeding_best_plain(ctx, legal)
+
 
 def _development_best(ctx, legal):
     """``greedy_best`` of a development decision: the rules' values (``greedy_values``) with the traits whose bound
-    (``_BOUND``) cannot reach the best so far skipped."""
+    (``_TRAIT_BOUND``) cannot reach the best so far skipped."""
     animals = ctx.animals
+    bound = _TRAIT_BOUND
     plain = _PLAIN_TRAIT.get
-    bound = _BOUND.get
     get = _VALUE.get
     best = top = _NONE
     found = []          # (value, action) of the actions that may tie for the best
-    keep = found.append
     new = None
     for a in legal:
         t = type(a)
         if t is PlayTrait:
             trait = a.trait
+            if bound[trait] <= top:         # one subscript skips most trait plays once a new animal is the best
+                continue
             v = plain(trait)
             if v is not None:
-                if v <= top:
-                    continue
                 v -= 0.1 * len(animals[a.animal].cards)
             elif trait == "parasite":
                 v = 2.2 + 0.1 * len(animals[a.animal].cards)
-            elif bound(trait, 0.5) <= top:
-                continue
             else:
                 v = _play_trait(ctx, a)
         elif t is PlayAnimal:
@@ -588,10 +599,15 @@ def _development_best(ctx, legal):
         else:
             v = get(t, _zero)(ctx, a)
         if v > top:
-            keep((v, a))
             if v > best:
+                if best <= v - 1e-9:        # a clear new best: none found so far can tie with it
+                    found = [(v, a)]
+                else:
+                    found.append((v, a))
                 best = v
                 top = v - 1e-9
+            else:
+                found.append((v, a))
     if len(found) == 1:
         return [found[0][1]]
     return [a for v, a in found if v > top]
@@ -652,6 +668,47 @@ def _feeding_best(ctx, legal, floor=-1.0):
                 best = v
                 top = ctx._top = v - 1e-9
     return _feeding_finish(ctx, legal, floor, found, later, best, top)
+
+
+def _feeding_best_plain(ctx, legal):
+    """``_feeding_best`` of a list without attacks: every value in one pass in the legal order (only an attack can
+    make a token for a hungry animal not worth valuing, so the plan is made whenever one is offered)."""
+    animals = ctx.animals
+    get = _VALUE.get
+    best = top = _NONE
+    found = []          # (value, action) of the actions that may tie for the best
+    plan = None
+    for a in legal:
+        t = type(a)
+        if t is TakeFood:
+            x = animals[a.animal]
+            if x.links:
+                v = _take(ctx, a)
+            else:
+                short = x.need - x.red - x.blue
+                if short <= 0:
+                    v = 1.5
+                else:
+                    if plan is None:
+                        plan = ctx.plan
+                    v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
+        elif t is EndMove:
+            v = 0.0
+        else:
+            v = get(t, _zero)(ctx, a)
+        if v > top:
+            if v > best:
+                if best <= v - 1e-9:        # a clear new best: none found so far can tie with it
+                    found = [(v, a)]
+                else:
+                    found.append((v, a))
+                best = v
+                top = v - 1e-9
+            else:
+                found.append((v, a))
+    if len(found) == 1:
+        return [found[0][1]]
+    return [a for v, a in found if v > top]
 
 
 def _feeding_finish(ctx, legal, floor, found, later, best, top):
@@ -909,3 +966,7 @@ _BOUND = {"carnivorous": 2.0, "sharp_vision": 1.0, "high_body_weight": 1.2}
 
 _PLAIN_TRAIT = {t: v for t, v in _TRAIT_VALUE.items() if t != "high_body_weight"}
 """Traits whose value is their table value less 0.1 a trait card already on the animal."""
+
+_TRAIT_BOUND = {t: _PLAIN_TRAIT.get(t, _BOUND.get(t, 0.5)) for t in TRAIT_IDS}
+_TRAIT_BOUND["parasite"] = float("inf")     # 2.2 and 0.1 a trait card: valued every time
+"""The most a play of each trait can be worth (``_play_trait``), read with one subscript."""
