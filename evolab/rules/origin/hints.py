@@ -549,40 +549,40 @@ class OriginHints(BotHints):
         """The best actions (``BotHints.greedy_best``) from the same values streamed: an action whose value
         cannot reach the best found so far is not worked out in full (a trait's table value only drops with the
         trait cards already on its animal; a token for a fed animal is worth 1.5)."""
-        if ctx.v.phase == "development":
-            return _development_best(ctx, legal)
-        if len(legal) > _LONG:
-            return _feeding_best_long(ctx, legal)
-        return _feeding_best(ctx, legal)
+        return _best(ctx, legal)
 
     def greedy_ties(self, view, legal, salt=0):
         """``greedy_best`` of a new context, in one call (the bot asks this at every decision)."""
-        ctx = _Context(view, legal, salt)
-        if view.phase == "development":
-            return _development_best(ctx, legal)
-        if len(legal) > _LONG:
-            return _feeding_best_long(ctx, legal)
-        if Attack in map(type, legal):      # a scan in C: most feeding lists have no attack
-            return _feeding_best(ctx, legal)
-        return _feeding_best_plain(ctx, legal)
+        return _best(_Context(view, legal, salt), legal)
+
+
+def _best(ctx, legal):
+    """``greedy_best`` by the kind of decision."""
+    if ctx.v.phase == "development":
+        return _development_best(ctx, legal)
+    if len(legal) > _LONG:
+        return _feeding_best_long(ctx, legal)
+    if Attack in map(type, legal):          # a scan in C: most feeding lists have no attack
+        return _feeding_best(ctx, legal)
+    return _feeding_best_plain(ctx, legal)
 
 
 def _development_best(ctx, legal):
     """``greedy_best`` of a development decision: the rules' values (``greedy_values``) with the traits whose bound
-    (``_TRAIT_BOUND``) cannot reach the best so far skipped."""
+    (``_TRAIT_BOUND``) cannot reach the best so far skipped. The ties are kept as a list of actions: a new best less
+    than 1e-9 above the last (rare: a Parasite play against a new animal) sends the decision to the plain valuation."""
     animals = ctx.animals
     bound = _TRAIT_BOUND
     plain = _PLAIN_TRAIT.get
     get = _VALUE.get
     best = top = _NONE
-    found = []          # (value, action) of the actions that may tie for the best
+    ties: list = []
     new = None
-    for a in legal:
-        t = type(a)
+    for a, t in zip(legal, map(type, legal)):      # the types read in C
         if t is PlayTrait:
-            trait = a.trait
-            if bound[trait] <= top:         # one subscript skips most trait plays once a new animal is the best
+            if bound[a.trait] <= top:       # one subscript skips most trait plays once a new animal is the best
                 continue
+            trait = a.trait
             v = plain(trait)
             if v is not None:
                 v -= 0.1 * len(animals[a.animal].cards)
@@ -599,18 +599,15 @@ def _development_best(ctx, legal):
         else:
             v = get(t, _zero)(ctx, a)
         if v > top:
-            if v > best:
-                if best <= v - 1e-9:        # a clear new best: none found so far can tie with it
-                    found = [(v, a)]
-                else:
-                    found.append((v, a))
-                best = v
-                top = v - 1e-9
-            else:
-                found.append((v, a))
-    if len(found) == 1:
-        return [found[0][1]]
-    return [a for v, a in found if v > top]
+            if v <= best:
+                ties.append(a)
+                continue
+            if v - 1e-9 < best:             # within 1e-9 of the last best: some ties may fall out, value them all
+                return BotHints.greedy_best(_HINTS, ctx, legal)
+            ties = [a]
+            best = v
+            top = v - 1e-9
+    return ties
 
 
 def _feeding_best(ctx, legal, floor=-1.0):
@@ -672,14 +669,14 @@ def _feeding_best(ctx, legal, floor=-1.0):
 
 def _feeding_best_plain(ctx, legal):
     """``_feeding_best`` of a list without attacks: every value in one pass in the legal order (only an attack can
-    make a token for a hungry animal not worth valuing, so the plan is made whenever one is offered)."""
+    make a token for a hungry animal not worth valuing, so the plan is made whenever one is offered); ties kept as
+    in ``_development_best``."""
     animals = ctx.animals
     get = _VALUE.get
     best = top = _NONE
-    found = []          # (value, action) of the actions that may tie for the best
+    ties: list = []
     plan = None
-    for a in legal:
-        t = type(a)
+    for a, t in zip(legal, map(type, legal)):
         if t is TakeFood:
             x = animals[a.animal]
             if x.links:
@@ -697,18 +694,15 @@ def _feeding_best_plain(ctx, legal):
         else:
             v = get(t, _zero)(ctx, a)
         if v > top:
-            if v > best:
-                if best <= v - 1e-9:        # a clear new best: none found so far can tie with it
-                    found = [(v, a)]
-                else:
-                    found.append((v, a))
-                best = v
-                top = v - 1e-9
-            else:
-                found.append((v, a))
-    if len(found) == 1:
-        return [found[0][1]]
-    return [a for v, a in found if v > top]
+            if v <= best:
+                ties.append(a)
+                continue
+            if v - 1e-9 < best:             # within 1e-9 of the last best: value them all
+                return BotHints.greedy_best(_HINTS, ctx, legal)
+            ties = [a]
+            best = v
+            top = v - 1e-9
+    return ties
 
 
 def _feeding_finish(ctx, legal, floor, found, later, best, top):
@@ -970,3 +964,6 @@ _PLAIN_TRAIT = {t: v for t, v in _TRAIT_VALUE.items() if t != "high_body_weight"
 _TRAIT_BOUND = {t: _PLAIN_TRAIT.get(t, _BOUND.get(t, 0.5)) for t in TRAIT_IDS}
 _TRAIT_BOUND["parasite"] = float("inf")     # 2.2 and 0.1 a trait card: valued every time
 """The most a play of each trait can be worth (``_play_trait``), read with one subscript."""
+
+_HINTS = OriginHints()
+"""The rules of thumb, for the plain valuation (``BotHints.greedy_best``) the streamed ones fall back on."""
