@@ -24,6 +24,7 @@ _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
 _NONE = float("-inf")
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
+_MAIN = frozenset((TakeFood, Attack, BurnFat))          # the main actions a feeding plan looks for
 
 
 class _Context(PlanOnDemand):
@@ -107,13 +108,8 @@ class _FeedingPlan(FeedingPlan):
     def __init__(self, ctx):
         v = self.v = ctx.v
         self.seat = ctx.seat
-        me_first = False              # a main action is open: the bot takes before the rivals this round
-        for x in ctx.legal:
-            t = type(x)
-            if t is TakeFood or t is Attack or t is BurnFat:
-                me_first = True
-                break
-        self.me_first = me_first
+        # a main action is open: the bot takes before the rivals this round (the types read in C)
+        self.me_first = me_first = not _MAIN.isdisjoint(map(type, ctx.legal))
         hungry, total, linked = self._costs(ctx)
         self.bank = bank = v.food_bank
         n = v.players
@@ -258,8 +254,9 @@ def _sure_hunters(ctx, hunters):
     cannot escape (read from the attacks on rivals' animals, when a long list's pass has listed them)."""
     seat, animals = ctx.seat, ctx.animals
     attacks = ctx._rival_attacks
-    for x in ctx.legal if attacks is None else attacks:
-        if type(x) is Attack and x.predator not in hunters:
+    actions = ctx.legal if attacks is None else attacks
+    for x, t in zip(actions, map(type, actions)):
+        if t is Attack and x.predator not in hunters:
             q = animals[x.prey]
             if not q.mask & _UNSURE and q.owner != seat:
                 hunters[x.predator] = 2
@@ -626,8 +623,7 @@ def _feeding_best(ctx, legal, floor=-1.0):
     later = []          # (action, animal, tokens it is short) of the tokens that need the plan
     hunters = {}        # hunter -> its column (``_hunter_column``), None when none of its attacks can reach the best
     last = column = None
-    for a in legal:
-        t = type(a)
+    for a, t in zip(legal, map(type, legal)):       # the types read in C
         if t is Attack:
             pid = a.predator
             if pid != last:                     # a hunter's attacks come one after another
