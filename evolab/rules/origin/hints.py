@@ -124,8 +124,10 @@ class _FeedingPlan(FeedingPlan):
         self.share = share
         if total <= share:
             self.planned, self.spare = set(self.cost), share - total
-            return
-        self._plan_short(ctx, hungry, share, linked)
+        elif len(hungry) == 1 and not linked:    # one hungry animal the share cannot finish (``completion_plan``)
+            self.planned, self.spare = set(), share
+        else:
+            self._plan_short(ctx, hungry, share, linked)
 
     def _costs(self, ctx):
         """``self.cost`` (what each hungry animal still needs from the bank, after its fat and a sure hunt) and
