@@ -558,25 +558,27 @@ class OriginHints(BotHints):
 def _best(ctx, legal):
     """``greedy_best`` by the kind of decision."""
     if ctx.v.phase == "development":
-        return _development_best(ctx, legal)
+        return _streamed_best(ctx, legal)
     if len(legal) > _LONG:
         return _feeding_best_long(ctx, legal)
     if Attack in map(type, legal):          # a scan in C: most feeding lists have no attack
         return _feeding_best(ctx, legal)
-    return _feeding_best_plain(ctx, legal)
+    return _streamed_best(ctx, legal)
 
 
-def _development_best(ctx, legal):
-    """``greedy_best`` of a development decision: the rules' values (``greedy_values``) with the traits whose bound
-    (``_TRAIT_BOUND``) cannot reach the best so far skipped. The ties are kept as a list of actions: a new best less
-    than 1e-9 above the last (rare: a Parasite play against a new animal) sends the decision to the plain valuation."""
+def _streamed_best(ctx, legal):
+    """``greedy_best`` of a development decision, or of a feeding list without attacks: the rules' values
+    (``greedy_values``) in one pass in the legal order. A trait play whose bound (``_TRAIT_BOUND``) cannot reach the
+    best so far is skipped; a token for a hungry animal asks for the plan (only an attack could make it not worth
+    valuing). The ties are kept as a list of actions: a new best less than 1e-9 above the last (rare: a Parasite
+    play against a new animal) sends the decision to the plain valuation."""
     animals = ctx.animals
     bound = _TRAIT_BOUND
     plain = _PLAIN_TRAIT.get
     get = _VALUE.get
     best = top = _NONE
     ties: list = []
-    new = None
+    new = plan = None
     for a, t in zip(legal, map(type, legal)):      # the types read in C
         if t is PlayTrait:
             if bound[a.trait] <= top:       # one subscript skips most trait plays once a new animal is the best
@@ -593,6 +595,17 @@ def _development_best(ctx, legal):
             if new is None:
                 new = _play_animal(ctx, a)
             v = new
+        elif t is TakeFood:
+            x = animals[a.animal]
+            short = x.need - x.red - x.blue
+            if x.links:
+                v = _take(ctx, a)
+            elif short <= 0:
+                v = 1.5
+            else:
+                if plan is None:
+                    plan = ctx.plan
+                v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
         elif t is PlayPairTrait and _OTHER.get(a.trait, 1.0) <= top:
             continue
         else:
@@ -663,44 +676,6 @@ def _feeding_best(ctx, legal, floor=-1.0):
                 best = v
                 top = ctx._top = v - 1e-9
     return _feeding_finish(ctx, legal, floor, found, later, best, top)
-
-
-def _feeding_best_plain(ctx, legal):
-    """``_feeding_best`` of a list without attacks: every value in one pass in the legal order (only an attack can
-    make a token for a hungry animal not worth valuing, so the plan is made whenever one is offered); ties kept as
-    in ``_development_best``."""
-    animals = ctx.animals
-    get = _VALUE.get
-    best = top = _NONE
-    ties: list = []
-    plan = None
-    for a, t in zip(legal, map(type, legal)):
-        if t is TakeFood:
-            x = animals[a.animal]
-            if x.links:
-                v = _take(ctx, a)
-            else:
-                short = x.need - x.red - x.blue
-                if short <= 0:
-                    v = 1.5
-                else:
-                    if plan is None:
-                        plan = ctx.plan
-                    v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
-        elif t is EndMove:
-            v = 0.0
-        else:
-            v = get(t, _zero)(ctx, a)
-        if v > top:
-            if v <= best:
-                ties.append(a)
-                continue
-            if v - 1e-9 < best:             # within 1e-9 of the last best: value them all
-                return BotHints.greedy_best(_HINTS, ctx, legal)
-            ties = [a]
-            best = v
-            top = v - 1e-9
-    return ties
 
 
 def _feeding_finish(ctx, legal, floor, found, later, best, top):
