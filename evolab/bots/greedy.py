@@ -7,6 +7,7 @@ much food the bot can expect this turn, and which of its animals it can finish w
 """
 from __future__ import annotations
 
+from ..rules.hints import BotHints
 from .base import Bot
 
 
@@ -25,11 +26,15 @@ class GreedyBot(Bot):
         if rs is not self._rs:              # the edition's rules of thumb, looked up once per table
             self._rs = rs
             hints = rs.edition.bot_hints
-            self._hints = (hints.greedy_context, hints.greedy_best, rs.heredity)
+            if type(hints).greedy_ties is BotHints.greedy_ties:     # context, then best, as the default does
+                self._hints = (hints.greedy_context, hints.greedy_best, rs.heredity)
+            else:                                                   # the edition does both in one call
+                self._hints = (hints.greedy_ties, None, rs.heredity)
         context, best, heredity = self._hints
         # the Heredity variant's ties among animals: a new order every decision
-        salt = int(rng.random() * 4294967296) if heredity else 0
-        ties = best(context(view, legal, salt), legal)
+        ties = context(view, legal, int(rng.random() * 4294967296) if heredity else 0)
+        if best is not None:
+            ties = best(ties, legal)
         if len(ties) == 1:                  # one best action (the usual case)
             return ties[0]
         return ties[int(rng.random() * len(ties))]      # ties: by chance

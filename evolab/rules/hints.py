@@ -42,6 +42,11 @@ class BotHints:
         ``salt`` (the Heredity variant) orders ties among animals anew every decision."""
         return view
 
+    def greedy_ties(self, view, legal, salt: int = 0) -> list:
+        """What the greedy bot asks once per decision: ``greedy_best`` of ``greedy_context`` (an edition may do both
+        in one call, as long as it returns the same list)."""
+        return self.greedy_best(self.greedy_context(view, legal, salt), legal)
+
     def greedy_scores(self, ctx, legal) -> list:
         """The value of every legal action, in order: ``greedy_values`` one by one (an edition may score a
         numerous kind of action, such as attacks, all together)."""

@@ -13,7 +13,7 @@ from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, H
 from ..heredity import scramble
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 from .feeding import attack_block, can_receive
-from .traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS
+from .traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS, TRAIT_IDS
 
 _DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1.3, "tail_loss": 1.3,
               "mimicry": 1.1, "high_body_weight": 1.2, "poisonous": 1.2}
@@ -24,6 +24,7 @@ _HBW_ROOM = 0.0
 _NO_KEEPER = 1.0
 _NONE = float("-inf")
 _UNSURE = RUNNING | TAIL_LOSS | MIMICRY | POISONOUS     # prey that may escape, or poison the hunter
+_MAIN = frozenset((TakeFood, Attack, BurnFat))          # the main actions a feeding plan looks for
 
 
 class _Context(PlanOnDemand):
@@ -37,7 +38,10 @@ class _Context(PlanOnDemand):
         self.salt = salt
         self.seat = seat = view.seat
         self.animals = animals = view.animals
-        self.mine = [a for a in animals.values() if a.owner == seat]
+        self.mine = mine = []           # the bot's animals, in the row's order (a loop: cheaper than a comprehension)
+        for a in animals.values():
+            if a.owner == seat:
+                mine.append(a)
         self.players = view.players
         self.legal = legal
         # what an animal's trait cards are worth to the bot (points, and points denied to a rival): nothing in
@@ -104,13 +108,8 @@ class _FeedingPlan(FeedingPlan):
     def __init__(self, ctx):
         v = self.v = ctx.v
         self.seat = ctx.seat
-        me_first = False              # a main action is open: the bot takes before the rivals this round
-        for x in ctx.legal:
-            t = type(x)
-            if t is TakeFood or t is Attack or t is BurnFat:
-                me_first = True
-                break
-        self.me_first = me_first
+        # a main action is open: the bot takes before the rivals this round (the types read in C)
+        self.me_first = me_first = not _MAIN.isdisjoint(map(type, ctx.legal))
         hungry, total, linked = self._costs(ctx)
         self.bank = bank = v.food_bank
         n = v.players
@@ -125,8 +124,10 @@ class _FeedingPlan(FeedingPlan):
         self.share = share
         if total <= share:
             self.planned, self.spare = set(self.cost), share - total
-            return
-        self._plan_short(ctx, hungry, share, linked)
+        elif len(hungry) == 1 and not linked:    # one hungry animal the share cannot finish (``completion_plan``)
+            self.planned, self.spare = set(), share
+        else:
+            self._plan_short(ctx, hungry, share, linked)
 
     def _costs(self, ctx):
         """``self.cost`` (what each hungry animal still needs from the bank, after its fat and a sure hunt) and
@@ -255,8 +256,9 @@ def _sure_hunters(ctx, hunters):
     cannot escape (read from the attacks on rivals' animals, when a long list's pass has listed them)."""
     seat, animals = ctx.seat, ctx.animals
     attacks = ctx._rival_attacks
-    for x in ctx.legal if attacks is None else attacks:
-        if type(x) is Attack and x.predator not in hunters:
+    actions = ctx.legal if attacks is None else attacks
+    for x, t in zip(actions, map(type, actions)):
+        if t is Attack and x.predator not in hunters:
             q = animals[x.prey]
             if not q.mask & _UNSURE and q.owner != seat:
                 hunters[x.predator] = 2
@@ -546,55 +548,78 @@ class OriginHints(BotHints):
         """The best actions (``BotHints.greedy_best``) from the same values streamed: an action whose value
         cannot reach the best found so far is not worked out in full (a trait's table value only drops with the
         trait cards already on its animal; a token for a fed animal is worth 1.5)."""
-        if ctx.v.phase == "development":
-            return _development_best(ctx, legal)
-        if len(legal) > _LONG:
-            return _feeding_best_long(ctx, legal)
+        return _best(ctx, legal)
+
+    def greedy_ties(self, view, legal, salt=0):
+        """``greedy_best`` of a new context, in one call (the bot asks this at every decision)."""
+        return _best(_Context(view, legal, salt), legal)
+
+
+def _best(ctx, legal):
+    """``greedy_best`` by the kind of decision."""
+    if ctx.v.phase == "development":
+        return _streamed_best(ctx, legal)
+    if len(legal) > _LONG:
+        return _feeding_best_long(ctx, legal)
+    if Attack in map(type, legal):          # a scan in C: most feeding lists have no attack
         return _feeding_best(ctx, legal)
+    return _streamed_best(ctx, legal)
 
 
-def _development_best(ctx, legal):
-    """``greedy_best`` of a development decision: the rules' values (``greedy_values``) with the traits whose bound
-    (``_BOUND``) cannot reach the best so far skipped."""
+def _streamed_best(ctx, legal):
+    """``greedy_best`` of a development decision, or of a feeding list without attacks: the rules' values
+    (``greedy_values``) in one pass in the legal order. A trait play whose bound (``_TRAIT_BOUND``) cannot reach the
+    best so far is skipped; a token for a hungry animal asks for the plan (only an attack could make it not worth
+    valuing). The ties are kept as a list of actions: a new best less than 1e-9 above the last (rare: a Parasite
+    play against a new animal) sends the decision to the plain valuation."""
     animals = ctx.animals
+    bound = _TRAIT_BOUND
     plain = _PLAIN_TRAIT.get
-    bound = _BOUND.get
     get = _VALUE.get
     best = top = _NONE
-    found = []          # (value, action) of the actions that may tie for the best
-    keep = found.append
-    new = None
-    for a in legal:
-        t = type(a)
+    ties: list = []
+    new = plan = None
+    for a, t in zip(legal, map(type, legal)):      # the types read in C
         if t is PlayTrait:
+            if bound[a.trait] <= top:       # one subscript skips most trait plays once a new animal is the best
+                continue
             trait = a.trait
             v = plain(trait)
             if v is not None:
-                if v <= top:
-                    continue
                 v -= 0.1 * len(animals[a.animal].cards)
             elif trait == "parasite":
                 v = 2.2 + 0.1 * len(animals[a.animal].cards)
-            elif bound(trait, 0.5) <= top:
-                continue
             else:
                 v = _play_trait(ctx, a)
         elif t is PlayAnimal:
             if new is None:
                 new = _play_animal(ctx, a)
             v = new
+        elif t is TakeFood:
+            x = animals[a.animal]
+            short = x.need - x.red - x.blue
+            if x.links:
+                v = _take(ctx, a)
+            elif short <= 0:
+                v = 1.5
+            else:
+                if plan is None:
+                    plan = ctx.plan
+                v = _take_planned(plan, x, short) if x.id in plan.planned else -1.0
         elif t is PlayPairTrait and _OTHER.get(a.trait, 1.0) <= top:
             continue
         else:
             v = get(t, _zero)(ctx, a)
         if v > top:
-            keep((v, a))
-            if v > best:
-                best = v
-                top = v - 1e-9
-    if len(found) == 1:
-        return [found[0][1]]
-    return [a for v, a in found if v > top]
+            if v <= best:
+                ties.append(a)
+                continue
+            if v - 1e-9 < best:             # within 1e-9 of the last best: some ties may fall out, value them all
+                return BotHints.greedy_best(_HINTS, ctx, legal)
+            ties = [a]
+            best = v
+            top = v - 1e-9
+    return ties
 
 
 def _feeding_best(ctx, legal, floor=-1.0):
@@ -613,8 +638,7 @@ def _feeding_best(ctx, legal, floor=-1.0):
     later = []          # (action, animal, tokens it is short) of the tokens that need the plan
     hunters = {}        # hunter -> its column (``_hunter_column``), None when none of its attacks can reach the best
     last = column = None
-    for a in legal:
-        t = type(a)
+    for a, t in zip(legal, map(type, legal)):       # the types read in C
         if t is Attack:
             pid = a.predator
             if pid != last:                     # a hunter's attacks come one after another
@@ -909,3 +933,10 @@ _BOUND = {"carnivorous": 2.0, "sharp_vision": 1.0, "high_body_weight": 1.2}
 
 _PLAIN_TRAIT = {t: v for t, v in _TRAIT_VALUE.items() if t != "high_body_weight"}
 """Traits whose value is their table value less 0.1 a trait card already on the animal."""
+
+_TRAIT_BOUND = {t: _PLAIN_TRAIT.get(t, _BOUND.get(t, 0.5)) for t in TRAIT_IDS}
+_TRAIT_BOUND["parasite"] = float("inf")     # 2.2 and 0.1 a trait card: valued every time
+"""The most a play of each trait can be worth (``_play_trait``), read with one subscript."""
+
+_HINTS = OriginHints()
+"""The rules of thumb, for the plain valuation (``BotHints.greedy_best``) the streamed ones fall back on."""
