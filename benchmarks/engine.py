@@ -75,10 +75,11 @@ print(json.dumps([time.process_time() - t, moves]))
 
 def against(other, games, rounds, rulesets):
     """This checkout and ``other`` side by side: for each configuration, fresh processes of each in turn, CPU time
-    of the same games, best of ``rounds``; the ratio is this one's time over the other's (below 1: faster)."""
+    of the same games, best of ``rounds``; the ratio is this one's time over the other's (below 1: faster), per game
+    and per move (where the bots of the two differ, their games do too, and per move is the fair figure)."""
     here = str(pathlib.Path(__file__).resolve().parents[1])
     print(f"{games} games per run, best of {rounds} alternating runs (CPU seconds); same moves = same games")
-    print(f"{'configuration':30} {'other':>8} {'this':>8} {'this/other':>10} {'same moves':>10}")
+    print(f"{'configuration':30} {'other':>8} {'this':>8} {'this/other':>10} {'per move':>9} {'same moves':>10}")
     for rid in rulesets:
         for players in (2, 4):
             for bot in ("random", "greedy"):
@@ -90,8 +91,10 @@ def against(other, games, rounds, rulesets):
                         t, m = json.loads(out.stdout)
                         best[name] = min(best.get(name, float("inf")), t)
                         moves[name] = m
+                per_move = (best['this'] / moves['this']) / (best['other'] / moves['other'])
                 print(f"{rid + f' {players}p ' + bot:30} {best['other']:8.3f} {best['this']:8.3f} "
-                      f"{best['this'] / best['other']:10.3f} {str(moves['this'] == moves['other']):>10}", flush=True)
+                      f"{best['this'] / best['other']:10.3f} {per_move:9.3f} {str(moves['this'] == moves['other']):>10}",
+                      flush=True)
 
 
 def main():
