@@ -89,14 +89,43 @@ def wounds(rs, s, a, t, cancelled, ev, wound) -> None:
             resolve(rs, s, a, t, ev, wound)
 
 
+def prey(rs, s, a, first=False) -> list:
+    """The species ``a`` may attack now without cards (``attack_rule`` is None), in the table's order; with
+    ``first``, at most the first of them. The same rules as ``attack_rule``, with the attacker's side worked
+    out once for every target: the move lists and the feeding turns ask it for every hunter at every turn."""
+    if HUNTERS.isdisjoint(a.names) or not rs.room(a):
+        return []
+    size = rs.attack_size(a)
+    out = []
+    for t in s.species.values():
+        if t is a:
+            continue
+        names, armour = t.names, t.body                 # defence_size
+        for d, extra in ARMOUR:
+            if d in names:
+                armour += extra(rs, t)
+        if size <= armour:
+            continue
+        for d, offers, beside in PROTECTORS:            # defences: any protection stops it
+            if (beside or d in names) and offers(s, a, t):
+                break
+        else:
+            out.append(t)
+            if first:
+                break
+    return out
+
+
 def compulsory(rs, s, seat) -> bool:
     """§5.2: a hungry species of ``seat`` that can feed must feed (Intelligence never counts)."""
     strict = rs.options["fat_filling_mandatory"]
-    for sp in s.species_of(seat):
-        if not (rs.hungry(sp) or (strict and rs.room(sp))):
+    species = s.species
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        if not (sp.food < sp.pop or (strict and rs.room(sp))):          # hungry, or room to fill
             continue
         if not HUNTERS.isdisjoint(sp.names):        # a hunter feeds by attacking
-            if any(attack_rule(rs, s, sp, t) is None for t in s.species.values()):
+            if prey(rs, s, sp, True):
                 return True
         elif s.watering:
             return True

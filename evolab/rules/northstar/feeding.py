@@ -54,17 +54,19 @@ def _store(rs, s, sp) -> bool:
 def _has_action(rs, s, seat) -> bool:
     """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
     hand = s.hands[seat]
-    for sp in s.species_of(seat):
-        if not rs.room(sp):                 # C.room_block
+    species = s.species
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        if not (sp.food < sp.pop or rs.room(sp)):          # C.room_block (a hungry species has room)
             continue
         if HUNTERS.isdisjoint(sp.names):      # it eats (a hunter attacks)
-            if C.eat_block(s, sp) is None or (hand and C.think_block(sp) is None):
+            if s.watering or (hand and C.think_block(sp) is None):            # C.eat_block
                 return True
             continue
+        if A.prey(rs, s, sp, True):
+            return True
         clever = [h for c, h in CLEVER if c in sp.names] if hand else ()      # Intelligence
-        for t in s.species.values():
-            if A.attack_rule(rs, s, sp, t) is None:
-                return True
+        for t in species.values():
             if clever and t is not sp and any(h(rs, s, sp, t, hand) for h in clever):
                 return True
     return False

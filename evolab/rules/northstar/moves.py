@@ -186,24 +186,35 @@ def play_actions(rs, s, seat) -> list:
 
 def feed_actions(rs, s, seat) -> list:
     """Feeding: what ``checks.check_feeding`` allows each species with room (a Carnivore hunts, any other eats
-    or thinks), then passing when feeding is not compulsory."""
+    or thinks), then passing when feeding is not compulsory (``attack.compulsory``, read off the same pass)."""
     out = []
     hand = list(dict.fromkeys(s.hands[seat]))
-    for sp in s.species_of(seat):
-        if not rs.room(sp):                 # C.room_block
+    species = s.species
+    strict = rs.options["fat_filling_mandatory"]
+    must = False
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        if not (sp.food < sp.pop or rs.room(sp)):          # C.room_block (a hungry species has room)
             continue
         if not HUNTERS.isdisjoint(sp.names):          # a hunter (Carnivore); cards open attacks (Intelligence)
-            clever = bool(hand) and not CLEVER_SET.isdisjoint(sp.names)
-            for t in s.species.values():
-                if A.attack_rule(rs, s, sp, t) is None:
-                    out.append(_Hunt(sp.id, t.id, "", ""))
-                if clever and t is not sp:
-                    out.extend(rs._clever_hunts(s, sp, t, hand))
+            targets = A.prey(rs, s, sp)
+            if targets and (strict or sp.food < sp.pop):
+                must = True
+            if hand and not CLEVER_SET.isdisjoint(sp.names):
+                for t in species.values():
+                    if t in targets:
+                        out.append(_Hunt(sp.id, t.id, "", ""))
+                    if t is not sp:
+                        out.extend(rs._clever_hunts(s, sp, t, hand))
+            else:
+                out.extend([_Hunt(sp.id, t.id, "", "") for t in targets])
         else:
-            if C.eat_block(s, sp) is None:
+            if s.watering:                      # C.eat_block (not a hunter)
                 out.append(_Eat(sp.id))
+                if strict or sp.food < sp.pop:
+                    must = True
             if C.think_block(sp) is None:
-                out.extend(_Think(sp.id, c) for c in hand)
-    if not rs.compulsory(s, seat):        # C.pass_block
+                out.extend([_Think(sp.id, c) for c in hand])
+    if not must:                        # C.pass_block
         out.append(_PASS)
     return out
