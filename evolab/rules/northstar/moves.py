@@ -86,6 +86,23 @@ def uniform_action(rs, s, rng):
     return legal[int(rng.random() * len(legal))]
 
 
+def uniform_move(rs, s, rng):
+    """``Ruleset.uniform_move`` from the phase alone (``to_move``): a queued card is nature's, the seats decide in
+    Select Food, Play Cards and Feeding, nature everywhere else; a Select Food card is drawn without its list."""
+    if s.draw_queue:
+        return sample_chance(rs, s, rng)
+    ph = s.phase
+    if ph == "play_cards":
+        return _drawn_play(rs, s, s.current, rng)
+    if ph == "feeding":
+        legal = feed_actions(rs, s, s.current)
+        return legal[int(rng.random() * len(legal))]
+    if ph == "select_food":
+        hand = list(dict.fromkeys(s.hands[s.current]))
+        return _Select(hand[int(rng.random() * len(hand))])
+    return sample_chance(rs, s, rng)
+
+
 def _play_options(rs, s, seat) -> tuple:
     """What ``play_actions`` lists, before it is built: (the hand's distinct cards, the seat's species, (species
     id, may grow its Body Size, its Population) of each, how many growths a card offers, (card, trait) of each
@@ -115,52 +132,88 @@ def _play_options(rs, s, seat) -> tuple:
 def _fits(rs, sp) -> tuple:
     """What a trait card may replace on ``sp`` ("" for added), kept on the species as (its trait names, its
     face-down cards, the trait limit, ({trait it holds: what a card of that trait may replace}, what a card of
-    any other trait may replace)) until one of the first three changes: the allowed (None) entries of
+    any other trait may replace), how many that is, ((trait it holds, how many more or fewer its card may
+    replace), ...)) until one of the first three changes: the allowed (None) entries of
     ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
-    within the limit or replaces any card held; one it holds only replaces that card (never two of a name)."""
+    within the limit or replaces any card held; one it holds only replaces that card (never two of a name).
+    The counts let a random draw count the placements without listing them."""
     cards, names = C.held(sp)
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
-    f = sp.fits = (sp.names, sp.pending, rs.limit, (held, ("",) + distinct if len(cards) < rs.limit else distinct))
+    other = ("",) + distinct if len(cards) < rs.limit else distinct
+    n = len(other)
+    f = sp.fits = (sp.names, sp.pending, rs.limit, (held, other), n,
+                   tuple((t, len(keys) - n) for t, keys in held.items() if len(keys) != n))
     return f
 
 
 def _drawn_play(rs, s, seat, rng):
     """The Play Cards move at one uniform draw over ``play_actions``: the same blocks in the same order (new
     species, growths, traits, ending the turn), counted first; only the drawn one is built."""
-    hand, mine, growths, per_card, traits, fits = _play_options(rs, s, seat)
+    hand = list(dict.fromkeys(s.hands[seat]))
+    if not hand:                           # an empty hand only ends the turn (the draw is still made)
+        rng.random()
+        return _END
+    species, limit = s.species, rs.limit
+    mine, per_card, other, adjust = [], 0, 0, []
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        mine.append(sp)
+        per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
+        f = sp.fits
+        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+            f = _fits(rs, sp)
+        other += f[4]
+        if f[5]:
+            adjust += f[5]
+    if s.turn >= rs.open_from:                                             # C.trait_turn_block
+        traits = hand
+    else:
+        traits = [c for c in hand if not C.trait_turn_block(rs, s, c)]
+    names = [TRAIT_OF[c] for c in traits]
+    places = other * len(names)            # each card: what its trait may replace on each species
+    for t, more in adjust:
+        places += names.count(t) * more
     news, grows = 2 * len(hand), len(hand) * per_card
-    names = [t for _c, t in traits]
-    places = 0
-    for held, other in fits:               # each card: what its trait may replace (``held``), else ``other``
-        places += len(other) * len(names)
-        for t, keys in held.items():
-            places += names.count(t) * (len(keys) - len(other))
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
     if k < grows:
-        body, pop, _add = _BY_SPECIES[hand[k // per_card]]
-        k %= per_card
-        for sid, bigger, more in growths:
-            if bigger:
-                if not k:
-                    return body[sid]
-                k -= 1
-            if more:
-                if not k:
-                    return pop[sid]
-                k -= 1
+        return _drawn_growth(hand[k // per_card], mine, k % per_card)
     k -= grows
-    for c, t in traits:
-        for sp, (held, other) in zip(mine, fits):
+    if k < places:
+        return _drawn_place(traits, mine, k)
+    return _END
+
+
+def _drawn_growth(card, mine, k):
+    """The ``k``-th growth ``card`` offers on ``mine`` (Body Size, then Population, species by species)."""
+    body, pop, _add = _BY_SPECIES[card]
+    for sp in mine:
+        if sp.body < 6:
+            if not k:
+                return body[sp.id]
+            k -= 1
+        if sp.pop < 6:
+            if not k:
+                return pop[sp.id]
+            k -= 1
+    raise AssertionError("growth out of range")
+
+
+def _drawn_place(traits, mine, k):
+    """The ``k``-th placement of a card of ``traits`` on ``mine`` (card by card, species by species)."""
+    for c in traits:
+        t = TRAIT_OF[c]
+        for sp in mine:
+            held, other = sp.fits[3]
             keys = held.get(t, other)
             if k < len(keys):
                 r = keys[k]
                 return _Place(c, sp.id, r) if r else _BY_SPECIES[c][2][sp.id]
             k -= len(keys)
-    return _END
+    raise AssertionError("placement out of range")
 
 
 def play_actions(rs, s, seat) -> list:
