@@ -85,7 +85,7 @@ def attack_block(rs, s, a, t, cancelled=()):
 def wounds(rs, s, a, t, cancelled, ev, wound) -> None:
     """The target's weapons (Horns) act on the attacker once the attack is made, unless cancelled."""
     for d, resolve in WEAPONS:
-        if t.has(d) and d not in cancelled:
+        if d in t.names and d not in cancelled:
             resolve(rs, s, a, t, ev, wound)
 
 

@@ -20,7 +20,7 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
         return 0
     n = amount
     for t, extra in FORAGERS:                  # Foraging
-        if sp.has(t):
+        if t in sp.names:
             n += extra(rs, kind, source, why)
     got = 0
     for _ in range(n):
@@ -35,7 +35,7 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
             ev.append(FoodTaken(sp.owner, sp.id, kind, why, sp.fat > 0 and sp.food >= sp.pop))
     if got:
         for t, share in SHARERS:               # Cooperation
-            if sp.has(t):
+            if t in sp.names:
                 share(rs, s, sp, kind, source, ev)
     return got
 
@@ -136,7 +136,7 @@ def _do_hunt(rs, s, action, ev):
             sp = s.species.get(sid)
             if sp is not None:
                 for t, scavenge in SCAVENGERS:
-                    if sp.has(t):
+                    if t in sp.names:
                         scavenge(rs, s, sp, ev)
     _next_feeder(rs, s, ev, True)
 

@@ -31,9 +31,14 @@ def _next_selector(s, ev):
 def _do_select(rs, s, action, ev):
     seat = s.current
     s.hands[seat].remove(action.card)
-    s.food_cards = tuple(action.card if i == seat else c for i, c in enumerate(s.food_cards))
-    s.done = tuple(True if i == seat else d for i, d in enumerate(s.done))
+    s.food_cards = _put(s.food_cards, seat, action.card)
+    s.done = _put(s.done, seat, True)
     _next_selector(s, ev)
+
+
+def _put(t, i, value) -> tuple:
+    """``t`` with entry ``i`` set to ``value`` (a seat's entry of a per-seat tuple)."""
+    return t[:i] + (value,) + t[i + 1:]
 
 
 def _start_play(s, ev):
@@ -111,7 +116,7 @@ def _do_grow(rs, s, action, ev):
 
 
 def _do_end_turn(rs, s, action, ev):
-    s.done = tuple(True if i == s.current else d for i, d in enumerate(s.done))
+    s.done = _put(s.done, s.current, True)
     if ev is not None:
         ev.append(Passed(s.current, "play_cards"))
     _next_player(s, ev)
@@ -140,7 +145,7 @@ def _reveal(s, ev):
             if sp is None:
                 continue
             for t, fire in REVEAL:              # Fertile, Long Neck, Fat Tissue
-                if sp.has(t):
+                if t in sp.names:
                     fire(rs, s, sp, ev)
     total = sum(FOOD[c] for c in s.food_cards if c)
     for c in s.food_cards:

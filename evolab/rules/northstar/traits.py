@@ -45,19 +45,19 @@ _TEXT = {
 # ``size(rs, target) -> int`` added to the target's size; ``resolve(rs, s, attacker, target, ev, wound)`` after
 # the attack is made. Intelligence may cancel any of them for one attack (``CANCELLABLE``).
 def _climbing(s, a, t) -> int:
-    return t.has("climbing") and not a.has("climbing")
+    return "climbing" in t.names and "climbing" not in a.names
 
 
 def _burrowing(s, a, t) -> int:
-    return t.has("burrowing") and t.food >= t.pop
+    return "burrowing" in t.names and t.food >= t.pop
 
 
 def _defensive_herding(s, a, t) -> int:
-    return t.has("defensive_herding") and not a.pop > t.pop
+    return "defensive_herding" in t.names and not a.pop > t.pop
 
 
 def _symbiosis(s, a, t) -> int:
-    if not t.has("symbiosis"):
+    if "symbiosis" not in t.names:
         return 0
     row = s.rows[t.owner]
     i = row.index(t.id)
@@ -66,11 +66,12 @@ def _symbiosis(s, a, t) -> int:
 
 def _warning_call(s, a, t) -> int:
     """Each Warning Call neighbour protects (and is cancelled) on its own; Ambush ignores them all."""
-    if a.has("ambush"):
+    if "ambush" in a.names:
         return 0
-    row = s.rows[t.owner]
+    row, species = s.rows[t.owner], s.species
     i = row.index(t.id)
-    return sum(1 for j in (i - 1, i + 1) if 0 <= j < len(row) and s.species[row[j]].has("warning_call"))
+    return ((i > 0 and "warning_call" in species[row[i - 1]].names)
+            + (i + 1 < len(row) and "warning_call" in species[row[i + 1]].names))
 
 
 def _hard_shell(rs, t) -> int:
