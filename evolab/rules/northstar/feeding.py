@@ -9,7 +9,7 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import CLEVER, FORAGERS, HUNTERS, MEALS, SCAVENGERS, SHARERS, STORES, THINKERS
+from .traits import CLEVER, FORAGERS, HUNTERS, MEALS, ROOM_SET, SCAVENGERS, SHARERS, STORES, THINK_SET, THINKERS
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -18,24 +18,26 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
     anything was taken, Cooperation fires once. A hunter (Carnivore) takes no plant food."""
     if sp.id not in s.species or (kind == "plant" and not HUNTERS.isdisjoint(sp.names)):
         return 0
-    n = amount
+    n, names, hole = amount, sp.names, source == "hole"
     for t, extra in FORAGERS:                  # Foraging
-        if t in sp.names:
+        if t in names:
             n += extra(rs, kind, source, why)
     got = 0
     for _ in range(n):
-        if source == "hole" and s.watering < 1:
+        if hole and s.watering < 1:
             break
-        if not _store(rs, s, sp):
+        if sp.food < sp.pop:                   # _store's first case, in line: most food feeds the Population
+            sp.food += 1
+        elif not _store(rs, s, sp):
             break
-        if source == "hole":
+        if hole:
             s.watering -= 1
         got += 1
         if ev is not None:
             ev.append(FoodTaken(sp.owner, sp.id, kind, why, sp.fat > 0 and sp.food >= sp.pop))
     if got:
         for t, share in SHARERS:               # Cooperation
-            if t in sp.names:
+            if t in names:
                 share(rs, s, sp, kind, source, ev)
     return got
 
@@ -57,10 +59,10 @@ def _has_action(rs, s, seat) -> bool:
     species = s.species
     for sid in s.rows[seat]:
         sp = species[sid]
-        if not (sp.food < sp.pop or rs.room(sp)):          # C.room_block (a hungry species has room)
+        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and rs.room(sp))):      # C.room_block
             continue
         if HUNTERS.isdisjoint(sp.names):      # it eats (a hunter attacks)
-            if s.watering or (hand and C.think_block(sp) is None):            # C.eat_block
+            if s.watering or (hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None):
                 return True
             continue
         if A.prey(rs, s, sp, True):

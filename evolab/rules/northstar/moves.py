@@ -13,7 +13,7 @@ from . import attack as A
 from . import checks as C
 from . import deck as K
 from .deck import CARD_IDS, TRAIT_OF
-from .traits import CLEVER_SET, HUNTERS, _Hunt
+from .traits import CLEVER_SET, HUNTERS, ROOM_SET, THINK_SET, _Hunt
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _DRAWN = tuple(_DRAWS.values())                # in the deck's order
@@ -247,7 +247,7 @@ def feed_actions(rs, s, seat) -> list:
     must = False
     for sid in s.rows[seat]:
         sp = species[sid]
-        if not (sp.food < sp.pop or rs.room(sp)):          # C.room_block (a hungry species has room)
+        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and rs.room(sp))):      # C.room_block
             continue
         if not HUNTERS.isdisjoint(sp.names):          # a hunter (Carnivore); cards open attacks (Intelligence)
             targets = A.prey(rs, s, sp)
@@ -266,7 +266,7 @@ def feed_actions(rs, s, seat) -> list:
                 out.append(_Eat(sp.id))
                 if strict or sp.food < sp.pop:
                     must = True
-            if C.think_block(sp) is None:
+            if hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None:
                 out.extend([_Think(sp.id, c) for c in hand])
     if not must:                        # C.pass_block
         out.append(_PASS)

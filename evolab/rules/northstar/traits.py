@@ -299,6 +299,10 @@ CLEVER = trigger_hooks(TRAITS, "hunts")
 THINK_RULES = trigger_hooks(TRAITS, "may_think")
 CARD_RULES = trigger_hooks(TRAITS, "cards")
 CLEVER_SET = frozenset(t for t, _ in CLEVER)
+#: the traits with a hook of ``ROOMS`` and of ``THINK_RULES``: a species without any has no room beyond its
+#: Population and may not discard a card for food, which the move lists tell without calling the hooks
+ROOM_SET = frozenset(t for t, _ in ROOMS)
+THINK_SET = frozenset(t for t, _ in THINK_RULES)
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
 
