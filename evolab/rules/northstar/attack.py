@@ -3,7 +3,7 @@ sizes, each protection (each trait's own rule: its entry in ``traits.py``), whet
 from __future__ import annotations
 
 from . import checks as C
-from .traits import ARMOUR, HUNTERS, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
+from .traits import ARMOUR, ARMOURED, BESIDE, GUARDS, HUNTERS, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
 # Intelligence's attacks with cancelled protections are the rules of its entry (``traits.py``); the checks, the
 # move lists and the ruleset reach them by these names
 from .traits import _Hunt, _cancellable, _clever_hunts, cancel_rule, card_count_rule  # noqa: F401
@@ -92,27 +92,41 @@ def wounds(rs, s, a, t, cancelled, ev, wound) -> None:
 def prey(rs, s, a, first=False) -> list:
     """The species ``a`` may attack now without cards (``attack_rule`` is None), in the table's order; with
     ``first``, at most the first of them. The same rules as ``attack_rule``, with the attacker's side worked
-    out once for every target: the move lists and the feeding turns ask it for every hunter at every turn."""
+    out once for every target: the move lists and the feeding turns ask it for every hunter at every turn.
+    Armour only adds to a Body Size, a target without a protecting trait (``GUARDS``) is protected only from
+    beside, and a protection from beside (Warning Call) needs its trait on the table: the hooks of the traits
+    no species has are not asked."""
     if HUNTERS.isdisjoint(a.names) or not rs.room(a):
         return []
     size = rs.attack_size(a)
+    species = s.species
+    near = False                                        # a protecting neighbour's trait is on the table
+    for sp in species.values():
+        if not BESIDE.isdisjoint(sp.names):
+            near = True
+            break
     out = []
-    for t in s.species.values():
-        if t is a:
+    for t in species.values():
+        if t is a or size <= t.body:
             continue
-        names, armour = t.names, t.body                 # defence_size
-        for d, extra in ARMOUR:
-            if d in names:
-                armour += extra(rs, t)
-        if size <= armour:
-            continue
-        for d, offers, beside in PROTECTORS:            # defences: any protection stops it
-            if (beside or d in names) and offers(s, a, t):
-                break
+        names = t.names
+        if not ARMOURED.isdisjoint(names):              # defence_size
+            armour = t.body
+            for d, extra in ARMOUR:
+                if d in names:
+                    armour += extra(rs, t)
+            if size <= armour:
+                continue
+        if near or not GUARDS.isdisjoint(names):        # defences: any protection stops it
+            for d, offers, beside in PROTECTORS:
+                if (d in names or beside and near) and offers(s, a, t):
+                    break
+            else:
+                out.append(t)
         else:
             out.append(t)
-            if first:
-                break
+        if first and out:
+            break
     return out
 
 

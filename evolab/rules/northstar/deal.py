@@ -59,14 +59,8 @@ def _start_round(rs, s, ev):
         if not s.rows[seat]:
             _new_species(s, seat, "right", ev)
         owed.append(3 + len(s.rows[seat]))
-    queue = []
-    while any(owed):
-        for k in range(n):
-            seat = (s.first + k) % n
-            if owed[seat]:
-                owed[seat] -= 1
-                queue.append(seat)
-    s.draw_queue = tuple(queue)
+    order = [(s.first + k) % n for k in range(n)]
+    s.draw_queue = tuple(seat for k in range(max(owed)) for seat in order if owed[seat] > k)     # one card each, round the table
     _after_draw(rs, s, ev)
 
 

@@ -190,9 +190,11 @@ def _end_round(rs, s, ev):
                     ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, (), sp.food, pop))
             if sp.pop <= 0:
                 _extinct(rs, s, sp, ev)
+    bags = list(s.bags)                        # _add of each species' food, in one copy
     for sp in s.species.values():
-        s.bags = _add(s.bags, sp.owner, sp.food)
+        bags[sp.owner] += sp.food
         sp.food = 0
+    s.bags = tuple(bags)
     if ev is not None:
         alive = [0] * s.players
         for sp in s.species.values():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
-from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, NewSpecies, Pass, PlaceTrait,
+from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies, Pass, PlaceTrait,
                         SelectFood, ThinkFood, interned)
 from ..base import Ruleset
 from ..common import ById
@@ -13,12 +13,15 @@ from . import attack as A
 from . import checks as C
 from . import deck as K
 from .deck import CARD_IDS, TRAIT_OF
-from .traits import CLEVER_SET, HUNTERS, ROOM_SET, THINK_SET, _Hunt
+from .traits import CLEVER_SET, HUNTERS, ROOM_SET, THINK_SET
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _DRAWN = tuple(_DRAWS.values())                # in the deck's order
 _PASS, _END = Pass(), EndTurn()
-_Eat, _Think = interned(EatPlant), interned(ThinkFood)
+_Think = interned(ThinkFood)
+#: {species id: EatPlant}, {(hunter id, prey id): a Hunt without cards}: a feeding list reads its moves from them
+_EATS = ById(EatPlant)
+_HUNTS = ById(lambda pair: Hunt(pair[0], pair[1], "", ""))
 _Place, _New, _Select = interned(PlaceTrait), interned(NewSpecies), interned(SelectFood)
 _CHANCE = frozenset(("first_player", "tiebreak"))
 _NEWS = {c: tuple(_New(c, side) for side in C.SIDES) for c in CARD_IDS}      # a card as a new species, either end
@@ -136,15 +139,29 @@ def _fits(rs, sp) -> tuple:
     replace), ...)) until one of the first three changes: the allowed (None) entries of
     ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
     within the limit or replaces any card held; one it holds only replaces that card (never two of a name).
-    The counts let a random draw count the placements without listing them."""
+    The counts let a random draw count the placements without listing them. The same cards under the same
+    limit give the same answer, kept in ``_FITS`` (species come and go, their traits repeat)."""
+    key = (sp.traits, sp.pending, rs.limit)
+    known = _FITS.get(key)
+    if known is None:
+        if len(_FITS) > 50_000:
+            _FITS.clear()
+        known = _FITS[key] = _fitting(rs, sp)
+    f = sp.fits = (sp.names, sp.pending, rs.limit) + known
+    return f
+
+
+_FITS: dict = {}
+
+
+def _fitting(rs, sp) -> tuple:
+    """``_fits`` of ``sp`` past its first three entries, worked out."""
     cards, names = C.held(sp)
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
     other = ("",) + distinct if len(cards) < rs.limit else distinct
     n = len(other)
-    f = sp.fits = (sp.names, sp.pending, rs.limit, (held, other), n,
-                   tuple((t, len(keys) - n) for t, keys in held.items() if len(keys) != n))
-    return f
+    return (held, other), n, tuple((t, len(keys) - n) for t, keys in held.items() if len(keys) != n)
 
 
 def _drawn_play(rs, s, seat, rng):
@@ -155,10 +172,10 @@ def _drawn_play(rs, s, seat, rng):
         rng.random()
         return _END
     species, limit = s.species, rs.limit
-    mine, per_card, other, adjust = [], 0, 0, []
+    per_card = other = 0
+    adjust: list = []
     for sid in s.rows[seat]:
         sp = species[sid]
-        mine.append(sp)
         per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
         f = sp.fits
         if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
@@ -170,20 +187,21 @@ def _drawn_play(rs, s, seat, rng):
         traits = hand
     else:
         traits = [c for c in hand if not C.trait_turn_block(rs, s, c)]
-    names = [TRAIT_OF[c] for c in traits]
-    places = other * len(names)            # each card: what its trait may replace on each species
-    for t, more in adjust:
-        places += names.count(t) * more
+    places = other * len(traits)           # each card: what its trait may replace on each species
+    if adjust:
+        names = [TRAIT_OF[c] for c in traits]
+        for t, more in adjust:
+            places += names.count(t) * more
     news, grows = 2 * len(hand), len(hand) * per_card
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
     if k < grows:
-        return _drawn_growth(hand[k // per_card], mine, k % per_card)
+        return _drawn_growth(hand[k // per_card], [species[sid] for sid in s.rows[seat]], k % per_card)
     k -= grows
     if k < places:
-        return _drawn_place(traits, mine, k)
+        return _drawn_place(traits, [species[sid] for sid in s.rows[seat]], k)
     return _END
 
 
@@ -256,14 +274,14 @@ def feed_actions(rs, s, seat) -> list:
             if hand and not CLEVER_SET.isdisjoint(sp.names):
                 for t in species.values():
                     if t in targets:
-                        out.append(_Hunt(sp.id, t.id, "", ""))
+                        out.append(_HUNTS[sp.id, t.id])
                     if t is not sp:
                         out.extend(rs._clever_hunts(s, sp, t, hand))
             else:
-                out.extend([_Hunt(sp.id, t.id, "", "") for t in targets])
+                out.extend([_HUNTS[sp.id, t.id] for t in targets])
         else:
             if s.watering:                      # C.eat_block (not a hunter)
-                out.append(_Eat(sp.id))
+                out.append(_EATS[sid])
                 if strict or sp.food < sp.pop:
                     must = True
             if hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None:

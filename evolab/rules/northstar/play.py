@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...events import AnimalBorn, FoodBankRolled, Mutation, Passed, PhaseStarted, TraitGained, TraitLost
 from . import deal
 from . import feeding
-from .deck import FOOD, _discard, _play_card, _trait
+from .deck import CARD_INDEX, FOOD, _discard, _play_card, _trait
 from .traits import REPLACED, REVEAL
 
 
@@ -147,10 +147,13 @@ def _reveal(s, ev):
             for t, fire in REVEAL:              # Fertile, Long Neck, Fat Tissue
                 if t in sp.names:
                     fire(rs, s, sp, ev)
-    total = sum(FOOD[c] for c in s.food_cards if c)
+    total = 0
+    discard = list(s.discard)                  # _discard of each food card, in one copy of the pile
     for c in s.food_cards:
         if c:
-            _discard(s, c)
+            total += FOOD[c]
+            discard[CARD_INDEX[c]] += 1
+    s.discard = tuple(discard)
     s.food_cards = ("",) * n
     if total > 0:
         mult = rs.options["food_multiplier"]

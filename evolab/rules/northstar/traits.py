@@ -279,6 +279,10 @@ PROTECTORS = tuple((d, offers, d in BESIDE) for d, offers in defence_hooks(TRAIT
 #: (trait, size) and (trait, resolve) of the traits that change an attack's size or outcome
 ARMOUR = defence_hooks(TRAITS, "size")
 WEAPONS = defence_hooks(TRAITS, "resolve")
+#: the traits of those tables: a species with none of them is protected by nothing of its own but its Body Size,
+#: which ``attack.prey`` tells without calling the hooks
+GUARDS = frozenset(d for d, _, beside in PROTECTORS if not beside)
+ARMOURED = frozenset(d for d, _ in ARMOUR)
 #: the order of the reveal-step triggers on one species (§5.1)
 REVEAL_ORDER = ("fertile", "long_neck", "fat_tissue")
 REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
