@@ -58,7 +58,9 @@ def _add(t, i, n):
 
 
 def _discard(s, card):
-    s.discard = _add(s.discard, CARD_INDEX[card], 1)
+    counts = list(s.discard)                # _add(s.discard, i, 1), in line: every card played is discarded
+    counts[CARD_INDEX[card]] += 1
+    s.discard = tuple(counts)
 
 
 def _play_card(s, seat, card):

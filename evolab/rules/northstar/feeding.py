@@ -86,7 +86,7 @@ def _next_feeder(rs, s, ev, acted):
         s.passes += 1
     s.current = (s.current + 1) % s.players
     if not s.draw_queue:
-        _seek(rs, s, ev)
+        skip_idle(rs, s, ev, _has_action, _end_round)          # _seek
 
 
 def _do_eat(rs, s, action, ev):

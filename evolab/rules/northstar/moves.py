@@ -259,33 +259,35 @@ def feed_actions(rs, s, seat) -> list:
     """Feeding: what ``checks.check_feeding`` allows each species with room (a Carnivore hunts, any other eats
     or thinks), then passing when feeding is not compulsory (``attack.compulsory``, read off the same pass)."""
     out = []
-    hand = list(dict.fromkeys(s.hands[seat]))
+    cards = s.hands[seat]                  # its distinct cards are listed only for Intelligence
     species = s.species
     strict = rs.options["fat_filling_mandatory"]
     must = False
     for sid in s.rows[seat]:
         sp = species[sid]
-        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and rs.room(sp))):      # C.room_block
+        names, hungry = sp.names, sp.food < sp.pop
+        if not (hungry or (not ROOM_SET.isdisjoint(names) and rs.room(sp))):      # C.room_block
             continue
-        if not HUNTERS.isdisjoint(sp.names):          # a hunter (Carnivore); cards open attacks (Intelligence)
+        if not HUNTERS.isdisjoint(names):          # a hunter (Carnivore); cards open attacks (Intelligence)
             targets = A.prey(rs, s, sp)
-            if targets and (strict or sp.food < sp.pop):
+            if targets and (strict or hungry):
                 must = True
-            if hand and not CLEVER_SET.isdisjoint(sp.names):
+            if cards and not CLEVER_SET.isdisjoint(names):
+                hand = list(dict.fromkeys(cards))
                 for t in species.values():
                     if t in targets:
-                        out.append(_HUNTS[sp.id, t.id])
+                        out.append(_HUNTS[sid, t.id])
                     if t is not sp:
                         out.extend(rs._clever_hunts(s, sp, t, hand))
             else:
-                out.extend([_HUNTS[sp.id, t.id] for t in targets])
+                out.extend([_HUNTS[sid, t.id] for t in targets])
         else:
             if s.watering:                      # C.eat_block (not a hunter)
                 out.append(_EATS[sid])
-                if strict or sp.food < sp.pop:
+                if strict or hungry:
                     must = True
-            if hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None:
-                out.extend([_Think(sp.id, c) for c in hand])
+            if cards and not THINK_SET.isdisjoint(names) and C.think_block(sp) is None:
+                out.extend([_Think(sid, c) for c in dict.fromkeys(cards)])
     if not must:                        # C.pass_block
         out.append(_PASS)
     return out

@@ -104,7 +104,7 @@ def _do_new(rs, s, action, ev):
 
 def _do_grow(rs, s, action, ev):
     seat = s.current
-    _play_card(s, seat, action.card)
+    s.hands[seat].remove(action.card)           # _play_card
     _discard(s, action.card)
     sp = s.species[action.species]
     if action.what == "body":
