@@ -100,11 +100,7 @@ def prey(rs, s, a, first=False) -> list:
         return []
     size = rs.attack_size(a)
     species = s.species
-    near = False                                        # a protecting neighbour's trait is on the table
-    for sp in species.values():
-        if not BESIDE.isdisjoint(sp.names):
-            near = True
-            break
+    near = None                                         # whether a protecting neighbour's trait is on the table
     out = []
     for t in species.values():
         if t is a or size <= t.body:
@@ -117,6 +113,8 @@ def prey(rs, s, a, first=False) -> list:
                     armour += extra(rs, t)
             if size <= armour:
                 continue
+        if near is None:
+            near = any(not BESIDE.isdisjoint(sp.names) for sp in species.values())
         if near or not GUARDS.isdisjoint(names):        # defences: any protection stops it
             for d, offers, beside in PROTECTORS:
                 if (d in names or beside and near) and offers(s, a, t):

@@ -93,6 +93,9 @@ def uniform_move(rs, s, rng):
     """``Ruleset.uniform_move`` from the phase alone (``to_move``): a queued card is nature's, the seats decide in
     Select Food, Play Cards and Feeding, nature everywhere else; a Select Food card is drawn without its list."""
     if s.draw_queue:
+        kept, pile = K.PILE
+        if kept is s.deck and len(pile) == s.deck_size:      # sample_chance's common case, without the call
+            return _DRAWN[pile[int(rng.random() * s.deck_size)]]
         return sample_chance(rs, s, rng)
     ph = s.phase
     if ph == "play_cards":
