@@ -44,8 +44,11 @@ def defences(rs, s, a, t) -> list:
 
 
 def defence_size(rs, t, cancelled=()) -> int:
-    """Body Size plus what armour (Hard Shell) adds, unless Intelligence cancelled it."""
+    """Body Size plus what armour (Hard Shell) adds, unless Intelligence cancelled it (a species without an
+    armour trait, most of them, is its Body Size: the bots ask for every target they weigh)."""
     size = t.body
+    if ARMOURED.isdisjoint(t.names):
+        return size
     for d, extra in ARMOUR:
         if d in t.names and d not in cancelled:
             size += extra(rs, t)

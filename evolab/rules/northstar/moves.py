@@ -22,12 +22,14 @@ _Think = interned(ThinkFood)
 #: {species id: EatPlant}, {(hunter id, prey id): a Hunt without cards}: a feeding list reads its moves from them
 _EATS = ById(EatPlant)
 _HUNTS = ById(lambda pair: Hunt(pair[0], pair[1], "", ""))
-_Place, _New, _Select = interned(PlaceTrait), interned(NewSpecies), interned(SelectFood)
+_New, _Select = interned(NewSpecies), interned(SelectFood)
 _CHANCE = frozenset(("first_player", "tiebreak"))
 _NEWS = {c: tuple(_New(c, side) for side in C.SIDES) for c in CARD_IDS}      # a card as a new species, either end
-#: Per card, {species id: action} for growing its Body Size, its Population, and adding the card as a trait.
-_BY_SPECIES = {c: (ById(lambda sid, c=c: Grow(c, sid, "body")), ById(lambda sid, c=c: Grow(c, sid, "population")),
-                   ById(lambda sid, c=c: PlaceTrait(c, sid, ""))) for c in CARD_IDS}
+#: Per card, {species id: action} for growing its Body Size and its Population.
+_BY_SPECIES = {c: (ById(lambda sid, c=c: Grow(c, sid, "body")), ById(lambda sid, c=c: Grow(c, sid, "population")))
+               for c in CARD_IDS}
+#: {(card, species id, card it replaces or ""): PlaceTrait}: one look-up per listed placement
+_PLACES = ById(lambda key: PlaceTrait(*key))
 
 
 def to_move(rs, s) -> int:
@@ -210,7 +212,7 @@ def _drawn_play(rs, s, seat, rng):
 
 def _drawn_growth(card, mine, k):
     """The ``k``-th growth ``card`` offers on ``mine`` (Body Size, then Population, species by species)."""
-    body, pop, _add = _BY_SPECIES[card]
+    body, pop = _BY_SPECIES[card]
     for sp in mine:
         if sp.body < 6:
             if not k:
@@ -231,8 +233,7 @@ def _drawn_place(traits, mine, k):
             held, other = sp.fits[3]
             keys = held.get(t, other)
             if k < len(keys):
-                r = keys[k]
-                return _Place(c, sp.id, r) if r else _BY_SPECIES[c][2][sp.id]
+                return _PLACES[c, sp.id, keys[k]]
             k -= len(keys)
     raise AssertionError("placement out of range")
 
@@ -243,17 +244,17 @@ def play_actions(rs, s, seat) -> list:
     hand, mine, growths, _per_card, traits, fits = _play_options(rs, s, seat)
     out: list = [a for c in hand for a in _NEWS[c]]
     for c in hand:
-        body, pop, _add = _BY_SPECIES[c]
+        body, pop = _BY_SPECIES[c]
         for sid, bigger, more in growths:
             if bigger:
                 out.append(body[sid])
             if more:
                 out.append(pop[sid])
     for c, t in traits:
-        add = _BY_SPECIES[c][2]
         for sp, (held, other) in zip(mine, fits):
+            sid = sp.id
             for r in held.get(t, other):
-                out.append(_Place(c, sp.id, r) if r else add[sp.id])
+                out.append(_PLACES[c, sid, r])
     out.append(_END)
     return out
 
