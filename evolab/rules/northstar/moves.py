@@ -206,7 +206,7 @@ def _drawn_play(rs, s, seat, rng):
         return _drawn_growth(hand[k // per_card], [species[sid] for sid in s.rows[seat]], k % per_card)
     k -= grows
     if k < places:
-        return _drawn_place(traits, [species[sid] for sid in s.rows[seat]], k)
+        return _drawn_place(traits, [species[sid] for sid in s.rows[seat]], k, other, adjust)
     return _END
 
 
@@ -225,10 +225,19 @@ def _drawn_growth(card, mine, k):
     raise AssertionError("growth out of range")
 
 
-def _drawn_place(traits, mine, k):
-    """The ``k``-th placement of a card of ``traits`` on ``mine`` (card by card, species by species)."""
+def _drawn_place(traits, mine, k, other, adjust):
+    """The ``k``-th placement of a card of ``traits`` on ``mine`` (card by card, species by species); a card
+    whose placements all come before it is passed over whole, counted from ``other`` and ``adjust`` (the
+    sums of ``_fits``' counts over ``mine``)."""
     for c in traits:
         t = TRAIT_OF[c]
+        n = other
+        for held_trait, more in adjust:
+            if held_trait == t:
+                n += more
+        if k >= n:
+            k -= n
+            continue
         for sp in mine:
             held, other = sp.fits[3]
             keys = held.get(t, other)
