@@ -9,7 +9,8 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import CLEVER, FORAGERS, HUNTERS, MEALS, ROOM_SET, SCAVENGERS, SHARERS, STORES, THINK_SET, THINKERS
+from .traits import (CLEVER, FORAGERS, HUNTERS, MEALS, ROOM_SET, SCAVENGERS, SCAVENGING, SHARERS, STORES, THINK_SET,
+                     THINKERS)
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -136,7 +137,7 @@ def _do_hunt(rs, s, action, ev):
     for k in range(n):
         for sid in s.rows[(seat + k) % n]:
             sp = s.species.get(sid)
-            if sp is not None:
+            if sp is not None and not SCAVENGING.isdisjoint(sp.names):
                 for t, scavenge in SCAVENGERS:
                     if t in sp.names:
                         scavenge(rs, s, sp, ev)

@@ -6,7 +6,7 @@ from ...events import AnimalBorn, FoodBankRolled, Mutation, Passed, PhaseStarted
 from . import deal
 from . import feeding
 from .deck import CARD_INDEX, FOOD, _discard, _play_card, _trait
-from .traits import REPLACED, REVEAL
+from .traits import REPLACED, REVEAL, REVEALING
 
 
 def _start_select(s, ev):
@@ -142,7 +142,7 @@ def _reveal(s, ev):
         seat = (s.first + k) % n
         for sid in s.rows[seat]:
             sp = s.species.get(sid)
-            if sp is None:
+            if sp is None or REVEALING.isdisjoint(sp.names):
                 continue
             for t, fire in REVEAL:              # Fertile, Long Neck, Fat Tissue
                 if t in sp.names:

@@ -286,9 +286,12 @@ ARMOURED = frozenset(d for d, _ in ARMOUR)
 #: the order of the reveal-step triggers on one species (§5.1)
 REVEAL_ORDER = ("fertile", "long_neck", "fat_tissue")
 REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
+#: their traits: a species with none of them has nothing to do at the reveal
+REVEALING = frozenset(t for t, _ in REVEAL)
 FORAGERS = trigger_hooks(TRAITS, "intake")
 SHARERS = trigger_hooks(TRAITS, "shared")
 SCAVENGERS = trigger_hooks(TRAITS, "carrion")
+SCAVENGING = frozenset(t for t, _ in SCAVENGERS)          # their traits: the species an attack's carrion may feed
 #: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room, store and hold food
 #: beyond the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
 PACKS = trigger_hooks(TRAITS, "attack_size")
