@@ -3,7 +3,7 @@ sizes, each protection (each trait's own rule: its entry in ``traits.py``), whet
 from __future__ import annotations
 
 from . import checks as C
-from .traits import ARMOUR, HUNTERS, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
+from .traits import ARMOUR, ARMOURED, BESIDE, GUARDS, HUNTERS, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
 # Intelligence's attacks with cancelled protections are the rules of its entry (``traits.py``); the checks, the
 # move lists and the ruleset reach them by these names
 from .traits import _Hunt, _cancellable, _clever_hunts, cancel_rule, card_count_rule  # noqa: F401
@@ -44,8 +44,11 @@ def defences(rs, s, a, t) -> list:
 
 
 def defence_size(rs, t, cancelled=()) -> int:
-    """Body Size plus what armour (Hard Shell) adds, unless Intelligence cancelled it."""
+    """Body Size plus what armour (Hard Shell) adds, unless Intelligence cancelled it (a species without an
+    armour trait, most of them, is its Body Size: the bots ask for every target they weigh)."""
     size = t.body
+    if ARMOURED.isdisjoint(t.names):
+        return size
     for d, extra in ARMOUR:
         if d in t.names and d not in cancelled:
             size += extra(rs, t)
@@ -85,18 +88,59 @@ def attack_block(rs, s, a, t, cancelled=()):
 def wounds(rs, s, a, t, cancelled, ev, wound) -> None:
     """The target's weapons (Horns) act on the attacker once the attack is made, unless cancelled."""
     for d, resolve in WEAPONS:
-        if t.has(d) and d not in cancelled:
+        if d in t.names and d not in cancelled:
             resolve(rs, s, a, t, ev, wound)
+
+
+def prey(rs, s, a, first=False) -> list:
+    """The species ``a`` may attack now without cards (``attack_rule`` is None), in the table's order; with
+    ``first``, at most the first of them. The same rules as ``attack_rule``, with the attacker's side worked
+    out once for every target: the move lists and the feeding turns ask it for every hunter at every turn.
+    Armour only adds to a Body Size, a target without a protecting trait (``GUARDS``) is protected only from
+    beside, and a protection from beside (Warning Call) needs its trait on the table: the hooks of the traits
+    no species has are not asked."""
+    if HUNTERS.isdisjoint(a.names) or not rs.room(a):
+        return []
+    size = rs.attack_size(a)
+    species = s.species
+    near = None                                         # whether a protecting neighbour's trait is on the table
+    out = []
+    for t in species.values():
+        if t is a or size <= t.body:
+            continue
+        names = t.names
+        if not ARMOURED.isdisjoint(names):              # defence_size
+            armour = t.body
+            for d, extra in ARMOUR:
+                if d in names:
+                    armour += extra(rs, t)
+            if size <= armour:
+                continue
+        if near is None:
+            near = any(not BESIDE.isdisjoint(sp.names) for sp in species.values())
+        if near or not GUARDS.isdisjoint(names):        # defences: any protection stops it
+            for d, offers, beside in PROTECTORS:
+                if (d in names or beside and near) and offers(s, a, t):
+                    break
+            else:
+                out.append(t)
+        else:
+            out.append(t)
+        if first and out:
+            break
+    return out
 
 
 def compulsory(rs, s, seat) -> bool:
     """§5.2: a hungry species of ``seat`` that can feed must feed (Intelligence never counts)."""
     strict = rs.options["fat_filling_mandatory"]
-    for sp in s.species_of(seat):
-        if not (rs.hungry(sp) or (strict and rs.room(sp))):
+    species = s.species
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        if not (sp.food < sp.pop or (strict and rs.room(sp))):          # hungry, or room to fill
             continue
         if not HUNTERS.isdisjoint(sp.names):        # a hunter feeds by attacking
-            if any(attack_rule(rs, s, sp, t) is None for t in s.species.values()):
+            if prey(rs, s, sp, True):
                 return True
         elif s.watering:
             return True

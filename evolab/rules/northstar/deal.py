@@ -2,28 +2,12 @@
 the first player, a player's new species; nature draws every card."""
 from __future__ import annotations
 
-import bisect
+from bisect import insort
 
 from ...events import AnimalBorn, CardDealt, FirstPlayerChosen, PhaseStarted, Speciation
 from . import feeding, play
-from .deck import CARD_IDS, CARD_INDEX, _add, taken
+from .deck import CARD_IDS, CARD_INDEX, taken
 from .state import NSSpecies
-
-
-def _do_draw(rs, s, action, ev):
-    seat = s.draw_queue[0]
-    s.draw_queue = s.draw_queue[1:]
-    i, before = CARD_INDEX[action.card], s.deck
-    s.deck = _add(before, i, -1)
-    taken(before, s.deck, i)
-    s.deck_size -= 1
-    if seat < 0:
-        s.removed += 1
-    else:
-        bisect.insort(s.hands[seat], action.card, key=CARD_INDEX.__getitem__)
-        if ev is not None:
-            ev.append(CardDealt(seat, action.card, (seat,)))
-    _after_draw(rs, s, ev)
 
 
 def _after_draw(rs, s, ev):
@@ -75,14 +59,8 @@ def _start_round(rs, s, ev):
         if not s.rows[seat]:
             _new_species(s, seat, "right", ev)
         owed.append(3 + len(s.rows[seat]))
-    queue = []
-    while any(owed):
-        for k in range(n):
-            seat = (s.first + k) % n
-            if owed[seat]:
-                owed[seat] -= 1
-                queue.append(seat)
-    s.draw_queue = tuple(queue)
+    order = [(s.first + k) % n for k in range(n)]
+    s.draw_queue = tuple(seat for k in range(max(owed)) for seat in order if owed[seat] > k)     # one card each, round the table
     _after_draw(rs, s, ev)
 
 
@@ -100,7 +78,25 @@ def _new_species(s, seat, side, ev):
 
 
 def _do_draw_any(rs, s, action, ev):
-    _do_draw(rs, s, action, ev)
+    """Nature's card for the seat first in the queue (seat -1: a card removed from the game, §3); once the
+    queue is empty the game goes on from where the draws began."""
+    seat = s.draw_queue[0]
+    s.draw_queue = s.draw_queue[1:]
+    i, before = CARD_INDEX[action.card], s.deck
+    counts = list(before)                   # _add(before, i, -1), in line: a card is drawn at every third move
+    counts[i] -= 1
+    s.deck = after = tuple(counts)
+    taken(before, after, i)
+    s.deck_size -= 1
+    if seat < 0:
+        s.removed += 1
+    else:
+        insort(s.hands[seat], action.card, key=CARD_INDEX.__getitem__)
+        if ev is not None:
+            ev.append(CardDealt(seat, action.card, (seat,)))
+    if s.draw_queue and s.deck_size:        # more to draw from a deck that has cards: nothing else happens
+        return
+    _after_draw(rs, s, ev)
     if not s.draw_queue:
         if s.phase == "end_draws":
             feeding._next_round(rs, s, ev)

@@ -58,7 +58,9 @@ def _add(t, i, n):
 
 
 def _discard(s, card):
-    s.discard = _add(s.discard, CARD_INDEX[card], 1)
+    counts = list(s.discard)                # _add(s.discard, i, 1), in line: every card played is discarded
+    counts[CARD_INDEX[card]] += 1
+    s.discard = tuple(counts)
 
 
 def _play_card(s, seat, card):
@@ -67,8 +69,9 @@ def _play_card(s, seat, card):
 
 #: (deck counts, the deck laid out as card indices in the deck's order): the deck last drawn from, kept by
 #: ``taken`` as its cards are drawn, so a draw is one index. A game's first deck is laid out once per edition's
-#: card counts (``_LAID_OUT``); any other deck (after a reshuffle, or a search drawing from other positions) is
-#: drawn from by bisecting its running counts.
+#: card counts (``_LAID_OUT``, shared, never changed); any other deck (after a reshuffle, or a search drawing from
+#: other positions) is drawn from by bisecting its running counts. The pile kept here is a list of its own, which
+#: a draw shortens in place (no copy of the deck at each card).
 PILE: tuple = ((), ())
 _LAID_OUT: dict = {}
 
@@ -89,4 +92,10 @@ def taken(before, after, i) -> None:
     kept, pile = PILE
     if kept is before:
         p = bisect_left(pile, i)
-        PILE = (after, pile[:p] + pile[p + 1:]) if p < len(pile) and pile[p] == i else ((), ())
+        if p < len(pile) and pile[p] == i:
+            if type(pile) is tuple:             # the shared first deck: drawn from in a list of its own
+                pile = list(pile)
+            del pile[p]
+            PILE = (after, pile)
+        else:
+            PILE = ((), ())

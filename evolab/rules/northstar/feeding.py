@@ -9,7 +9,8 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import CLEVER, FORAGERS, HUNTERS, MEALS, SCAVENGERS, SHARERS, STORES, THINKERS
+from .traits import (CLEVER, FORAGERS, HUNTERS, MEALS, ROOM_SET, SCAVENGERS, SCAVENGING, SHARERS, STORES, THINK_SET,
+                     THINKERS)
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -18,24 +19,26 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
     anything was taken, Cooperation fires once. A hunter (Carnivore) takes no plant food."""
     if sp.id not in s.species or (kind == "plant" and not HUNTERS.isdisjoint(sp.names)):
         return 0
-    n = amount
+    n, names, hole = amount, sp.names, source == "hole"
     for t, extra in FORAGERS:                  # Foraging
-        if sp.has(t):
+        if t in names:
             n += extra(rs, kind, source, why)
     got = 0
     for _ in range(n):
-        if source == "hole" and s.watering < 1:
+        if hole and s.watering < 1:
             break
-        if not _store(rs, s, sp):
+        if sp.food < sp.pop:                   # _store's first case, in line: most food feeds the Population
+            sp.food += 1
+        elif not _store(rs, s, sp):
             break
-        if source == "hole":
+        if hole:
             s.watering -= 1
         got += 1
         if ev is not None:
             ev.append(FoodTaken(sp.owner, sp.id, kind, why, sp.fat > 0 and sp.food >= sp.pop))
     if got:
         for t, share in SHARERS:               # Cooperation
-            if sp.has(t):
+            if t in names:
                 share(rs, s, sp, kind, source, ev)
     return got
 
@@ -54,17 +57,19 @@ def _store(rs, s, sp) -> bool:
 def _has_action(rs, s, seat) -> bool:
     """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
     hand = s.hands[seat]
-    for sp in s.species_of(seat):
-        if not rs.room(sp):                 # C.room_block
+    species = s.species
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and rs.room(sp))):      # C.room_block
             continue
         if HUNTERS.isdisjoint(sp.names):      # it eats (a hunter attacks)
-            if C.eat_block(s, sp) is None or (hand and C.think_block(sp) is None):
+            if s.watering or (hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None):
                 return True
             continue
+        if A.prey(rs, s, sp, True):
+            return True
         clever = [h for c, h in CLEVER if c in sp.names] if hand else ()      # Intelligence
-        for t in s.species.values():
-            if A.attack_rule(rs, s, sp, t) is None:
-                return True
+        for t in species.values():
             if clever and t is not sp and any(h(rs, s, sp, t, hand) for h in clever):
                 return True
     return False
@@ -82,7 +87,7 @@ def _next_feeder(rs, s, ev, acted):
         s.passes += 1
     s.current = (s.current + 1) % s.players
     if not s.draw_queue:
-        _seek(rs, s, ev)
+        skip_idle(rs, s, ev, _has_action, _end_round)          # _seek
 
 
 def _do_eat(rs, s, action, ev):
@@ -132,9 +137,9 @@ def _do_hunt(rs, s, action, ev):
     for k in range(n):
         for sid in s.rows[(seat + k) % n]:
             sp = s.species.get(sid)
-            if sp is not None:
+            if sp is not None and not SCAVENGING.isdisjoint(sp.names):
                 for t, scavenge in SCAVENGERS:
-                    if sp.has(t):
+                    if t in sp.names:
                         scavenge(rs, s, sp, ev)
     _next_feeder(rs, s, ev, True)
 
@@ -186,9 +191,11 @@ def _end_round(rs, s, ev):
                     ev.append(Died(sp.owner, sp.id, "starved", sp.trait_ids, -1, (), sp.food, pop))
             if sp.pop <= 0:
                 _extinct(rs, s, sp, ev)
+    bags = list(s.bags)                        # _add of each species' food, in one copy
     for sp in s.species.values():
-        s.bags = _add(s.bags, sp.owner, sp.food)
+        bags[sp.owner] += sp.food
         sp.food = 0
+    s.bags = tuple(bags)
     if ev is not None:
         alive = [0] * s.players
         for sp in s.species.values():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
-from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, NewSpecies, Pass, PlaceTrait,
+from ...actions import (CHANCE, TERMINAL, Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpecies, Pass, PlaceTrait,
                         SelectFood, ThinkFood, interned)
 from ..base import Ruleset
 from ..common import ById
@@ -13,18 +13,23 @@ from . import attack as A
 from . import checks as C
 from . import deck as K
 from .deck import CARD_IDS, TRAIT_OF
-from .traits import CLEVER_SET, HUNTERS, _Hunt
+from .traits import CLEVER_SET, HUNTERS, ROOM_SET, THINK_SET
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _DRAWN = tuple(_DRAWS.values())                # in the deck's order
 _PASS, _END = Pass(), EndTurn()
-_Eat, _Think = interned(EatPlant), interned(ThinkFood)
-_Place, _New, _Select = interned(PlaceTrait), interned(NewSpecies), interned(SelectFood)
+_Think = interned(ThinkFood)
+#: {species id: EatPlant}, {(hunter id, prey id): a Hunt without cards}: a feeding list reads its moves from them
+_EATS = ById(EatPlant)
+_HUNTS = ById(lambda pair: Hunt(pair[0], pair[1], "", ""))
+_New, _Select = interned(NewSpecies), interned(SelectFood)
 _CHANCE = frozenset(("first_player", "tiebreak"))
 _NEWS = {c: tuple(_New(c, side) for side in C.SIDES) for c in CARD_IDS}      # a card as a new species, either end
-#: Per card, {species id: action} for growing its Body Size, its Population, and adding the card as a trait.
-_BY_SPECIES = {c: (ById(lambda sid, c=c: Grow(c, sid, "body")), ById(lambda sid, c=c: Grow(c, sid, "population")),
-                   ById(lambda sid, c=c: PlaceTrait(c, sid, ""))) for c in CARD_IDS}
+#: Per card, {species id: action} for growing its Body Size and its Population.
+_BY_SPECIES = {c: (ById(lambda sid, c=c: Grow(c, sid, "body")), ById(lambda sid, c=c: Grow(c, sid, "population")))
+               for c in CARD_IDS}
+#: {(card, species id, card it replaces or ""): PlaceTrait}: one look-up per listed placement
+_PLACES = ById(lambda key: PlaceTrait(*key))
 
 
 def to_move(rs, s) -> int:
@@ -86,6 +91,26 @@ def uniform_action(rs, s, rng):
     return legal[int(rng.random() * len(legal))]
 
 
+def uniform_move(rs, s, rng):
+    """``Ruleset.uniform_move`` from the phase alone (``to_move``): a queued card is nature's, the seats decide in
+    Select Food, Play Cards and Feeding, nature everywhere else; a Select Food card is drawn without its list."""
+    if s.draw_queue:
+        kept, pile = K.PILE
+        if kept is s.deck and len(pile) == s.deck_size:      # sample_chance's common case, without the call
+            return _DRAWN[pile[int(rng.random() * s.deck_size)]]
+        return sample_chance(rs, s, rng)
+    ph = s.phase
+    if ph == "play_cards":
+        return _drawn_play(rs, s, s.current, rng)
+    if ph == "feeding":
+        legal = feed_actions(rs, s, s.current)
+        return legal[int(rng.random() * len(legal))]
+    if ph == "select_food":
+        hand = list(dict.fromkeys(s.hands[s.current]))
+        return _Select(hand[int(rng.random() * len(hand))])
+    return sample_chance(rs, s, rng)
+
+
 def _play_options(rs, s, seat) -> tuple:
     """What ``play_actions`` lists, before it is built: (the hand's distinct cards, the seat's species, (species
     id, may grow its Body Size, its Population) of each, how many growths a card offers, (card, trait) of each
@@ -115,52 +140,111 @@ def _play_options(rs, s, seat) -> tuple:
 def _fits(rs, sp) -> tuple:
     """What a trait card may replace on ``sp`` ("" for added), kept on the species as (its trait names, its
     face-down cards, the trait limit, ({trait it holds: what a card of that trait may replace}, what a card of
-    any other trait may replace)) until one of the first three changes: the allowed (None) entries of
+    any other trait may replace), how many that is, ((trait it holds, how many more or fewer its card may
+    replace), ...)) until one of the first three changes: the allowed (None) entries of
     ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
-    within the limit or replaces any card held; one it holds only replaces that card (never two of a name)."""
+    within the limit or replaces any card held; one it holds only replaces that card (never two of a name).
+    The counts let a random draw count the placements without listing them. The same cards under the same
+    limit give the same answer, kept in ``_FITS`` (species come and go, their traits repeat)."""
+    key = (sp.traits, sp.pending, rs.limit)
+    known = _FITS.get(key)
+    if known is None:
+        if len(_FITS) > 50_000:
+            _FITS.clear()
+        known = _FITS[key] = _fitting(rs, sp)
+    f = sp.fits = (sp.names, sp.pending, rs.limit) + known
+    return f
+
+
+_FITS: dict = {}
+
+
+def _fitting(rs, sp) -> tuple:
+    """``_fits`` of ``sp`` past its first three entries, worked out."""
     cards, names = C.held(sp)
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
-    f = sp.fits = (sp.names, sp.pending, rs.limit, (held, ("",) + distinct if len(cards) < rs.limit else distinct))
-    return f
+    other = ("",) + distinct if len(cards) < rs.limit else distinct
+    n = len(other)
+    return (held, other), n, tuple((t, len(keys) - n) for t, keys in held.items() if len(keys) != n)
 
 
 def _drawn_play(rs, s, seat, rng):
     """The Play Cards move at one uniform draw over ``play_actions``: the same blocks in the same order (new
     species, growths, traits, ending the turn), counted first; only the drawn one is built."""
-    hand, mine, growths, per_card, traits, fits = _play_options(rs, s, seat)
+    hand = list(dict.fromkeys(s.hands[seat]))
+    if not hand:                           # an empty hand only ends the turn (the draw is still made)
+        rng.random()
+        return _END
+    species, limit = s.species, rs.limit
+    per_card = other = 0
+    adjust: list = []
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
+        f = sp.fits
+        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+            f = _fits(rs, sp)
+        other += f[4]
+        if f[5]:
+            adjust += f[5]
+    if s.turn >= rs.open_from:                                             # C.trait_turn_block
+        traits = hand
+    else:
+        traits = [c for c in hand if not C.trait_turn_block(rs, s, c)]
+    places = other * len(traits)           # each card: what its trait may replace on each species
+    if adjust:
+        names = [TRAIT_OF[c] for c in traits]
+        for t, more in adjust:
+            places += names.count(t) * more
     news, grows = 2 * len(hand), len(hand) * per_card
-    names = [t for _c, t in traits]
-    places = 0
-    for held, other in fits:               # each card: what its trait may replace (``held``), else ``other``
-        places += len(other) * len(names)
-        for t, keys in held.items():
-            places += names.count(t) * (len(keys) - len(other))
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
     if k < grows:
-        body, pop, _add = _BY_SPECIES[hand[k // per_card]]
-        k %= per_card
-        for sid, bigger, more in growths:
-            if bigger:
-                if not k:
-                    return body[sid]
-                k -= 1
-            if more:
-                if not k:
-                    return pop[sid]
-                k -= 1
+        return _drawn_growth(hand[k // per_card], [species[sid] for sid in s.rows[seat]], k % per_card)
     k -= grows
-    for c, t in traits:
-        for sp, (held, other) in zip(mine, fits):
+    if k < places:
+        return _drawn_place(traits, [species[sid] for sid in s.rows[seat]], k, other, adjust)
+    return _END
+
+
+def _drawn_growth(card, mine, k):
+    """The ``k``-th growth ``card`` offers on ``mine`` (Body Size, then Population, species by species)."""
+    body, pop = _BY_SPECIES[card]
+    for sp in mine:
+        if sp.body < 6:
+            if not k:
+                return body[sp.id]
+            k -= 1
+        if sp.pop < 6:
+            if not k:
+                return pop[sp.id]
+            k -= 1
+    raise AssertionError("growth out of range")
+
+
+def _drawn_place(traits, mine, k, other, adjust):
+    """The ``k``-th placement of a card of ``traits`` on ``mine`` (card by card, species by species); a card
+    whose placements all come before it is passed over whole, counted from ``other`` and ``adjust`` (the
+    sums of ``_fits``' counts over ``mine``)."""
+    for c in traits:
+        t = TRAIT_OF[c]
+        n = other
+        for held_trait, more in adjust:
+            if held_trait == t:
+                n += more
+        if k >= n:
+            k -= n
+            continue
+        for sp in mine:
+            held, other = sp.fits[3]
             keys = held.get(t, other)
             if k < len(keys):
-                r = keys[k]
-                return _Place(c, sp.id, r) if r else _BY_SPECIES[c][2][sp.id]
+                return _PLACES[c, sp.id, keys[k]]
             k -= len(keys)
-    return _END
+    raise AssertionError("placement out of range")
 
 
 def play_actions(rs, s, seat) -> list:
@@ -169,41 +253,54 @@ def play_actions(rs, s, seat) -> list:
     hand, mine, growths, _per_card, traits, fits = _play_options(rs, s, seat)
     out: list = [a for c in hand for a in _NEWS[c]]
     for c in hand:
-        body, pop, _add = _BY_SPECIES[c]
+        body, pop = _BY_SPECIES[c]
         for sid, bigger, more in growths:
             if bigger:
                 out.append(body[sid])
             if more:
                 out.append(pop[sid])
     for c, t in traits:
-        add = _BY_SPECIES[c][2]
         for sp, (held, other) in zip(mine, fits):
+            sid = sp.id
             for r in held.get(t, other):
-                out.append(_Place(c, sp.id, r) if r else add[sp.id])
+                out.append(_PLACES[c, sid, r])
     out.append(_END)
     return out
 
 
 def feed_actions(rs, s, seat) -> list:
     """Feeding: what ``checks.check_feeding`` allows each species with room (a Carnivore hunts, any other eats
-    or thinks), then passing when feeding is not compulsory."""
+    or thinks), then passing when feeding is not compulsory (``attack.compulsory``, read off the same pass)."""
     out = []
-    hand = list(dict.fromkeys(s.hands[seat]))
-    for sp in s.species_of(seat):
-        if not rs.room(sp):                 # C.room_block
+    cards = s.hands[seat]                  # its distinct cards are listed only for Intelligence
+    species = s.species
+    strict = rs.options["fat_filling_mandatory"]
+    must = False
+    for sid in s.rows[seat]:
+        sp = species[sid]
+        names, hungry = sp.names, sp.food < sp.pop
+        if not (hungry or (not ROOM_SET.isdisjoint(names) and rs.room(sp))):      # C.room_block
             continue
-        if not HUNTERS.isdisjoint(sp.names):          # a hunter (Carnivore); cards open attacks (Intelligence)
-            clever = bool(hand) and not CLEVER_SET.isdisjoint(sp.names)
-            for t in s.species.values():
-                if A.attack_rule(rs, s, sp, t) is None:
-                    out.append(_Hunt(sp.id, t.id, "", ""))
-                if clever and t is not sp:
-                    out.extend(rs._clever_hunts(s, sp, t, hand))
+        if not HUNTERS.isdisjoint(names):          # a hunter (Carnivore); cards open attacks (Intelligence)
+            targets = A.prey(rs, s, sp)
+            if targets and (strict or hungry):
+                must = True
+            if cards and not CLEVER_SET.isdisjoint(names):
+                hand = list(dict.fromkeys(cards))
+                for t in species.values():
+                    if t in targets:
+                        out.append(_HUNTS[sid, t.id])
+                    if t is not sp:
+                        out.extend(rs._clever_hunts(s, sp, t, hand))
+            else:
+                out.extend([_HUNTS[sid, t.id] for t in targets])
         else:
-            if C.eat_block(s, sp) is None:
-                out.append(_Eat(sp.id))
-            if C.think_block(sp) is None:
-                out.extend(_Think(sp.id, c) for c in hand)
-    if not rs.compulsory(s, seat):        # C.pass_block
+            if s.watering:                      # C.eat_block (not a hunter)
+                out.append(_EATS[sid])
+                if strict or hungry:
+                    must = True
+            if cards and not THINK_SET.isdisjoint(names) and C.think_block(sp) is None:
+                out.extend([_Think(sid, c) for c in dict.fromkeys(cards)])
+    if not must:                        # C.pass_block
         out.append(_PASS)
     return out

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ...events import AnimalBorn, FoodBankRolled, Mutation, Passed, PhaseStarted, TraitGained, TraitLost
 from . import deal
 from . import feeding
-from .deck import FOOD, _discard, _play_card, _trait
-from .traits import REPLACED, REVEAL
+from .deck import CARD_INDEX, FOOD, _discard, _play_card, _trait
+from .traits import REPLACED, REVEAL, REVEALING
 
 
 def _start_select(s, ev):
@@ -31,9 +31,14 @@ def _next_selector(s, ev):
 def _do_select(rs, s, action, ev):
     seat = s.current
     s.hands[seat].remove(action.card)
-    s.food_cards = tuple(action.card if i == seat else c for i, c in enumerate(s.food_cards))
-    s.done = tuple(True if i == seat else d for i, d in enumerate(s.done))
+    s.food_cards = _put(s.food_cards, seat, action.card)
+    s.done = _put(s.done, seat, True)
     _next_selector(s, ev)
+
+
+def _put(t, i, value) -> tuple:
+    """``t`` with entry ``i`` set to ``value`` (a seat's entry of a per-seat tuple)."""
+    return t[:i] + (value,) + t[i + 1:]
 
 
 def _start_play(s, ev):
@@ -99,7 +104,7 @@ def _do_new(rs, s, action, ev):
 
 def _do_grow(rs, s, action, ev):
     seat = s.current
-    _play_card(s, seat, action.card)
+    s.hands[seat].remove(action.card)           # _play_card
     _discard(s, action.card)
     sp = s.species[action.species]
     if action.what == "body":
@@ -111,7 +116,7 @@ def _do_grow(rs, s, action, ev):
 
 
 def _do_end_turn(rs, s, action, ev):
-    s.done = tuple(True if i == s.current else d for i, d in enumerate(s.done))
+    s.done = _put(s.done, s.current, True)
     if ev is not None:
         ev.append(Passed(s.current, "play_cards"))
     _next_player(s, ev)
@@ -137,15 +142,18 @@ def _reveal(s, ev):
         seat = (s.first + k) % n
         for sid in s.rows[seat]:
             sp = s.species.get(sid)
-            if sp is None:
+            if sp is None or REVEALING.isdisjoint(sp.names):
                 continue
             for t, fire in REVEAL:              # Fertile, Long Neck, Fat Tissue
-                if sp.has(t):
+                if t in sp.names:
                     fire(rs, s, sp, ev)
-    total = sum(FOOD[c] for c in s.food_cards if c)
+    total = 0
+    discard = list(s.discard)                  # _discard of each food card, in one copy of the pile
     for c in s.food_cards:
         if c:
-            _discard(s, c)
+            total += FOOD[c]
+            discard[CARD_INDEX[c]] += 1
+    s.discard = tuple(discard)
     s.food_cards = ("",) * n
     if total > 0:
         mult = rs.options["food_multiplier"]

@@ -29,7 +29,7 @@ class NSSpecies:
     @traits.setter
     def traits(self, cards):
         self._traits = tuple(cards)
-        self.names = frozenset(c.split(":", 1)[0] for c in self._traits)   # for fast has()
+        self.names = frozenset([c.partition(":")[0] for c in self._traits])   # for fast has(); a list: no generator
 
     def clone(self):
         """A copy (its tuples shared: they never change in place), slot by slot in straight lines: states and

@@ -45,19 +45,19 @@ _TEXT = {
 # ``size(rs, target) -> int`` added to the target's size; ``resolve(rs, s, attacker, target, ev, wound)`` after
 # the attack is made. Intelligence may cancel any of them for one attack (``CANCELLABLE``).
 def _climbing(s, a, t) -> int:
-    return t.has("climbing") and not a.has("climbing")
+    return "climbing" in t.names and "climbing" not in a.names
 
 
 def _burrowing(s, a, t) -> int:
-    return t.has("burrowing") and t.food >= t.pop
+    return "burrowing" in t.names and t.food >= t.pop
 
 
 def _defensive_herding(s, a, t) -> int:
-    return t.has("defensive_herding") and not a.pop > t.pop
+    return "defensive_herding" in t.names and not a.pop > t.pop
 
 
 def _symbiosis(s, a, t) -> int:
-    if not t.has("symbiosis"):
+    if "symbiosis" not in t.names:
         return 0
     row = s.rows[t.owner]
     i = row.index(t.id)
@@ -66,11 +66,12 @@ def _symbiosis(s, a, t) -> int:
 
 def _warning_call(s, a, t) -> int:
     """Each Warning Call neighbour protects (and is cancelled) on its own; Ambush ignores them all."""
-    if a.has("ambush"):
+    if "ambush" in a.names:
         return 0
-    row = s.rows[t.owner]
+    row, species = s.rows[t.owner], s.species
     i = row.index(t.id)
-    return sum(1 for j in (i - 1, i + 1) if 0 <= j < len(row) and s.species[row[j]].has("warning_call"))
+    return ((i > 0 and "warning_call" in species[row[i - 1]].names)
+            + (i + 1 < len(row) and "warning_call" in species[row[i + 1]].names))
 
 
 def _hard_shell(rs, t) -> int:
@@ -278,12 +279,19 @@ PROTECTORS = tuple((d, offers, d in BESIDE) for d, offers in defence_hooks(TRAIT
 #: (trait, size) and (trait, resolve) of the traits that change an attack's size or outcome
 ARMOUR = defence_hooks(TRAITS, "size")
 WEAPONS = defence_hooks(TRAITS, "resolve")
+#: the traits of those tables: a species with none of them is protected by nothing of its own but its Body Size,
+#: which ``attack.prey`` tells without calling the hooks
+GUARDS = frozenset(d for d, _, beside in PROTECTORS if not beside)
+ARMOURED = frozenset(d for d, _ in ARMOUR)
 #: the order of the reveal-step triggers on one species (§5.1)
 REVEAL_ORDER = ("fertile", "long_neck", "fat_tissue")
 REVEAL = trigger_hooks(TRAITS, "reveal", REVEAL_ORDER)
+#: their traits: a species with none of them has nothing to do at the reveal
+REVEALING = frozenset(t for t, _ in REVEAL)
 FORAGERS = trigger_hooks(TRAITS, "intake")
 SHARERS = trigger_hooks(TRAITS, "shared")
 SCAVENGERS = trigger_hooks(TRAITS, "carrion")
+SCAVENGING = frozenset(t for t, _ in SCAVENGERS)          # their traits: the species an attack's carrion may feed
 #: (trait, hook) of the traits that add to an attack's size (Pack Hunting), that give room, store and hold food
 #: beyond the Population (Fat Tissue); trait -> hook of those that act when their card is replaced (Fat Tissue)
 PACKS = trigger_hooks(TRAITS, "attack_size")
@@ -298,6 +306,10 @@ CLEVER = trigger_hooks(TRAITS, "hunts")
 THINK_RULES = trigger_hooks(TRAITS, "may_think")
 CARD_RULES = trigger_hooks(TRAITS, "cards")
 CLEVER_SET = frozenset(t for t, _ in CLEVER)
+#: the traits with a hook of ``ROOMS`` and of ``THINK_RULES``: a species without any has no room beyond its
+#: Population and may not discard a card for food, which the move lists tell without calling the hooks
+ROOM_SET = frozenset(t for t, _ in ROOMS)
+THINK_SET = frozenset(t for t, _ in THINK_RULES)
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
 
