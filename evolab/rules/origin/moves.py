@@ -119,7 +119,7 @@ def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
     if ph == "deal" or ph == "draw":
-        return _deck_card(s, rng)
+        return _deck_card(rs, s, rng)
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
@@ -135,16 +135,37 @@ def uniform_move(rs, s, rng):
     if ph == "development":
         return _uniform_development(rs, s, rng)
     if ph == "draw" or ph == "deal":
-        return _deck_card(s, rng)
-    if ph == "feeding" and not (s.attack is not None and s.attack.rolling) or ph == "choose":
-        legal = legal_actions(rs, s)
-        return legal[int(rng.random() * len(legal))]
+        return _deck_card(rs, s, rng)
+    if ph == "feeding":
+        return _uniform_feeding(rs, s, rng)
+    if ph == "choose":
+        return _uniform_listed(rs, s, rng)
     return sample_chance(rs, s, rng)
 
 
-def _deck_card(s, rng):
+def _uniform_feeding(rs, s, rng):
+    """``uniform_move`` in the feeding phase. The common case, the mover's own move, draws from ``move_actions``
+    and ending the move without building the list ``legal_actions`` would; the die of a running prey is nature's."""
+    at = s.attack
+    if at is None and s.scavenge < 0 and not s.pending:
+        out = move_actions(rs, s, s.current, not s.move_main)
+        n = len(out)
+        i = int(rng.random() * (n + 1))
+        return out[i] if i < n else _END
+    if at is not None and at.rolling:
+        return sample_chance(rs, s, rng)
+    return _uniform_listed(rs, s, rng)
+
+
+def _uniform_listed(rs, s, rng):
+    """A seat's uniform draw from the whole legal list."""
+    legal = legal_actions(rs, s)
+    return legal[int(rng.random() * len(legal))]
+
+
+def _deck_card(rs, s, rng):
     """The card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
-    counted from the nearer end of the deck (half the steps on average)."""
+    counted from the nearer end of the deck (half the steps on average; cheaper than the totals made in C)."""
     n = s.deck_size
     j = int(rng.random() * n)
     deck = s.deck
@@ -320,8 +341,17 @@ def _linking_count(s, seat, sides, mine) -> int:
     k = 0
     for trait, kind, block, _plays in sides:
         if kind == "pair":
-            if len(mine) > 1:
-                k += len(_pairs(s, mine, trait)) * (2 if trait in DIRECTED else 1)
+            m = len(mine)
+            free = 0                      # ``len(_pairs(...))``, counted without the list
+            for i in range(m - 1):
+                a = mine[i]
+                if not a.links:           # no link yet: it pairs with each animal after it
+                    free += m - 1 - i
+                    continue
+                for b in mine[i + 1:]:
+                    if not _linked(s, a, b, trait):
+                        free += 1
+            k += 2 * free if trait in DIRECTED else free
         else:
             for a in s.animals.values():
                 if a.owner != seat and not a.mask & block:
@@ -433,10 +463,16 @@ def move_actions(rs, s, seat, main: bool) -> list:
 def _prey(s, pred, animals) -> list:
     """Ids of the animals ``pred`` may attack, itself included (``move_actions`` leaves it out)."""
     protector = F.protector
+    out = []                        # plain loops: a comprehension is one more call
     if pred.mask & HUNTER_BITS:
-        return [b.id for b in animals.values() if protector(s, pred, b) is None]
-    # only a guard or a Symbiosis link can protect: the rest need no look
-    return [b.id for b in animals.values() if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None]
+        for b in animals.values():
+            if protector(s, pred, b) is None:
+                out.append(b.id)
+        return out
+    for b in animals.values():      # only a guard or a Symbiosis link can protect: the rest need no look
+        if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None:
+            out.append(b.id)
+    return out
 
 
 def has_move_action(rs, s, seat, main: bool) -> bool:
@@ -469,3 +505,8 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                 if can_move(s, a, True):
                     return True
     return False
+
+
+#: phase -> the function that plays ``uniform_move`` there (``Ruleset.uniform_moves``): the match calls it directly
+UNIFORM_MOVES = {"development": _uniform_development, "draw": _deck_card, "deal": _deck_card,
+                 "feeding": _uniform_feeding, "choose": _uniform_listed}

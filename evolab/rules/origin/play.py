@@ -40,7 +40,10 @@ def _remove_from_hand(s, seat, card):
 
 def _do_play_animal(rs, s, action, ev):
     seat = s.current
-    _remove_from_hand(s, seat, action.card)
+    s.hands[seat].remove(action.card)       # ``_remove_from_hand``, written out on the hot path
+    played = list(s.played)
+    played[seat] += 1
+    s.played = tuple(played)
     a = Animal(s.next_uid, seat, s.turn)
     s.next_uid += 1
     s.animals[a.id] = a
@@ -51,7 +54,10 @@ def _do_play_animal(rs, s, action, ev):
 
 def _do_play_trait(rs, s, action, ev):
     seat = s.current
-    _remove_from_hand(s, seat, action.card)
+    s.hands[seat].remove(action.card)       # ``_remove_from_hand``, written out on the hot path
+    played = list(s.played)
+    played[seat] += 1
+    s.played = tuple(played)
     a = s.animals[action.animal]
     trait = action.trait
     a.cards += (TraitCard(s.next_uid, action.card, trait),)
