@@ -293,7 +293,7 @@ def _uniform_development(rs, s, rng):
                 k += _linking_count(s, seat, linking, mine)
         parts.append((k, cid))
         n += k
-    if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
+    if rs.free_pass or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
     i = int(rng.random() * n)
     for k, cid in parts:
@@ -434,8 +434,8 @@ def move_actions(rs, s, seat, main: bool) -> list:
         m = a.mask
         if main:
             # ``can_receive``, its cheap part first (a carnivore attacks only when it can receive: ``can_attack``)
-            receives = (a.red + a.blue < a.need or a.fat < a.fat_cards) and (
-                not (a.hibernating or a.links) or F.can_receive(s, a))
+            receives = (a.red + a.blue < a.need or a.fat < a.fat_cards) and not a.hibernating and (
+                not a.links or not F.starved(s, a))
             if bank and receives:
                 out.append(_FOOD[a.id])
             if not m & _ACTING:
@@ -492,8 +492,8 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
         if a.owner != seat:
             continue
         m = a.mask
-        if (a.red + a.blue < a.need or a.fat < a.fat_cards) and (     # ``can_receive``, its cheap part first
-                not (a.hibernating or a.links) or F.can_receive(s, a)):
+        if (a.red + a.blue < a.need or a.fat < a.fat_cards) and not a.hibernating and (    # ``can_receive``,
+                not a.links or not F.starved(s, a)):                                    # its cheap part first
             if bank:
                 return True
             if m & ATTACK_BITS and F.can_attack(s, a):      # the entry's hook
@@ -509,4 +509,5 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
 
 #: phase -> the function that plays ``uniform_move`` there (``Ruleset.uniform_moves``): the match calls it directly
 UNIFORM_MOVES = {"development": _uniform_development, "draw": _deck_card, "deal": _deck_card,
-                 "feeding": _uniform_feeding, "choose": _uniform_listed}
+                 "feeding": _uniform_feeding, "choose": _uniform_listed,
+                 **dict.fromkeys(("food", "first_player", "reproduction", "tiebreak"), sample_chance)}
