@@ -210,13 +210,15 @@ class Match:
         """``_uniform_play`` with the edition's function for the phase (``Ruleset.uniform_moves``) called directly:
         one call less per move on the hot path."""
         s, rs, rng = self.state, self.ruleset, self.rng
-        move, append, by_phase = rs.uniform_move, self.record.moves.append, rs.uniform_moves
+        move, append, for_phase = rs.uniform_move, self.record.moves.append, rs.uniform_moves.get
         for _move in range(max_moves):
-            ph = s.phase
-            if ph == "over":
-                return
-            f = by_phase.get(ph)
-            action = move(s, rng) if f is None else f(rs, s, rng)
+            f = for_phase(s.phase)
+            if f is None:               # a phase the table leaves out, or the end
+                if s.phase == "over":
+                    return
+                action = move(s, rng)
+            else:
+                action = f(rs, s, rng)
             table[type(action)](rs, s, action, None)
             append(action)
 

@@ -149,9 +149,8 @@ def _uniform_feeding(rs, s, rng):
     at = s.attack
     if at is None and s.scavenge < 0 and not s.pending:
         out = move_actions(rs, s, s.current, not s.move_main)
-        n = len(out)
-        i = int(rng.random() * (n + 1))
-        return out[i] if i < n else _END
+        out.append(_END)
+        return out[int(rng.random() * len(out))]
     if at is not None and at.rolling:
         return sample_chance(rs, s, rng)
     return _uniform_listed(rs, s, rng)
