@@ -59,6 +59,27 @@ def test_uniform_move_is_natures_outcome_or_the_seats_uniform_draw(ruleset, opti
             m.step()
     assert len(phases) >= 4
 
+@pytest.mark.parametrize("ruleset,options", [c for c in CASES if evolab.load_ruleset(c[0], **c[1]).uniform_moves],
+                         ids=lambda x: str(x))
+def test_the_phase_table_draws_what_uniform_move_draws(ruleset, options):
+    """``Ruleset.uniform_moves`` (what ``Match`` calls directly in a game of random bots) gives, in every phase it
+    lists, the move ``uniform_move`` gives, with the same draws; the games reach several of its phases."""
+    rules = evolab.load_ruleset(ruleset, **options)
+    phases = set()
+    for seed in range(4):
+        m = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+        while not m.is_over():
+            s = m.state
+            f = rules.uniform_moves.get(s.phase)
+            if f is not None:
+                a, b = random.Random(seed), random.Random(seed)
+                assert f(rules, s, a) == rules.uniform_move(s, b)
+                assert a.getstate() == b.getstate()
+                phases.add(s.phase)
+            m.step()
+    assert len(phases) >= 4
+
+
 def test_random_bots_play_the_same_games_with_and_without_the_uniform_draw(monkeypatch):
     """A seeded game of random bots is the same move for move whether the match asks the ruleset for the drawn
     move or lets the bot pick from the whole list."""

@@ -130,14 +130,7 @@ def _settle(s, ev):
             F.fire(s, entry, ev)
             continue
         if s.ending or not has_move_action(s.ruleset, s, s.current, not s.move_main):
-            if s.move_any:          # ``_end_move``, written out: most moves end here
-                s.passes = 0
-            else:
-                s.passes += 1
-                if ev is not None:
-                    ev.append(Passed(s.current, "feeding"))
-            s.move_main = s.move_any = s.move_ate = s.ending = False
-            _seek_actor(s, ev, True)
+            _end_move(s, ev)
         return
 
 
