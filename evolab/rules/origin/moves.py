@@ -342,12 +342,13 @@ def _linking_count(s, seat, sides, mine) -> int:
         if kind == "pair":
             m = len(mine)
             free = 0                      # ``len(_pairs(...))``, counted without the list
-            for i in range(m - 1):
-                a = mine[i]
+            i = 0
+            for a in mine:
+                i += 1
                 if not a.links:           # no link yet: it pairs with each animal after it
-                    free += m - 1 - i
+                    free += m - i
                     continue
-                for b in mine[i + 1:]:
+                for b in mine[i:]:
                     if not _linked(s, a, b, trait):
                         free += 1
             k += 2 * free if trait in DIRECTED else free

@@ -108,7 +108,11 @@ def _do_draw(rs, s, action, ev):
         ev.append(CardDealt(seat, card, (seat,)))
     n = s.players
     if s.deck_size > 0:             # the next seat owed a card (``_next_draw``'s first step, on the hot path)
-        for k in range(1, n + 1):
+        nxt = (seat + 1) % n
+        if owed[nxt] > 0:           # most often the next seat round the table: no loop (nor its range)
+            s.draw_seat = nxt
+            return
+        for k in range(2, n + 1):
             nxt = (seat + k) % n
             if owed[nxt] > 0:
                 s.draw_seat = nxt
