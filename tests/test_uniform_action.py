@@ -43,7 +43,8 @@ def test_uniform_action_is_the_listed_action_of_the_same_draw(ruleset, options):
 @pytest.mark.parametrize("ruleset,options", CASES, ids=lambda x: str(x))
 def test_uniform_move_is_natures_outcome_or_the_seats_uniform_draw(ruleset, options):
     """``uniform_move`` (one step of a game of random bots) is ``sample_chance`` at a chance node and
-    ``uniform_action`` at a decision, with the same draws, in every phase the games reach."""
+    ``uniform_action`` at a decision, with the same draws, in every phase the games reach; so is the function the
+    edition lists for the phase in ``uniform_moves`` (what ``Match`` calls in a game of random bots)."""
     rules = evolab.load_ruleset(ruleset, **options)
     phases = set()
     for seed in range(4):
@@ -55,30 +56,13 @@ def test_uniform_move_is_natures_outcome_or_the_seats_uniform_draw(ruleset, opti
             expected = rules.sample_chance(s, b) if chance else rules.uniform_action(s, b)
             assert rules.uniform_move(s, a) == expected
             assert a.getstate() == b.getstate()
+            direct = rules.uniform_moves.get(s.phase)
+            if direct is not None:          # the edition's function for the phase, which Match calls directly
+                c = random.Random(seed)
+                assert direct(rules, s, c) == expected and c.getstate() == b.getstate()
             phases.add((s.phase, chance))
             m.step()
     assert len(phases) >= 4
-
-@pytest.mark.parametrize("ruleset,options", [c for c in CASES if evolab.load_ruleset(c[0], **c[1]).uniform_moves],
-                         ids=lambda x: str(x))
-def test_the_phase_table_draws_what_uniform_move_draws(ruleset, options):
-    """``Ruleset.uniform_moves`` (what ``Match`` calls directly in a game of random bots) gives, in every phase it
-    lists, the move ``uniform_move`` gives, with the same draws; the games reach several of its phases."""
-    rules = evolab.load_ruleset(ruleset, **options)
-    phases = set()
-    for seed in range(4):
-        m = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
-        while not m.is_over():
-            s = m.state
-            f = rules.uniform_moves.get(s.phase)
-            if f is not None:
-                a, b = random.Random(seed), random.Random(seed)
-                assert f(rules, s, a) == rules.uniform_move(s, b)
-                assert a.getstate() == b.getstate()
-                phases.add(s.phase)
-            m.step()
-    assert len(phases) >= 4
-
 
 def test_random_bots_play_the_same_games_with_and_without_the_uniform_draw(monkeypatch):
     """A seeded game of random bots is the same move for move whether the match asks the ruleset for the drawn
