@@ -43,7 +43,8 @@ def test_uniform_action_is_the_listed_action_of_the_same_draw(ruleset, options):
 @pytest.mark.parametrize("ruleset,options", CASES, ids=lambda x: str(x))
 def test_uniform_move_is_natures_outcome_or_the_seats_uniform_draw(ruleset, options):
     """``uniform_move`` (one step of a game of random bots) is ``sample_chance`` at a chance node and
-    ``uniform_action`` at a decision, with the same draws, in every phase the games reach."""
+    ``uniform_action`` at a decision, with the same draws, in every phase the games reach; so is the function the
+    edition lists for the phase in ``uniform_moves`` (what ``Match`` calls in a game of random bots)."""
     rules = evolab.load_ruleset(ruleset, **options)
     phases = set()
     for seed in range(4):
@@ -55,6 +56,10 @@ def test_uniform_move_is_natures_outcome_or_the_seats_uniform_draw(ruleset, opti
             expected = rules.sample_chance(s, b) if chance else rules.uniform_action(s, b)
             assert rules.uniform_move(s, a) == expected
             assert a.getstate() == b.getstate()
+            direct = rules.uniform_moves.get(s.phase)
+            if direct is not None:          # the edition's function for the phase, which Match calls directly
+                c = random.Random(seed)
+                assert direct(rules, s, c) == expected and c.getstate() == b.getstate()
             phases.add((s.phase, chance))
             m.step()
     assert len(phases) >= 4

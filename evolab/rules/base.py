@@ -190,6 +190,9 @@ class Ruleset(abc.ABC):
     #: A ``RandomBot`` without a trait-card rate plays ``uniform_action`` in every position of this edition (its
     #: legal lists never offer a choice the bots draw for first, such as Divergence), so ``Match`` may ask for it.
     random_bot_uniform: ClassVar[bool] = False
+    #: {phase: function(ruleset, state, rng)} that plays ``uniform_move`` in that phase, for an edition whose phase
+    #: alone tells the move (``uniform_move`` in the phases not listed): ``Match`` calls it without a step between.
+    uniform_moves: ClassVar[dict[str, Callable[..., Any]]] = {}
 
     # ---- facts the tracker and the log use ------------------------------------------------------------
     #: What a unit on the table is called in the log ("species" for boards).

@@ -307,9 +307,8 @@ def eat(s, ev):
     prey = s.animals[at.prey]
     m = prey.mask
     remove_animal(s, prey, "eaten", ev, pred)
-    got = 0
-    for _side in range(2):
-        got += receive(s, pred, BLUE, "carnivore", ev)
+    got = receive(s, pred, BLUE, "carnivore", ev)       # two tokens, one at a time (no range: an allocation)
+    got += receive(s, pred, BLUE, "carnivore", ev)
     if got < 2 and ev is not None:
         ev.append(FoodLost(pred.id, 2 - got))
     for bit, fire in EATEN:

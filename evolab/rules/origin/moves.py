@@ -119,7 +119,7 @@ def sample_chance(rs, s, rng):
     """One chance outcome drawn with ``rng.random()`` and bisect (stable across Python versions)."""
     ph = s.phase
     if ph == "deal" or ph == "draw":
-        return _deck_card(s, rng)
+        return _deck_card(rs, s, rng)
     if ph == "reproduction":
         return H.sample(s, rng)
     if ph == "food" and not rs.schedule:
@@ -135,16 +135,36 @@ def uniform_move(rs, s, rng):
     if ph == "development":
         return _uniform_development(rs, s, rng)
     if ph == "draw" or ph == "deal":
-        return _deck_card(s, rng)
-    if ph == "feeding" and not (s.attack is not None and s.attack.rolling) or ph == "choose":
-        legal = legal_actions(rs, s)
-        return legal[int(rng.random() * len(legal))]
+        return _deck_card(rs, s, rng)
+    if ph == "feeding":
+        return _uniform_feeding(rs, s, rng)
+    if ph == "choose":
+        return _uniform_listed(rs, s, rng)
     return sample_chance(rs, s, rng)
 
 
-def _deck_card(s, rng):
+def _uniform_feeding(rs, s, rng):
+    """``uniform_move`` in the feeding phase. The common case, the mover's own move, draws from ``move_actions``
+    and ending the move without building the list ``legal_actions`` would; the die of a running prey is nature's."""
+    at = s.attack
+    if at is None and s.scavenge < 0 and not s.pending:
+        out = move_actions(rs, s, s.current, not s.move_main)
+        out.append(_END)
+        return out[int(rng.random() * len(out))]
+    if at is not None and at.rolling:
+        return sample_chance(rs, s, rng)
+    return _uniform_listed(rs, s, rng)
+
+
+def _uniform_listed(rs, s, rng):
+    """A seat's uniform draw from the whole legal list."""
+    legal = legal_actions(rs, s)
+    return legal[int(rng.random() * len(legal))]
+
+
+def _deck_card(rs, s, rng):
     """The card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
-    counted from the nearer end of the deck (half the steps on average)."""
+    counted from the nearer end of the deck (half the steps on average; cheaper than the totals made in C)."""
     n = s.deck_size
     j = int(rng.random() * n)
     deck = s.deck
@@ -272,7 +292,7 @@ def _uniform_development(rs, s, rng):
                 k += _linking_count(s, seat, linking, mine)
         parts.append((k, cid))
         n += k
-    if rs.options["scenario"] == "base" or pass_block(s, seat) is None:      # only the scenarios limit passing
+    if rs.free_pass or pass_block(s, seat) is None:      # only the scenarios limit passing
         n += 1
     i = int(rng.random() * n)
     for k, cid in parts:
@@ -320,8 +340,18 @@ def _linking_count(s, seat, sides, mine) -> int:
     k = 0
     for trait, kind, block, _plays in sides:
         if kind == "pair":
-            if len(mine) > 1:
-                k += len(_pairs(s, mine, trait)) * (2 if trait in DIRECTED else 1)
+            m = len(mine)
+            free = 0                      # ``len(_pairs(...))``, counted without the list
+            i = 0
+            for a in mine:
+                i += 1
+                if not a.links:           # no link yet: it pairs with each animal after it
+                    free += m - i
+                    continue
+                for b in mine[i:]:
+                    if not _linked(s, a, b, trait):
+                        free += 1
+            k += 2 * free if trait in DIRECTED else free
         else:
             for a in s.animals.values():
                 if a.owner != seat and not a.mask & block:
@@ -404,8 +434,8 @@ def move_actions(rs, s, seat, main: bool) -> list:
         m = a.mask
         if main:
             # ``can_receive``, its cheap part first (a carnivore attacks only when it can receive: ``can_attack``)
-            receives = (a.red + a.blue < a.need or a.fat < a.fat_cards) and (
-                not (a.hibernating or a.links) or F.can_receive(s, a))
+            receives = (a.red + a.blue < a.need or a.fat < a.fat_cards) and not a.hibernating and (
+                not a.links or not F.starved(s, a))
             if bank and receives:
                 out.append(_FOOD[a.id])
             if not m & _ACTING:
@@ -433,10 +463,16 @@ def move_actions(rs, s, seat, main: bool) -> list:
 def _prey(s, pred, animals) -> list:
     """Ids of the animals ``pred`` may attack, itself included (``move_actions`` leaves it out)."""
     protector = F.protector
+    out = []                        # plain loops: a comprehension is one more call
     if pred.mask & HUNTER_BITS:
-        return [b.id for b in animals.values() if protector(s, pred, b) is None]
-    # only a guard or a Symbiosis link can protect: the rest need no look
-    return [b.id for b in animals.values() if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None]
+        for b in animals.values():
+            if protector(s, pred, b) is None:
+                out.append(b.id)
+        return out
+    for b in animals.values():      # only a guard or a Symbiosis link can protect: the rest need no look
+        if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None:
+            out.append(b.id)
+    return out
 
 
 def has_move_action(rs, s, seat, main: bool) -> bool:
@@ -456,8 +492,8 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
         if a.owner != seat:
             continue
         m = a.mask
-        if (a.red + a.blue < a.need or a.fat < a.fat_cards) and (     # ``can_receive``, its cheap part first
-                not (a.hibernating or a.links) or F.can_receive(s, a)):
+        if (a.red + a.blue < a.need or a.fat < a.fat_cards) and not a.hibernating and (    # ``can_receive``,
+                not a.links or not F.starved(s, a)):                                    # its cheap part first
             if bank:
                 return True
             if m & ATTACK_BITS and F.can_attack(s, a):      # the entry's hook
@@ -469,3 +505,9 @@ def has_move_action(rs, s, seat, main: bool) -> bool:
                 if can_move(s, a, True):
                     return True
     return False
+
+
+#: phase -> the function that plays ``uniform_move`` there (``Ruleset.uniform_moves``): the match calls it directly
+UNIFORM_MOVES = {"development": _uniform_development, "draw": _deck_card, "deal": _deck_card,
+                 "feeding": _uniform_feeding, "choose": _uniform_listed,
+                 **dict.fromkeys(("food", "first_player", "reproduction", "tiebreak"), sample_chance)}

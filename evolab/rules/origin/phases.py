@@ -29,8 +29,12 @@ def _dev_next(s, ev):
     """Next seat that has not passed; a seat with an empty hand passes (it has no choice). (``next_to_play`` with
     the hand as the test, written out: it runs after every development move.)"""
     n = s.players
-    seat = s.current
     hands = s.hands
+    seat = (s.current + 1) % n
+    if hands[seat] and not s.passed[seat]:      # the next seat plays on: the usual case, without the loop (and
+        s.current = seat                        # its range, an allocation on every development move)
+        return
+    seat = s.current
     for _step in range(n + 1):
         seat = (seat + 1) % n
         if s.passed[seat]:

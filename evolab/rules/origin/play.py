@@ -40,7 +40,10 @@ def _remove_from_hand(s, seat, card):
 
 def _do_play_animal(rs, s, action, ev):
     seat = s.current
-    _remove_from_hand(s, seat, action.card)
+    s.hands[seat].remove(action.card)       # ``_remove_from_hand``, written out on the hot path
+    played = list(s.played)
+    played[seat] += 1
+    s.played = tuple(played)
     a = Animal(s.next_uid, seat, s.turn)
     s.next_uid += 1
     s.animals[a.id] = a
@@ -51,7 +54,10 @@ def _do_play_animal(rs, s, action, ev):
 
 def _do_play_trait(rs, s, action, ev):
     seat = s.current
-    _remove_from_hand(s, seat, action.card)
+    s.hands[seat].remove(action.card)       # ``_remove_from_hand``, written out on the hot path
+    played = list(s.played)
+    played[seat] += 1
+    s.played = tuple(played)
     a = s.animals[action.animal]
     trait = action.trait
     a.cards += (TraitCard(s.next_uid, action.card, trait),)
@@ -102,7 +108,11 @@ def _do_draw(rs, s, action, ev):
         ev.append(CardDealt(seat, card, (seat,)))
     n = s.players
     if s.deck_size > 0:             # the next seat owed a card (``_next_draw``'s first step, on the hot path)
-        for k in range(1, n + 1):
+        nxt = (seat + 1) % n
+        if owed[nxt] > 0:           # most often the next seat round the table: no loop (nor its range)
+            s.draw_seat = nxt
+            return
+        for k in range(2, n + 1):
             nxt = (seat + k) % n
             if owed[nxt] > 0:
                 s.draw_seat = nxt
@@ -141,7 +151,11 @@ def _do_tiebreak(rs, s, action, ev):
 
 
 def _do_take(rs, s, a, ev):
-    F.take_food(s, s.animals[a.animal], ev)
+    if rs.options["pair_trigger_reset"] == "action":       # ``F.take_food``, written out on the hot path
+        s.epoch += 1
+    s.food_bank -= 1
+    s.move_main = s.move_any = s.move_ate = True
+    F.receive(s, s.animals[a.animal], F.RED, "food_bank", ev, True)          # from the bank
     _settle(s, ev)
 
 

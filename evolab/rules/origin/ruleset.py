@@ -75,6 +75,7 @@ class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io),
         self.trait_turn = {t: (10 ** 9 if t in banned else 1) for t in TRAITS}
         self.trait_turn.update({t: k for t, k in options["trait_from_turn"].items() if t not in banned})
         self.restricted = bool(banned or options["trait_from_turn"])
+        self.free_pass = options["scenario"] == "base"      # only the scenarios limit passing (``pass_block``)
         if options["heredity"]:
             self.heredity = True
             self.provisional = variant.RULES
@@ -109,6 +110,7 @@ class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io),
 
     # ---- who moves, what they may do, what it does ------------------------------------------------
     random_bot_uniform = True              # no Divergence: a RandomBot's only draw is its pick
+    uniform_moves = moves.UNIFORM_MOVES
     apply_table = play.APPLY
     field_types = checks.FIELD_TYPES
 

@@ -15,7 +15,7 @@ from ...actions import Attack, BurnFat, DropTail, Graze, Hibernate, Mimic, Pirat
 from ...events import Escaped, FatBurned, Grazed, Hibernated, Pirated, Poisoned, Redirected, RunFailed, Scavenged, WokeUp
 from ...i18n import N_, _
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
-from ..common import ById
+from ..common import ById, Reasons
 
 TRAIT_IDS = (
     "carnivorous", "fat_tissue", "swimming", "running", "mimicry", "scavenger", "symbiosis", "piracy",
@@ -48,7 +48,7 @@ def _hbw_guard(state, predator, prey):
 
 
 def _burrowing_guard(state, predator, prey):
-    return prey.is_fed()
+    return prey.hibernating or prey.red + prey.blue >= prey.need       # ``is_fed()`` without the call (hot path)
 
 
 # ---- the attack (§8.1): Carnivorous gives its animal the Attack move, a main action ("check", "act" as for the
@@ -278,8 +278,10 @@ _PROTECTED = N_("animal {animal} is protected by Symbiosis while its protector {
 
 def _symbiosis_starves(s, link, a):
     """The protected animal (``b``) eats only after its protector (``a``) is fed."""
-    if link.b == a.id and not s.animals[link.a].is_fed():
-        return "origin.symbiosis", _UNFED_PROTECTOR, link.a
+    if link.b == a.id:
+        p = s.animals[link.a]
+        if not (p.hibernating or p.red + p.blue >= p.need):      # ``is_fed()`` without the call (hot path)
+            return "origin.symbiosis", _UNFED_PROTECTOR, link.a
     return None
 
 
@@ -307,13 +309,13 @@ def _fat_store(s, a):
 def _fat_moves(s, a, main, out):
     """Burning fat is a main action of an unfed animal: up to its deficit of yellow tokens turn blue (the move
     lists ask only while a main action is open: ``extra["main"]``)."""
-    if a.fat and not a.is_fed():
+    if a.fat and not (a.hibernating or a.red + a.blue >= a.need):         # ``is_fed()`` (hot path)
         for n in range(1, min(a.fat, a.need - a.red - a.blue) + 1):
             out.append(_BurnFat(a.id, n))
 
 
 def _fat_can_move(s, a, main):
-    return bool(a.fat and not a.is_fed())
+    return bool(a.fat) and not (a.hibernating or a.red + a.blue >= a.need)        # ``is_fed()`` (hot path)
 
 
 def _fat_check(s, seat, action):
@@ -342,9 +344,10 @@ def _fat_act(s, action, ev):
         ev.append(FatBurned(a.id, n))
 
 
-def _animal_move(block, move_of):
+def _animal_move(block, reasons, move_of):
     """The "moves", "can_move" and "check" hooks of a move that names only its animal (``move_of[animal id]``),
-    from ``block(s, a)``: the rule that keeps ``a`` from making it now, or None."""
+    from ``block(s, a)``: the key in ``reasons`` of the rule that keeps ``a`` from making it now, or None (a key,
+    not the worded refusal: the move lists ask on every move and only need to know whether there is one)."""
 
     def moves(s, a, main, out):
         if block(s, a) is None:
@@ -355,21 +358,31 @@ def _animal_move(block, move_of):
 
     def check(s, seat, action):
         a, why = F.own_animal(s, seat, action.animal)
-        return why or block(s, a)
+        if why:
+            return why
+        key = block(s, a)
+        return None if key is None else reasons.refuse(key, animal=a.id)
 
     return {"moves": moves, "can_move": can_move, "check": check}
 
 
+_GRAZE_REASONS = Reasons({
+    "no-trait": ("origin.grazing", N_("animal {animal} has no Grazing")),
+    "empty": ("origin.grazing.empty", N_("the food bank is empty")),
+    "round": ("origin.grazing.limit", N_("animal {animal} has already grazed this round")),
+    "turn": ("origin.grazing.limit", N_("animal {animal} has already grazed this turn")),
+})
+
+
 def _graze_block(s, a):
+    """The key in ``_GRAZE_REASONS`` of why ``a`` may not graze now, or None."""
     if not a.mask & GRAZING:
-        return "origin.grazing", _("animal {animal} has no Grazing").format(animal=a.id)
+        return "no-trait"
     if s.food_bank < 1:
-        return "origin.grazing.empty", _("the food bank is empty")
-    mark = s.round if s.ruleset.options["grazing_limit"] == "per_round" else s.turn
-    if a.grazed == mark:
-        if s.ruleset.options["grazing_limit"] == "per_round":
-            return "origin.grazing.limit", _("animal {animal} has already grazed this round").format(animal=a.id)
-        return "origin.grazing.limit", _("animal {animal} has already grazed this turn").format(animal=a.id)
+        return "empty"
+    per_round = s.ruleset.options["grazing_limit"] == "per_round"
+    if a.grazed == (s.round if per_round else s.turn):
+        return "round" if per_round else "turn"
     return None
 
 
@@ -383,20 +396,29 @@ def _grazing_act(s, action, ev):
         ev.append(Grazed(a.id))
 
 
+_HIBERNATE_REASONS = Reasons({
+    "no-trait": ("origin.hibernation", N_("animal {animal} has no Hibernation Ability")),
+    "asleep": ("origin.hibernation", N_("animal {animal} is already hibernating")),
+    "last-turn": ("origin.hibernation.last-turn", N_("no animal may hibernate in the last turn")),
+    "consecutive": ("origin.hibernation.consecutive",
+                    N_("animal {animal} hibernated last turn (or this turn) and may not again now")),
+    "fed": ("origin.hibernation.fed", N_("animal {animal} is already fed")),
+})
+
+
 def _hibernate_block(s, a):
-    o = s.ruleset.options
+    """The key in ``_HIBERNATE_REASONS`` of why ``a`` may not hibernate now, or None."""
     if not a.mask & HIBERNATION:
-        return "origin.hibernation", _("animal {animal} has no Hibernation Ability").format(animal=a.id)
+        return "no-trait"
     if a.hibernating:
-        return "origin.hibernation", _("animal {animal} is already hibernating").format(animal=a.id)
+        return "asleep"
     if s.last_turn:
-        return "origin.hibernation.last-turn", _("no animal may hibernate in the last turn")
+        return "last-turn"
     if a.hibernated_turn >= s.turn - 1:
-        return ("origin.hibernation.consecutive",
-                _("animal {animal} hibernated last turn (or this turn) and may not again now").format(animal=a.id))
-    if a.is_fed():
-        if not (o["hibernate_with_fat_room"] and a.fat < a.fat_cards):
-            return "origin.hibernation.fed", _("animal {animal} is already fed").format(animal=a.id)
+        return "consecutive"
+    if a.red + a.blue >= a.need:      # ``is_fed()`` (not hibernating: above)
+        if not (s.ruleset.options["hibernate_with_fat_room"] and a.fat < a.fat_cards):
+            return "fed"
     return None
 
 
@@ -441,7 +463,7 @@ def _pirate_block(s, p, v, colour):
 def _piracy_moves(s, a, main, out):
     """Once per turn an unfed pirate that can receive food steals a red or blue token from another unfed animal
     (``_pirate_block`` says why not)."""
-    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+    if not (a.pirated or a.hibernating or a.red + a.blue >= a.need) and F.can_receive(s, a):   # ``is_fed()`` inline
         for v in s.animals.values():
             if v is not a and v.red + v.blue < v.need and not v.hibernating:      # not ``is_fed()``
                 if v.red:
@@ -451,7 +473,7 @@ def _piracy_moves(s, a, main, out):
 
 
 def _piracy_can_move(s, a, main):
-    if not a.pirated and not a.is_fed() and F.can_receive(s, a):
+    if not (a.pirated or a.hibernating or a.red + a.blue >= a.need) and F.can_receive(s, a):   # ``is_fed()`` inline
         for v in s.animals.values():
             if (v.red or v.blue) and v is not a and v.red + v.blue < v.need and not v.hibernating:   # unfed
                 return True
@@ -532,7 +554,7 @@ TRAITS = {
                        hint="Animals that signal to each other find food together.",
                        text="Pair: when one takes food from the food bank, the other takes one too."),
     "grazing": T("grazing", "Grazing", rule="origin.grazing", extra={"action": Graze},
-                 on={**_animal_move(_graze_block, _GRAZE), "act": _grazing_act},
+                 on={**_animal_move(_graze_block, _GRAZE_REASONS, _GRAZE), "act": _grazing_act},
                  hint="Grazers eat down the plants that others need.",
                  text="On your move, destroy 1 food of the food bank."),
     "high_body_weight": T("high_body_weight", "High Body Weight", food_need=1, points=1, guard=_hbw_guard,
@@ -540,7 +562,7 @@ TRAITS = {
                           hint="Big animals are safe from small predators, but need more food.",
                           text="Needs 1 more food. Only a carnivore with High Body Weight can attack it."),
     "hibernation": T("hibernation", "Hibernation Ability", rule="origin.hibernation", extra={"action": Hibernate},
-                     on={**_animal_move(_hibernate_block, _HIBERNATE), "act": _hibernation_act,
+                     on={**_animal_move(_hibernate_block, _HIBERNATE_REASONS, _HIBERNATE), "act": _hibernation_act,
                          "lost": _hibernation_lost},
                      hint="Hibernating saves energy when food is scarce, like a dormouse in winter.",
                      text="On your move an unfed animal may sleep: it counts as fed this turn. Not two turns running, "
