@@ -160,6 +160,36 @@ def test_lookahead_budget_is_a_number_of_tries():
     assert len(calls) == 5
 
 
+def test_candidates_and_score_are_settings_of_the_search():
+    """``candidates`` sets how many of the rules of thumb's best moves are tried out; ``score="margin"``
+    judges an imagined table by the bot's points minus the rivals' mean instead of the best rival's."""
+    tried = []
+
+    class Recording(LookaheadBot):
+        def try_move(self, view, move, r):
+            tried.append(move)
+            return super().try_move(view, move, r)
+
+    state, seat = decision_points("northstar", {"players": 4}, limit=6)[-1]
+    legal = state.ruleset.legal_actions(state)
+    assert len(legal) >= 4
+    Recording(2, candidates=4, iterations=8).choose(observe(state, seat), legal, random.Random(1))
+    assert len(set(tried)) == 4 and len(tried) == 8
+    bot = LookaheadBot(5, candidates=3, score="margin")
+    assert bot.breadth == 3 and repr(bot) == "LookaheadBot(level=5, seed=0, candidates=3, score='margin')"
+
+    class Scored:                         # a finished table with fixed scores: seat 0 has 7 points, won
+        phase, winner = "over", 0
+
+        class ruleset:
+            @staticmethod
+            def scores(_):
+                return [7, 8, 2, 3]
+    assert LookaheadBot.value(Scored, 0) == 7 - 8 + 0.5
+    assert LookaheadBot.margin(Scored, 0) == 7 - (8 + 2 + 3) / 3 + 0.5
+    assert LookaheadBot.margin(Scored, 1) == 8 - (7 + 2 + 3) / 3
+
+
 def _tries_by_move(method, level=4, values=None):
     """One decision: the imagined tables (as random states) each candidate met, by candidate in the order
     first tried (the rules of thumb's order), and the move chosen."""
@@ -254,7 +284,8 @@ def test_levels_have_names_and_growing_budgets():
 @pytest.mark.parametrize("bad", [dict(level=0), dict(level=6), dict(level="master"), dict(level=True),
                                  dict(iterations=0), dict(iterations=2.5), dict(seed="x"), dict(mutation_rate=2),
                                  dict(horizon=-1), dict(horizon=1.5), dict(method="minimax"),
-                                 dict(temperature=-1), dict(temperature="hot"), dict(temperature=float("inf"))])
+                                 dict(temperature=-1), dict(temperature="hot"), dict(temperature=float("inf")),
+                                 dict(candidates=0), dict(candidates=True), dict(score="points")])
 def test_lookahead_refuses_bad_settings(bad):
     with pytest.raises(OptionError):
         LookaheadBot(**bad)

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from ..actions import CHANCE
 from ..errors import OptionError
-from ..view import observe
 from .base import Bot
 from .greedy import GreedyBot
 
@@ -65,8 +64,11 @@ _MAX_ROLLOUT = 5000      # moves: a safety net, never reached by a real turn
 class LookaheadBot(Bot):
     """``LookaheadBot(level=3, seed=0)``: levels 1 ("beginner") to 5 ("expert"), or a level name.
 
-    ``iterations``, ``horizon`` (whole turns imagined after the current one), ``method`` ("halving" or
-    "ucb") and ``temperature`` (points; 0: always its best move) override the level's settings.
+    ``iterations``, ``candidates`` (how many of its best moves by the rules of thumb it tries out),
+    ``horizon`` (whole turns imagined after the current one), ``method`` ("halving" or "ucb") and
+    ``temperature`` (points; 0: always its best move) override the level's settings. ``score`` says how an
+    imagined table is judged: ``"lead"`` (its points minus the best rival's, the default) or ``"margin"``
+    (its points minus the rivals' mean, which weighs every rival alike at a table of more than two).
     ``time_limit`` (seconds, default none) is a safety stop only: a search cut short by it depends on the
     computer's speed, so leave it off for experiments.
     """
@@ -75,7 +77,7 @@ class LookaheadBot(Bot):
     picks_from_legal = True       # it only ever returns one of the legal moves it was given
 
     def __init__(self, level=3, seed=0, mutation_rate=None, divergence_rate=0.1, iterations=None,
-                 time_limit=None, horizon=None, method=None, temperature=None):
+                 time_limit=None, horizon=None, method=None, temperature=None, candidates=None, score="lead"):
         super().__init__(mutation_rate, divergence_rate)
         if isinstance(level, str):
             if level.isdigit():
@@ -87,6 +89,11 @@ class LookaheadBot(Bot):
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                        or iterations < 1):
             raise OptionError(f"iterations must be a whole number >= 1, got {iterations!r}")
+        if candidates is not None and (isinstance(candidates, bool) or not isinstance(candidates, int)
+                                       or candidates < 1):
+            raise OptionError(f"candidates must be a whole number >= 1, got {candidates!r}")
+        if score not in SCORES:
+            raise OptionError(f"score must be one of {sorted(SCORES)}, got {score!r}")
         if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0):
             raise OptionError(f"horizon must be a whole number of turns >= 0, got {horizon!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -94,6 +101,8 @@ class LookaheadBot(Bot):
         self.level = LEVELS[level]
         self.name = f"{self.level.name} lookahead"      # what the board shows: "expert lookahead bot"
         self.iterations = iterations or self.level.iterations
+        self.breadth = candidates or self.level.candidates
+        self.score = score
         self.horizon = self.level.horizon if horizon is None else horizon
         if method not in (None, "ucb", "halving"):
             raise OptionError(f"method must be 'ucb' or 'halving', got {method!r}")
@@ -114,6 +123,12 @@ class LookaheadBot(Bot):
             extra += f", method={self.method!r}"
         if self.temperature != self.level.temperature:
             extra += f", temperature={self.temperature:g}"
+        if self.iterations != self.level.iterations:
+            extra += f", iterations={self.iterations}"
+        if self.breadth != self.level.candidates:
+            extra += f", candidates={self.breadth}"
+        if self.score != "lead":
+            extra += f", score={self.score!r}"
         return f"LookaheadBot(level={self.level.number}, seed={self.seed}{extra})"
 
     # ---- deciding ----------------------------------------------------------------------------------
@@ -153,7 +168,7 @@ class LookaheadBot(Bot):
         """The level's number of best moves by the greedy rules of thumb, best first."""
         rest = list(legal)
         out: list = []
-        while rest and len(out) < self.level.candidates:
+        while rest and len(out) < self.breadth:
             a = self.policy.pick(view, rest, r)
             out.append(a)
             rest.remove(a)
@@ -244,6 +259,7 @@ class LookaheadBot(Bot):
         rs.apply_inplace(s, move, None)
         limit = s.turn + self.horizon      # to the end of this turn, or of as many more as the level imagines
         to_move, legal_actions, apply, sample = rs.to_move, rs.legal_actions, rs.apply_inplace, rs.sample_chance
+        look = rs.observe          # the imagined table is the bot's own: the greedy rules read it without a copy
         policy = self.policy
         for _ in range(_MAX_ROLLOUT):
             if s.phase == "over" or s.turn > limit:
@@ -253,9 +269,9 @@ class LookaheadBot(Bot):
                 a = sample(s, r)
             else:
                 legal = legal_actions(s)
-                a = legal[0] if len(legal) == 1 else policy.choose(observe(s, who), legal, r)
+                a = legal[0] if len(legal) == 1 else policy.choose(look(s, who, False), legal, r)
             apply(s, a, None)
-        return self.value(s, view.seat)
+        return SCORES[self.score](s, view.seat)
 
     @staticmethod
     def value(s, seat) -> float:
@@ -266,6 +282,20 @@ class LookaheadBot(Bot):
         if s.phase == "over" and s.winner == seat:
             lead += 0.5
         return float(lead)
+
+    @staticmethod
+    def margin(s, seat) -> float:
+        """Its points minus the rivals' mean (half a point more for the winner of a finished game): every
+        rival counts, as every rival is compared with it in a tournament's head-to-head share."""
+        sc = s.ruleset.scores(s)
+        margin = sc[seat] - (sum(sc) - sc[seat]) / (len(sc) - 1)
+        if s.phase == "over" and s.winner == seat:
+            margin += 0.5
+        return float(margin)
+
+
+#: How an imagined table can be judged (``LookaheadBot(score=...)``).
+SCORES = {"lead": LookaheadBot.value, "margin": LookaheadBot.margin}
 
 
 def level_factory(number):
