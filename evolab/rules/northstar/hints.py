@@ -8,6 +8,7 @@ counts only as far as the carnivore has room; Horns and one's own species cost.
 """
 from __future__ import annotations
 
+
 from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
 from ..hints import BotHints
 from .deck import FOOD_NUMBERS
@@ -24,15 +25,22 @@ _FAT = 0.3         # a token stored as fat (food for the next round)
 
 
 class Context:
-    _room = _new = None
-    _prey = _grown = _placed = None      # made when first asked (a feeding decision needs none of them)
+    _room = _new = _mine = _reach = None
+    _grown = _placed = None      # made when first asked (a feeding decision needs none of them)
 
     def __init__(self, view, legal):
         self.v = view
-        self.seat = seat = view.seat
-        species = view.species
-        self.mine = [species[i] for i in view.rows[seat]]
+        self.seat = view.seat
         self.rs = view.ruleset
+
+    @property
+    def mine(self):
+        """The bot's species, in row order."""
+        mine = self._mine
+        if mine is None:
+            species = self.v.species
+            mine = self._mine = [species[i] for i in self.v.rows[self.seat]]
+        return mine
 
     @property
     def room(self):
@@ -50,19 +58,28 @@ class Context:
     def prey_for(self, sp, growth=0):
         """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival
         species (Hard Shell counted) that Climbing does not put out of its reach."""
-        key = (sp.id, growth)
-        memo = self._prey
-        if memo is None:
-            memo = self._prey = {}
-        found = memo.get(key)
-        if found is None:
-            rs = self.rs
-            size = rs.attack_size(sp) + growth
-            climbs = sp.has("climbing")
-            found = memo[key] = any(
-                t.owner != self.seat and size > rs.defence_size(t) and (climbs or not t.has("climbing"))
-                for t in self.v.species.values())
-        return found
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = self._smallest_rivals()
+        return self.rs.attack_size(sp) + growth > reach[sp.has("climbing")]
+
+    def _smallest_rivals(self):
+        """(the smallest defence among the rivals' species without Climbing, among all of them): a carnivore is
+        larger than some rival it can reach when it is larger than the smallest (worked out once per decision)."""
+        low = low_all = _FAR
+        defence = self.rs.defence_size
+        seat = self.seat
+        for t in self.v.species.values():
+            if t.owner != seat:
+                d = defence(t)
+                if d < low_all:
+                    low_all = d
+                if d < low and not t.has("climbing"):
+                    low = d
+        return low, low_all
+
+
+_FAR = 1 << 30      # larger than any Body Size: no rival to reach
 
 
 def _food(card):
@@ -70,7 +87,13 @@ def _food(card):
 
 
 def _select(ctx, a):
-    return 0.2 * _food(a.card) - 0.3 * _TRAIT_VALUE.get(a.card.split(":")[0], 1.0)
+    value = _SELECT.get(a.card)
+    if value is None:
+        value = _SELECT[a.card] = 0.2 * _food(a.card) - 0.3 * _TRAIT_VALUE.get(a.card.split(":")[0], 1.0)
+    return value
+
+
+_SELECT: dict = {}       # card -> its value as the food card (it depends on the card alone)
 
 
 def _place(ctx, a):
@@ -118,7 +141,7 @@ def _grow(ctx, a):
 
 def _growth(ctx, sp, what):
     if what == "population":
-        if ctx.room < 1 and not sp.has("carnivore"):
+        if "carnivore" not in sp.names and ctx.room < 1:
             return 0.3                   # one more mouth than the Watering Hole is likely to feed
         return 1.5 - 0.2 * sp.pop
     if _carnivore(sp) and not ctx.prey_for(sp) and ctx.prey_for(sp, 1):
@@ -137,6 +160,11 @@ def _end(ctx, a):
 def _intake(ctx, sp, food, source_hole=True):
     """The value of ``sp`` eating plants now: one token per hungry individual, fat a little, and a species
     with no food saved from dying out; Foraging takes two and Cooperation passes plants to the right."""
+    names = sp.names
+    if food > 0 and _SHARERS.isdisjoint(names):       # the usual case, the loop below in short
+        if sp.pop <= sp.food:
+            return 0.0
+        return _HUNGRY + _SAVED if sp.food == 0 else _HUNGRY
     value = 0.0
     first = True
     while sp is not None and food > 0:
@@ -164,6 +192,9 @@ def _intake(ctx, sp, food, source_hole=True):
             break
         first = False
     return value
+
+
+_SHARERS = frozenset(("foraging", "fat_tissue", "cooperation"))    # traits that make one intake more than a token
 
 
 def _eat(ctx, a):
@@ -215,49 +246,70 @@ class NorthStarHints(BotHints):
     def greedy_context(self, view, legal, salt=0):
         return Context(view, legal)
 
-    def greedy_scores(self, ctx, legal):
-        """Playing cards, the many plays of a turn (every card on every species) scored in one loop: a growth
-        or a trait placement is worth the same whichever card makes it, so each is worked out once. Each
-        value equals its rule's one-by-one value (``greedy_values``)."""
-        if ctx.v.phase != "play_cards":
-            return super().greedy_scores(ctx, legal)
-        species = ctx.v.species
-        get = VALUES.get
-        trait_of = _TRAIT_OF.get
-        placed = {}                      # trait -> species -> value
-        grown = {"population": {}, "body": {}}       # what -> species -> value
-        out = []
-        add = out.append
-        for a in legal:
-            t = type(a)
-            if t is Grow:
-                what = a.what
-                memo = grown.get(what)
-                if memo is None:
-                    memo = grown[what] = {}
-                sid = a.species
-                v = memo.get(sid)
-                if v is None:
-                    v = memo[sid] = _growth(ctx, species[sid], what)
-                add(v)
-            elif t is PlaceTrait:
-                if a.replace:
-                    add(-1.0)
-                    continue
-                card = a.card
-                trait = trait_of(card) or _TRAIT_OF.setdefault(card, card.split(":")[0])
-                memo = placed.get(trait)
-                if memo is None:
-                    memo = placed[trait] = {}
-                sid = a.species
-                v = memo.get(sid)
-                if v is None:
-                    v = memo[sid] = _place_trait(ctx, trait, species[sid])
-                add(v)
+    def greedy_best(self, ctx, legal):
+        """The actions within 1e-9 of the best value, in their order (``BotHints.greedy_best``), found in one
+        pass (``_best``)."""
+        return _best(ctx, legal)
+
+
+_NONE = float("-inf")
+
+
+def _best(ctx, legal):
+    """``greedy_best`` in one pass over ``legal``: each action valued as ``greedy_values`` values it (a Play Cards
+    turn offers every card on every species, but a growth is worth the same whichever card makes it, so growths
+    are kept by species, placements by (card, species) and the cards' traits by (trait, species)), and the best
+    kept as it goes: an action joins the ties when within 1e-9 of the best so far, and the ties are sifted again
+    when the best rises (cheaper than valuing all, then taking the maximum and comparing every value to it)."""
+    species = ctx.v.species
+    bigger: dict = {}                # species -> value of growing its Body Size
+    more: dict = {}                  # species -> value of growing its Population
+    placed: dict = {}                # (card, species) -> value
+    traits: dict = {}                # (trait, species) -> value
+    new = None
+    best = top = _NONE
+    ties: list = []                  # (value, action) within 1e-9 of the best so far
+    for a in legal:
+        t = type(a)
+        if t is Grow:
+            what = a.what
+            memo = bigger if what == "body" else more
+            v = memo.get(a.species)
+            if v is None:
+                v = memo[a.species] = _growth(ctx, species[a.species], what)
+        elif t is PlaceTrait:
+            if a.replace:
+                v = -1.0
             else:
-                add(get(t, _zero)(ctx, a))
-        return out
+                k = (a.card, a.species)
+                v = placed.get(k)
+                if v is None:
+                    v = placed[k] = _placement(ctx, a.card, a.species, traits)
+        elif t is NewSpecies:
+            if new is None:
+                new = _new(ctx, a)
+            v = new
+        else:
+            v = VALUES.get(t, _zero)(ctx, a)
+        if v > top:
+            if v > best:
+                best = v
+                top = v - 1e-9
+                if ties:
+                    ties = [x for x in ties if x[0] > top]
+            ties.append((v, a))
+    return [x[1] for x in ties]
 
 
 def _zero(ctx, a):
     return 0.0
+
+
+def _placement(ctx, card, sid, memo):
+    """A trait card placed on species ``sid`` (not replacing one): its trait's value there, ``memo`` keeping
+    it by (trait, species) for the other cards of that trait."""
+    trait = _TRAIT_OF.get(card) or _TRAIT_OF.setdefault(card, card.split(":")[0])
+    v = memo.get((trait, sid))
+    if v is None:
+        v = memo[trait, sid] = _place_trait(ctx, trait, ctx.v.species[sid])
+    return v
