@@ -176,10 +176,12 @@ def _intake(ctx, sp, food, source_hole=True):
         fat = sp.body - sp.fat if "fat_tissue" in names else 0
         if fat < 0:
             fat = 0
-        got = min(n, food, hungry + fat)
+        got = n if n < food else food           # min(n, food, hungry + fat), without the calls
+        if hungry + fat < got:
+            got = hungry + fat
         if got <= 0:
             break
-        fed = min(got, hungry)
+        fed = got if got < hungry else hungry
         value += _HUNGRY * fed + _FAT * (got - fed) + (_SAVED if sp.food == 0 and fed else 0.0)
         food -= got
         if "cooperation" not in names:
@@ -249,23 +251,38 @@ class NorthStarHints(BotHints):
     def greedy_best(self, ctx, legal):
         """The actions within 1e-9 of the best value, in their order (``BotHints.greedy_best``), found in one
         pass (``_best``)."""
-        return _best(ctx, legal)
+        return _best(ctx, legal) if ctx.v.phase == "play_cards" else _best_each(ctx, legal)
 
 
 _NONE = float("-inf")
 
 
+def _best_each(ctx, legal):
+    """``_best`` of a decision with a few actions (choosing the food card, feeding): each valued on its own."""
+    get = VALUES.get
+    best = top = _NONE
+    ties: list = []
+    for a in legal:
+        v = get(type(a), _zero)(ctx, a)
+        if v > top:
+            if v > best:
+                top = v - 1e-9
+                ties = [x for x in ties if x[0] > top] if best > top else []
+                best = v
+            ties.append((v, a))
+    return [x[1] for x in ties]
+
+
 def _best(ctx, legal):
     """``greedy_best`` in one pass over ``legal``: each action valued as ``greedy_values`` values it (a Play Cards
     turn offers every card on every species, but a growth is worth the same whichever card makes it, so growths
-    are kept by species, placements by (card, species) and the cards' traits by (trait, species)), and the best
+    are kept by species and placements by (card, species)), and the best
     kept as it goes: an action joins the ties when within 1e-9 of the best so far, and the ties are sifted again
     when the best rises (cheaper than valuing all, then taking the maximum and comparing every value to it)."""
     species = ctx.v.species
     bigger: dict = {}                # species -> value of growing its Body Size
     more: dict = {}                  # species -> value of growing its Population
     placed: dict = {}                # (card, species) -> value
-    traits: dict = {}                # (trait, species) -> value
     new = None
     best = top = _NONE
     ties: list = []                  # (value, action) within 1e-9 of the best so far
@@ -284,7 +301,9 @@ def _best(ctx, legal):
                 k = (a.card, a.species)
                 v = placed.get(k)
                 if v is None:
-                    v = placed[k] = _placement(ctx, a.card, a.species, traits)
+                    card = a.card
+                    trait = _TRAIT_OF.get(card) or _TRAIT_OF.setdefault(card, card.split(":")[0])
+                    v = placed[k] = _place_trait(ctx, trait, species[a.species])
         elif t is NewSpecies:
             if new is None:
                 new = _new(ctx, a)
@@ -293,23 +312,12 @@ def _best(ctx, legal):
             v = VALUES.get(t, _zero)(ctx, a)
         if v > top:
             if v > best:
-                best = v
                 top = v - 1e-9
-                if ties:
-                    ties = [x for x in ties if x[0] > top]
+                ties = [x for x in ties if x[0] > top] if best > top else []     # none left if the old best is out
+                best = v
             ties.append((v, a))
     return [x[1] for x in ties]
 
 
 def _zero(ctx, a):
     return 0.0
-
-
-def _placement(ctx, card, sid, memo):
-    """A trait card placed on species ``sid`` (not replacing one): its trait's value there, ``memo`` keeping
-    it by (trait, species) for the other cards of that trait."""
-    trait = _TRAIT_OF.get(card) or _TRAIT_OF.setdefault(card, card.split(":")[0])
-    v = memo.get((trait, sid))
-    if v is None:
-        v = memo[trait, sid] = _place_trait(ctx, trait, ctx.v.species[sid])
-    return v
