@@ -89,7 +89,8 @@ def _seen_in(snap, seat) -> tuple:
         if boards is None:
             boards = seen[None] = [NSSpecies.from_dict(d) for d in snap["species"]]
         others = {sp.id: _face_down(sp, seat) for sp in boards if sp.owner != seat}
-        got = seen[seat] = (others, [tuple(r) for r in snap["rows"]], list(snap["hand_sizes"]), list(snap["bags"]))
+        got = seen[seat] = (others, [tuple(r) for r in snap["rows"]], list(snap["hand_sizes"]), list(snap["bags"]),
+                            [None, 0, None, ()])      # the last species shown (``_simultaneous``)
     return got
 
 
@@ -107,13 +108,29 @@ def _shown(species, seat) -> dict:
 
 def _simultaneous(o, s, seat) -> dict:
     """The six-player Play Cards phase: the others as the snapshot shows them, the seat's own as they are now."""
-    others, rows, sizes, bags = _seen_in(s.snapshot, seat)
+    others, rows, sizes, bags, last = _seen_in(s.snapshot, seat)
+    row = s.rows[seat]
     rows, sizes, bags = list(rows), list(sizes), list(bags)
-    rows[seat], sizes[seat], bags[seat] = s.rows[seat], len(s.hands[seat]), s.bags[seat]
+    rows[seat], sizes[seat], bags[seat] = row, len(s.hands[seat]), s.bags[seat]
     o.rows, o.hand_sizes, o.bags = tuple(rows), tuple(sizes), tuple(bags)
-    species = dict(others)
-    species.update({k: v for k, v in s.species.items() if v.owner == seat})    # his own, all face up to him
-    return species
+    return _with_own(s.species, seat, others, row, last)
+
+
+def _with_own(species, seat, others, row, last) -> dict:
+    """``others`` and the seat's own species (all face up to him), in the table's order. Kept in ``last`` (the
+    seat's row, the table's size, the dict, his species) and given again while his row, the table's size and his
+    species objects stay the same: then so do his species and their order, and rebuilding would give an equal dict."""
+    if last[0] == row and last[1] == len(species):
+        for k, sp in last[3]:
+            if species.get(k) is not sp:
+                break
+        else:
+            return last[2]
+    own = [(k, sp) for k, sp in species.items() if sp.owner == seat]
+    shown = dict(others)
+    shown.update(own)
+    last[:] = row, len(species), shown, own
+    return shown
 
 
 def observe(s, seat, copy=True) -> NSObservation:
