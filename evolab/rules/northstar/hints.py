@@ -50,8 +50,8 @@ class Context:
             v = self.v
             need = 0
             for sp in self.mine:
-                if not sp.has("carnivore"):
-                    need += sp.pop - (1 if sp.has("long_neck") else 0)
+                if "carnivore" not in sp.names:
+                    need += sp.pop - (1 if "long_neck" in sp.names else 0)
             self._room = _CARD_FOOD + v.watering / v.players - need
         return self._room
 
@@ -61,7 +61,7 @@ class Context:
         reach = self._reach
         if reach is None:
             reach = self._reach = self._smallest_rivals()
-        return self.rs.attack_size(sp) + growth > reach[sp.has("climbing")]
+        return self.rs.attack_size(sp) + growth > reach["climbing" in sp.names]
 
     def _smallest_rivals(self):
         """(the smallest defence among the rivals' species without Climbing, among all of them): a carnivore is
@@ -74,7 +74,7 @@ class Context:
                 d = defence(t)
                 if d < low_all:
                     low_all = d
-                if d < low and not t.has("climbing"):
+                if d < low and "climbing" not in t.names:
                     low = d
         return low, low_all
 
