@@ -8,7 +8,6 @@ counts only as far as the carnivore has room; Horns and one's own species cost.
 """
 from __future__ import annotations
 
-
 from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
 from ..hints import BotHints
 from .deck import FOOD_NUMBERS
@@ -276,9 +275,9 @@ def _best_each(ctx, legal):
 def _best(ctx, legal):
     """``greedy_best`` in one pass over ``legal``: each action valued as ``greedy_values`` values it (a Play Cards
     turn offers every card on every species, but a growth is worth the same whichever card makes it, so growths
-    are kept by species and placements by (card, species)), and the best
-    kept as it goes: an action joins the ties when within 1e-9 of the best so far, and the ties are sifted again
-    when the best rises (cheaper than valuing all, then taking the maximum and comparing every value to it)."""
+    are kept by species and placements by (card, species)), and the best kept as it goes: an action joins the
+    ties when within 1e-9 of the best so far, and the ties are sifted again when the best rises (cheaper than
+    valuing all, then taking the maximum and comparing every value to it)."""
     species = ctx.v.species
     bigger: dict = {}                # species -> value of growing its Body Size
     more: dict = {}                  # species -> value of growing its Population
