@@ -24,15 +24,22 @@ _FAT = 0.3         # a token stored as fat (food for the next round)
 
 
 class Context:
-    _room = _new = None
-    _prey = _grown = _placed = None      # made when first asked (a feeding decision needs none of them)
+    _room = _new = _mine = _reach = None
+    _grown = _placed = None      # made when first asked (a feeding decision needs none of them)
 
     def __init__(self, view, legal):
         self.v = view
-        self.seat = seat = view.seat
-        species = view.species
-        self.mine = [species[i] for i in view.rows[seat]]
+        self.seat = view.seat
         self.rs = view.ruleset
+
+    @property
+    def mine(self):
+        """The bot's species, in row order."""
+        mine = self._mine
+        if mine is None:
+            species = self.v.species
+            mine = self._mine = [species[i] for i in self.v.rows[self.seat]]
+        return mine
 
     @property
     def room(self):
@@ -42,27 +49,36 @@ class Context:
             v = self.v
             need = 0
             for sp in self.mine:
-                if not sp.has("carnivore"):
-                    need += sp.pop - (1 if sp.has("long_neck") else 0)
+                if "carnivore" not in sp.names:
+                    need += sp.pop - (1 if "long_neck" in sp.names else 0)
             self._room = _CARD_FOOD + v.watering / v.players - need
         return self._room
 
     def prey_for(self, sp, growth=0):
         """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival
         species (Hard Shell counted) that Climbing does not put out of its reach."""
-        key = (sp.id, growth)
-        memo = self._prey
-        if memo is None:
-            memo = self._prey = {}
-        found = memo.get(key)
-        if found is None:
-            rs = self.rs
-            size = rs.attack_size(sp) + growth
-            climbs = sp.has("climbing")
-            found = memo[key] = any(
-                t.owner != self.seat and size > rs.defence_size(t) and (climbs or not t.has("climbing"))
-                for t in self.v.species.values())
-        return found
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = self._smallest_rivals()
+        return self.rs.attack_size(sp) + growth > reach["climbing" in sp.names]
+
+    def _smallest_rivals(self):
+        """(the smallest defence among the rivals' species without Climbing, among all of them): a carnivore is
+        larger than some rival it can reach when it is larger than the smallest (worked out once per decision)."""
+        low = low_all = _FAR
+        defence = self.rs.defence_size
+        seat = self.seat
+        for t in self.v.species.values():
+            if t.owner != seat:
+                d = defence(t)
+                if d < low_all:
+                    low_all = d
+                if d < low and "climbing" not in t.names:
+                    low = d
+        return low, low_all
+
+
+_FAR = 1 << 30      # larger than any Body Size: no rival to reach
 
 
 def _food(card):
@@ -70,7 +86,13 @@ def _food(card):
 
 
 def _select(ctx, a):
-    return 0.2 * _food(a.card) - 0.3 * _TRAIT_VALUE.get(a.card.split(":")[0], 1.0)
+    value = _SELECT.get(a.card)
+    if value is None:
+        value = _SELECT[a.card] = 0.2 * _food(a.card) - 0.3 * _TRAIT_VALUE.get(a.card.split(":")[0], 1.0)
+    return value
+
+
+_SELECT: dict = {}       # card -> its value as the food card (it depends on the card alone)
 
 
 def _place(ctx, a):
@@ -118,7 +140,7 @@ def _grow(ctx, a):
 
 def _growth(ctx, sp, what):
     if what == "population":
-        if ctx.room < 1 and not sp.has("carnivore"):
+        if "carnivore" not in sp.names and ctx.room < 1:
             return 0.3                   # one more mouth than the Watering Hole is likely to feed
         return 1.5 - 0.2 * sp.pop
     if _carnivore(sp) and not ctx.prey_for(sp) and ctx.prey_for(sp, 1):
@@ -137,6 +159,11 @@ def _end(ctx, a):
 def _intake(ctx, sp, food, source_hole=True):
     """The value of ``sp`` eating plants now: one token per hungry individual, fat a little, and a species
     with no food saved from dying out; Foraging takes two and Cooperation passes plants to the right."""
+    names = sp.names
+    if food > 0 and _SHARERS.isdisjoint(names):       # the usual case, the loop below in short
+        if sp.pop <= sp.food:
+            return 0.0
+        return _HUNGRY + _SAVED if sp.food == 0 else _HUNGRY
     value = 0.0
     first = True
     while sp is not None and food > 0:
@@ -148,10 +175,12 @@ def _intake(ctx, sp, food, source_hole=True):
         fat = sp.body - sp.fat if "fat_tissue" in names else 0
         if fat < 0:
             fat = 0
-        got = min(n, food, hungry + fat)
+        got = n if n < food else food           # min(n, food, hungry + fat), without the calls
+        if hungry + fat < got:
+            got = hungry + fat
         if got <= 0:
             break
-        fed = min(got, hungry)
+        fed = got if got < hungry else hungry
         value += _HUNGRY * fed + _FAT * (got - fed) + (_SAVED if sp.food == 0 and fed else 0.0)
         food -= got
         if "cooperation" not in names:
@@ -164,6 +193,9 @@ def _intake(ctx, sp, food, source_hole=True):
             break
         first = False
     return value
+
+
+_SHARERS = frozenset(("foraging", "fat_tissue", "cooperation"))    # traits that make one intake more than a token
 
 
 def _eat(ctx, a):
@@ -215,48 +247,75 @@ class NorthStarHints(BotHints):
     def greedy_context(self, view, legal, salt=0):
         return Context(view, legal)
 
-    def greedy_scores(self, ctx, legal):
-        """Playing cards, the many plays of a turn (every card on every species) scored in one loop: a growth
-        or a trait placement is worth the same whichever card makes it, so each is worked out once. Each
-        value equals its rule's one-by-one value (``greedy_values``)."""
-        if ctx.v.phase != "play_cards":
-            return super().greedy_scores(ctx, legal)
-        species = ctx.v.species
-        get = VALUES.get
-        trait_of = _TRAIT_OF.get
-        placed = {}                      # trait -> species -> value
-        grown = {"population": {}, "body": {}}       # what -> species -> value
-        out = []
-        add = out.append
-        for a in legal:
-            t = type(a)
-            if t is Grow:
-                what = a.what
-                memo = grown.get(what)
-                if memo is None:
-                    memo = grown[what] = {}
-                sid = a.species
-                v = memo.get(sid)
-                if v is None:
-                    v = memo[sid] = _growth(ctx, species[sid], what)
-                add(v)
-            elif t is PlaceTrait:
-                if a.replace:
-                    add(-1.0)
-                    continue
-                card = a.card
-                trait = trait_of(card) or _TRAIT_OF.setdefault(card, card.split(":")[0])
-                memo = placed.get(trait)
-                if memo is None:
-                    memo = placed[trait] = {}
-                sid = a.species
-                v = memo.get(sid)
-                if v is None:
-                    v = memo[sid] = _place_trait(ctx, trait, species[sid])
-                add(v)
+    def greedy_best(self, ctx, legal):
+        """The actions within 1e-9 of the best value, in their order (``BotHints.greedy_best``), found in one
+        pass (``_best``)."""
+        return _best(ctx, legal) if ctx.v.phase == "play_cards" else _best_each(ctx, legal)
+
+
+_NONE = float("-inf")
+
+
+def _best_each(ctx, legal):
+    """``_best`` of a decision with a few actions (choosing the food card, feeding): each valued on its own."""
+    get = VALUES.get
+    best = top = _NONE
+    ties: list = []
+    for a in legal:
+        v = get(type(a), _zero)(ctx, a)
+        if v > top:
+            if v > best:
+                top = v - 1e-9
+                ties = [x for x in ties if x[0] > top] if best > top else []
+                best = v
+            ties.append((v, a))
+    return [x[1] for x in ties]
+
+
+def _best(ctx, legal):
+    """``greedy_best`` in one pass over ``legal``: each action valued as ``greedy_values`` values it (a Play Cards
+    turn offers every card on every species, but a growth is worth the same whichever card makes it, so growths
+    are kept by species and placements by (card, species)), and the best kept as it goes: an action joins the
+    ties when within 1e-9 of the best so far, and the ties are sifted again when the best rises (cheaper than
+    valuing all, then taking the maximum and comparing every value to it)."""
+    species = ctx.v.species
+    bigger: dict = {}                # species -> value of growing its Body Size
+    more: dict = {}                  # species -> value of growing its Population
+    placed: dict = {}                # (card, species) -> value
+    new = None
+    best = top = _NONE
+    ties: list = []                  # (value, action) within 1e-9 of the best so far
+    for a in legal:
+        t = type(a)
+        if t is Grow:
+            what = a.what
+            memo = bigger if what == "body" else more
+            v = memo.get(a.species)
+            if v is None:
+                v = memo[a.species] = _growth(ctx, species[a.species], what)
+        elif t is PlaceTrait:
+            if a.replace:
+                v = -1.0
             else:
-                add(get(t, _zero)(ctx, a))
-        return out
+                k = (a.card, a.species)
+                v = placed.get(k)
+                if v is None:
+                    card = a.card
+                    trait = _TRAIT_OF.get(card) or _TRAIT_OF.setdefault(card, card.split(":")[0])
+                    v = placed[k] = _place_trait(ctx, trait, species[a.species])
+        elif t is NewSpecies:
+            if new is None:
+                new = _new(ctx, a)
+            v = new
+        else:
+            v = VALUES.get(t, _zero)(ctx, a)
+        if v > top:
+            if v > best:
+                top = v - 1e-9
+                ties = [x for x in ties if x[0] > top] if best > top else []     # none left if the old best is out
+                best = v
+            ties.append((v, a))
+    return [x[1] for x in ties]
 
 
 def _zero(ctx, a):

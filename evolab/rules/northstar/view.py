@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...view import Observation, frozen_table, live_table, seal
+from ...view import Observation, frozen_table, live_table, read_only_class
 from .state import NSSpecies
 from .worlds import NEXT_UID
 
@@ -65,55 +65,102 @@ def _hide_new_ids(public):
     return tuple(out)
 
 
-#: The last Play Cards snapshot, and per seat the others' species in it as that seat sees them (under None, the
-#: snapshot's species read once for all seats): built once per phase rather than at every decision (a snapshot
-#: never changes once taken).
+#: The last Play Cards snapshot, and per seat what that seat sees of it (under None, the snapshot's species read
+#: once for all seats): built once per phase rather than at every decision (a snapshot never changes once taken).
 _SEEN: tuple = (None, {})
 
 
 def _others_in(snap, seat) -> dict:
     """The species of ``snap`` that ``seat`` does not own, as he sees them (face-down cards only counted)."""
+    return _seen_in(snap, seat)[0]
+
+
+def _seen_in(snap, seat) -> tuple:
+    """What ``seat`` sees of the others in ``snap``: (their species as he sees them, the rows, the hand sizes and the
+    bags as the snapshot has them; his own entries are replaced from the table at each decision)."""
     global _SEEN
     done, seen = _SEEN
     if done is not snap:
         seen = {}
         _SEEN = (snap, seen)
-    others = seen.get(seat)
-    if others is None:
+    got = seen.get(seat)
+    if got is None:
         boards = seen.get(None)             # the snapshot's species, read once for every seat
         if boards is None:
             boards = seen[None] = [NSSpecies.from_dict(d) for d in snap["species"]]
-        others = seen[seat] = {sp.id: _face_down(sp, seat) for sp in boards if sp.owner != seat}
-    return others
+        others = {sp.id: _face_down(sp, seat) for sp in boards if sp.owner != seat}
+        got = seen[seat] = (others, [tuple(r) for r in snap["rows"]], list(snap["hand_sizes"]), list(snap["bags"]),
+                            [None, 0, None, ()])      # the last species shown (``_simultaneous``)
+    return got
+
+
+def _shown(species, seat) -> dict:
+    """The table's species as ``seat`` sees them: the table's own dict when no other seat has a face-down card
+    (the usual case outside Play Cards), else a dict with those species copied and their cards hidden."""
+    hidden = [sp for sp in species.values() if sp.pending and sp.owner != seat]
+    if not hidden:
+        return species
+    species = dict(species)
+    for sp in hidden:
+        species[sp.id] = _face_down(sp, seat)
+    return species
+
+
+def _simultaneous(o, s, seat) -> dict:
+    """The six-player Play Cards phase: the others as the snapshot shows them, the seat's own as they are now."""
+    others, rows, sizes, bags, last = _seen_in(s.snapshot, seat)
+    row = s.rows[seat]
+    rows, sizes, bags = list(rows), list(sizes), list(bags)
+    rows[seat], sizes[seat], bags[seat] = row, len(s.hands[seat]), s.bags[seat]
+    o.rows, o.hand_sizes, o.bags = tuple(rows), tuple(sizes), tuple(bags)
+    return _with_own(s.species, seat, others, row, last)
+
+
+def _with_own(species, seat, others, row, last) -> dict:
+    """``others`` and the seat's own species (all face up to him), in the table's order. Kept in ``last`` (the
+    seat's row, the table's size, the dict, his species) and given again while his row, the table's size and his
+    species objects stay the same: then so do his species and their order, and rebuilding would give an equal dict."""
+    if last[0] == row and last[1] == len(species):
+        for k, sp in last[3]:
+            if species.get(k) is not sp:
+                break
+        else:
+            return last[2]
+    own = [(k, sp) for k, sp in species.items() if sp.owner == seat]
+    shown = dict(others)
+    shown.update(own)
+    last[:] = row, len(species), shown, own
+    return shown
 
 
 def observe(s, seat, copy=True) -> NSObservation:
-    o = NSObservation.__new__(NSObservation)
-    o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, s.ruleset, s.phase, s.turn, s.turn, s.first
-    o.to_move = s.ruleset.to_move(s)
+    """What ``seat`` sees (``copy=False``: a view over the table's own units, for a bot that only reads it during
+    its decision). Built field by field in straight lines: the greedy bots observe at every decision."""
+    o = _new(NSObservation)
+    rs = s.ruleset
+    o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, rs, s.phase, s.turn, s.turn, s.first
+    o.to_move = rs.to_move(s)
     o.watering = o.food_bank = s.watering
     o.deck_size = s.deck_size
     o.hand = tuple(s.hands[seat])
-    o.hand_sizes = tuple(len(h) for h in s.hands)
     o.food_card = s.food_cards[seat]
-    o.food_placed = tuple(bool(c) for c in s.food_cards)      # face down: whether, not which
-    o.food_cards_placed = sum(o.food_placed)
-    o.bags = tuple(s.bags)
+    o.food_placed = placed = tuple(map(bool, s.food_cards))      # face down: whether, not which
+    o.food_cards_placed = sum(placed)
     o.last_round, o.players, o.winner, o.winners = s.last_round, s.players, s.winner, s.winners
-    rows = s.rows
-    if s.snapshot is not None and s.phase == "play_cards":
-        rows = tuple(tuple(r) if i != seat else s.rows[i] for i, r in enumerate(s.snapshot["rows"]))
-        species = dict(_others_in(s.snapshot, seat))
-        species.update({k: v for k, v in s.species.items() if v.owner == seat})    # his own, all face up to him
-        o.hand_sizes = tuple(len(s.hands[i]) if i == seat else n for i, n in enumerate(s.snapshot["hand_sizes"]))
-        o.bags = tuple(s.bags[i] if i == seat else b for i, b in enumerate(s.snapshot["bags"]))
-    else:
-        species = {k: _face_down(v, seat) for k, v in s.species.items()}
-    table = frozen_table if copy else live_table
-    o.species, o.rows = table(species), rows
     o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
     o.discard_size = sum(s.discard)
-    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
+    o.public = rs.public_of(s)         # the rest of the public table, for sample_world
     if s.snapshot is not None and s.phase == "play_cards":
+        species = _simultaneous(o, s, seat)
         o.public = _hide_new_ids(o.public)    # how many species the others founded in secret stays secret
-    return seal(o)
+    else:
+        o.rows, o.hand_sizes, o.bags = s.rows, tuple(map(len, s.hands)), tuple(s.bags)
+        species = _shown(s.species, seat)
+    o.species = frozen_table(species) if copy else _proxy(species)
+    o.__class__ = _SEALED
+    return o
+
+
+_new = object.__new__
+_proxy = live_table
+_SEALED = read_only_class(NSObservation)      # what ``seal`` makes of an observation, looked up once
