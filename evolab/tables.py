@@ -365,6 +365,8 @@ class Table:
         return tuple([self._code(c, v) for v in values])
 
     def set_params(self, game, params: dict):
+        if self.params.get(game) is params:      # already set through another table sharing the mapping
+            return
         self.params[game] = params
         for k in params:
             if k not in self.param_names:
