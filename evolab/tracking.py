@@ -56,6 +56,9 @@ generation; empty otherwise):
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import add
+
 from .events import (CAUSES, AnimalBorn, Attacked, BlindMutation, Died, Escaped, FoodBankRolled, FoodTaken, GameOver, Migrated,
                      Mutation, PhaseStarted, Redirected, Speciation, SpeciesExtinct, TraitNotInherited, TurnEnded)
 from .rules.base import Ruleset
@@ -358,8 +361,9 @@ class Tracker:
             for uid in self.young:
                 for t in set(animals.get(uid, ())):
                     born[ix[t]] += 1
-        present = {i for i, n in enumerate(count) if n}
-        gone = sorted(self._prev_alive.union([i for i, n in enumerate(at_feeding) if n]) - present)
+        places = range(k)                               # the traits present, and gone, found by compress (C speed)
+        present = set(compress(places, count))
+        gone = sorted(self._prev_alive.union(compress(places, at_feeding)) - present)
         g, tb, on = self.game, self.tables, self._on
         if "traits" in on:                # columns in the order of _COLUMNS["traits"]
             tb["traits"].write_block(k, (g, turn, ids, count, c.alive, at_feeding, survived, born))
@@ -378,7 +382,7 @@ class Tracker:
         self._extinction_rows(turn, c, gone)
         causes = self.causes
         self._put("turns", (g, turn, c.alive, sum(self.born), self.food_bank, self.food_eaten,
-                            sum(self.died), *[causes.get(x, 0) for x in CAUSES], self.attacks, self.kills,
+                            sum(self.died), *map(causes.__getitem__, CAUSES), self.attacks, self.kills,
                             self.escapes, len(gone), c.trait_cards, self.species_new, self.species_lost,
                             sum(self.partly_fed), sum(self.wasted)))
         if self.heredity:
@@ -536,7 +540,8 @@ class _Census:
                 for i in (tix_of(traits) if tix is None else tix):
                     per[base + i] += n
         self.seat_count = [per[j * k:(j + 1) * k] for j in range(players)]
-        self.count = list(map(sum, zip(*self.seat_count))) if players > 1 else list(self.seat_count[0])
+        self.count = list(map(add, *self.seat_count)) if players == 2 else \
+            list(map(sum, zip(*self.seat_count))) if players > 1 else list(self.seat_count[0])
         self.alive_seat = alive_seat
         self.alive_ids = alive_ids
         self.trait_cards = cards
