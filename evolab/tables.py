@@ -349,8 +349,9 @@ class Table:
         """The codes of ``values`` in column ``c``, new categories coded in order of appearance."""
         codes = self.codes[c]
         out = list(map(codes.get, values))
-        if None in out:
-            out = [self._code(c, v) for v in values]
+        if None in out:                 # code only the values not coded yet (in order: the same codes as one by one)
+            code = self._code
+            out = [code(c, v) if k is None else k for k, v in zip(out, values)]
         return out
 
     def _codes_of(self, c, values) -> tuple:
