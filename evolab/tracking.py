@@ -98,6 +98,7 @@ _DERIVED.update({
         ("selection_differential", _selection_differential)),
 })
 
+# "z": per-trait counts that are 0 in most rows (young, mutations, one seat's carriers), kept as runs (tables.Table)
 _COLUMNS = {
     "games": (("game", "i"), ("turns", "h"), ("moves", "i"), ("players", "h"), ("winner", "h"),
               ("winner_score", "h"), ("alive", "h"), ("scores", "o"), ("winners", "o")),
@@ -108,8 +109,8 @@ _COLUMNS = {
     "seats": (("game", "i"), ("turn", "h"), ("seat", "h"), ("alive", "h"), ("born", "h"), ("died", "h"),
               ("score", "h"), ("food_eaten", "h"), ("starved", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
     "traits": (("game", "i"), ("turn", "h"), ("trait", "b"), ("animals", "h"), ("alive", "h"),
-               ("at_feeding", "h"), ("survived", "h"), ("born", "h")),
-    "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "b"), ("animals", "h"),
+               ("at_feeding", "h"), ("survived", "h"), ("born", "z")),
+    "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "b"), ("animals", "z"),
                     ("alive", "h")),
     "deaths": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("cause", "c"), ("traits", "c"),
                ("by", "i"), ("by_traits", "c"), ("food", "h"), ("fat", "h")),
@@ -119,11 +120,11 @@ _COLUMNS = {
     "extinctions": (("game", "i"), ("turn", "h"), ("kind", "c"), ("what", "c")),
     "species": (("game", "i"), ("turn", "h"), ("seat", "h"), ("species", "i"), ("body", "h"), ("population", "h"),
                 ("traits", "c")),
-    "mutations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("arose", "h"), ("arose_total", "i"),
+    "mutations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("arose", "z"), ("arose_total", "i"),
                   ("mutations_total", "i"), ("animals", "h"), ("alive", "h"), ("copies", "h")),
     "generations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("carriers", "i"), ("alive", "i"),
                     ("feeding_carriers", "i"), ("feeding", "i"), ("survived_carriers", "i"), ("survived", "i"),
-                    ("offspring_carriers", "i"), ("young", "i"), ("arose", "h"), ("added", "h"), ("lost", "h")),
+                    ("offspring_carriers", "i"), ("young", "i"), ("arose", "z"), ("added", "z"), ("lost", "z")),
     "births": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("parent", "i"), ("inherited", "c"),
                ("mutation", "c"), ("effect", "c"), ("lost", "c"), ("traits", "c")),
     "fates": (("game", "i"), ("turn", "h"), ("trait", "c"), ("fate", "c")),
@@ -358,9 +359,10 @@ class Tracker:
         if self.heredity and animals is None:
             animals = _animals(s)
         if self.young:                                  # Heredity: young are born after feeding
+            tix_of = self._tix_of
             for uid in self.young:
-                for t in set(animals.get(uid, ())):
-                    born[ix[t]] += 1
+                for i in tix_of(animals.get(uid, ())):
+                    born[i] += 1
         places = range(k)                               # the traits present, and gone, found by compress (C speed)
         present = set(compress(places, count))
         gone = sorted(self._prev_alive.union(compress(places, at_feeding)) - present)
