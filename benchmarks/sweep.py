@@ -2,6 +2,8 @@
 the peak memory of a 10,000-game tracked sweep.
 
     python benchmarks/sweep.py [--bots greedy] [--big 10000]
+    python benchmarks/sweep.py --parts 200     # what is not game play: the same games untracked, tracked, and
+                                               # through run_batch, in this process (CPU time, medians of 3 rounds)
 """
 from __future__ import annotations
 
@@ -22,12 +24,49 @@ def timed(workers, bots, games):
     return time.perf_counter() - t0, len(r.rows("traits"))
 
 
+def parts(bots, n):
+    """CPU seconds of ``n`` sweep games played bare (no observer), with a Tracker, and through ``run_batch`` in
+    this process, interleaved; the difference is what the sweep spends around the games."""
+    import statistics
+    from evolab.experiments import _seats, game_setup, play_games, prepare_batch
+    from evolab.match import Match
+    from evolab.tracking import Tracker
+    games = prepare_batch("origin", grid={"mutation_rate": RATES}, reps=max(1, n // len(RATES)), seed=1, bots=bots,
+                          players=2)
+    setups = {}
+
+    def matches(tracked):
+        for g, seed, params in games:
+            p = {k: v for k, v in params.items() if k != "rep"}
+            key = repr(sorted(p.items()))
+            rs, names, rate = setups[key] if key in setups else setups.setdefault(key, game_setup("origin", p, bots))
+            observers = [Tracker(params=params, game=g)] if tracked else []
+            Match(rs, seats=_seats(names, rate, rs.players), seed=seed, observers=observers).play_out()
+    ways = {"bare games": lambda: matches(False), "tracked games": lambda: matches(True),
+            "run_batch, 1 worker": lambda: play_games("origin", games, bots)}
+    play_games("origin", games[:2], bots)                              # warm-up
+    cpu = {k: [] for k in ways}
+    for _ in range(3):
+        for k, f in ways.items():
+            t0 = time.process_time()
+            f()
+            cpu[k].append(time.process_time() - t0)
+    bare = statistics.median(cpu["bare games"])
+    for k, v in cpu.items():
+        print(f"{k:>20}: {1e3 * statistics.median(v) / len(games):.2f} ms CPU per game, "
+              f"{statistics.median(v) / bare:.3f} x bare ({len(games)} games, median of 3)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bots", default="greedy")
     ap.add_argument("--big", type=int, default=10_000)
+    ap.add_argument("--parts", type=int, default=0, help="games: time them bare, tracked and through run_batch")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.parts:
+        parts(args.bots, args.parts)
+        return
     if args.child:
         from evolab.experiments import run_batch
         r = run_batch("origin", grid={"mutation_rate": RATES}, reps=args.big // len(RATES), seed=2,

@@ -18,7 +18,7 @@ from .errors import OptionError
 from .match import Match
 from .rules import load_ruleset, ruleset_class
 from .seeding import derive_seed
-from .tracking import ALL_TABLES, DEFAULT_TABLES, Tracker, new_table
+from .tracking import ALL_TABLES, DEFAULT_TABLES, Tracker, new_tables
 
 #: Knobs that are not ruleset options, with their checks. ``trait_card_rate`` is honoured by every bot:
 #: the probability that, on a development move where it could, a bot plays its card as a trait (a
@@ -181,7 +181,7 @@ def play_games(ruleset_id, games, default_bots="greedy", tables=DEFAULT_TABLES, 
     """Play a list of planned games in this process; returns {table: Table} (picklable, for workers): ``store``'s
     tables when given (rows appended there, as a batch run in this process does), else new ones. ``setups``: a dict
     that keeps each grid point's setup between calls."""
-    out = {name: new_table(name) for name in tables} if store is None else store
+    out = new_tables(tables) if store is None else store
     setups = {} if setups is None else setups    # a grid point's setup, built once for its replicates (rulesets are values)
     for g, game_seed, params in games:
         p = {k: v for k, v in params.items() if k != "rep"}
@@ -273,7 +273,7 @@ def run_batch(ruleset_id="origin", grid=None, reps=1, seed=0, bots="greedy", exe
     tables = tuple(tables)
     chunks = _chunks(games, chunk, workers or getattr(executor, "_max_workers", None) or 1)
     bar = _progress(len(games), progress)
-    merged = {name: new_table(name) for name in tables}
+    merged = new_tables(tables)
     done: dict = {}          # finished chunks waiting for their turn: rows are merged in chunk order
     nxt = 0
 

@@ -8,7 +8,7 @@ import struct
 from itertools import accumulate, chain, compress, groupby, islice, repeat
 from operator import mul, ne, sub
 
-_ARRAY = {"i": "i", "h": "h", "d": "d", "c": "h"}
+_ARRAY = {"i": "i", "h": "h", "z": "h", "d": "d", "c": "h"}
 #: Rows a table queues before storing them (blocks: an eighth as many), whatever reads it first.
 QUEUED = 1024
 _CATEGORIES = ("c", "b")
@@ -159,9 +159,11 @@ class Blocks:
 
 
 class Table:
-    """Rows with fixed columns. ``kinds`` maps a column to "i" (int32), "h" (small int, int16),
-    "d" (float), "c" (a category: a string stored as a 2-byte code), "b" (a category written in repeated
-    blocks, such as the trait ids of every turn: stored as ``Blocks``) or "o" (any object).
+    """Rows with fixed columns. ``kinds`` maps a column to "i" (int32), "h" (small int, int16), "z" (a small
+    int that is mostly 0, such as young or mutations per trait and turn: int16 kept as ``Runs``, a few bytes per
+    run of zeros instead of two per row), "d" (float), "c" (a category: a string stored as a 2-byte code), "b"
+    (a category written in repeated blocks, such as the trait ids of every turn: stored as ``Blocks``) or "o"
+    (any object).
 
     ``derived`` columns are computed from a row when it is read (e.g. a frequency from two counts), so
     they cost no memory.
@@ -171,7 +173,7 @@ class Table:
         self.name = name
         self.columns = tuple(c for c, _ in columns)
         self.kinds = dict(columns)
-        self._data = {c: (Runs(_ARRAY[k]) if c in _RUNS and k in ("i", "h") else Blocks("h") if k == "b" else
+        self._data = {c: (Runs(_ARRAY[k]) if (c in _RUNS and k in ("i", "h")) or k == "z" else Blocks("h") if k == "b" else
                           array(_ARRAY[k]) if k in _ARRAY else []) for c, k in columns}
         self.codes = {c: {} for c, k in columns if k in _CATEGORIES}       # category -> code
         self.names = {c: [] for c, k in columns if k in _CATEGORIES}       # code -> category
@@ -349,8 +351,9 @@ class Table:
         """The codes of ``values`` in column ``c``, new categories coded in order of appearance."""
         codes = self.codes[c]
         out = list(map(codes.get, values))
-        if None in out:
-            out = [self._code(c, v) for v in values]
+        if None in out:                 # code only the values not coded yet (in order: the same codes as one by one)
+            code = self._code
+            out = [code(c, v) if k is None else k for k, v in zip(out, values)]
         return out
 
     def _codes_of(self, c, values) -> tuple:
@@ -365,6 +368,8 @@ class Table:
         return tuple([self._code(c, v) for v in values])
 
     def set_params(self, game, params: dict):
+        if self.params.get(game) is params:      # already set through another table sharing the mapping
+            return
         self.params[game] = params
         for k in params:
             if k not in self.param_names:

@@ -56,6 +56,9 @@ generation; empty otherwise):
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import add
+
 from .events import (CAUSES, AnimalBorn, Attacked, BlindMutation, Died, Escaped, FoodBankRolled, FoodTaken, GameOver, Migrated,
                      Mutation, PhaseStarted, Redirected, Speciation, SpeciesExtinct, TraitNotInherited, TurnEnded)
 from .rules.base import Ruleset
@@ -95,6 +98,7 @@ _DERIVED.update({
         ("selection_differential", _selection_differential)),
 })
 
+# "z": per-trait counts that are 0 in most rows (young, mutations, one seat's carriers), kept as runs (tables.Table)
 _COLUMNS = {
     "games": (("game", "i"), ("turns", "h"), ("moves", "i"), ("players", "h"), ("winner", "h"),
               ("winner_score", "h"), ("alive", "h"), ("scores", "o"), ("winners", "o")),
@@ -105,8 +109,8 @@ _COLUMNS = {
     "seats": (("game", "i"), ("turn", "h"), ("seat", "h"), ("alive", "h"), ("born", "h"), ("died", "h"),
               ("score", "h"), ("food_eaten", "h"), ("starved", "h"), ("partly_fed", "h"), ("food_wasted", "h")),
     "traits": (("game", "i"), ("turn", "h"), ("trait", "b"), ("animals", "h"), ("alive", "h"),
-               ("at_feeding", "h"), ("survived", "h"), ("born", "h")),
-    "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "b"), ("animals", "h"),
+               ("at_feeding", "h"), ("survived", "h"), ("born", "z")),
+    "seat_traits": (("game", "i"), ("turn", "h"), ("seat", "h"), ("trait", "b"), ("animals", "z"),
                     ("alive", "h")),
     "deaths": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("cause", "c"), ("traits", "c"),
                ("by", "i"), ("by_traits", "c"), ("food", "h"), ("fat", "h")),
@@ -116,11 +120,11 @@ _COLUMNS = {
     "extinctions": (("game", "i"), ("turn", "h"), ("kind", "c"), ("what", "c")),
     "species": (("game", "i"), ("turn", "h"), ("seat", "h"), ("species", "i"), ("body", "h"), ("population", "h"),
                 ("traits", "c")),
-    "mutations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("arose", "h"), ("arose_total", "i"),
+    "mutations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("arose", "z"), ("arose_total", "i"),
                   ("mutations_total", "i"), ("animals", "h"), ("alive", "h"), ("copies", "h")),
     "generations": (("game", "i"), ("turn", "h"), ("trait", "b"), ("carriers", "i"), ("alive", "i"),
                     ("feeding_carriers", "i"), ("feeding", "i"), ("survived_carriers", "i"), ("survived", "i"),
-                    ("offspring_carriers", "i"), ("young", "i"), ("arose", "h"), ("added", "h"), ("lost", "h")),
+                    ("offspring_carriers", "i"), ("young", "i"), ("arose", "z"), ("added", "z"), ("lost", "z")),
     "births": (("game", "i"), ("turn", "h"), ("seat", "h"), ("animal", "i"), ("parent", "i"), ("inherited", "c"),
                ("mutation", "c"), ("effect", "c"), ("lost", "c"), ("traits", "c")),
     "fates": (("game", "i"), ("turn", "h"), ("trait", "c"), ("fate", "c")),
@@ -133,6 +137,18 @@ DEFAULT_TABLES = ALL_TABLES
 
 def new_table(name) -> Table:
     return Table(name, _COLUMNS[name], _DERIVED.get(name, ()))
+
+
+def new_tables(names) -> dict:
+    """{name: new Table} for the tables of one batch or tracker, sharing one ``params`` (game -> parameters) and
+    one ``param_names``: every table records every game, so one mapping serves them all (a 10,000-game sweep
+    keeps one instead of thirteen, and a worker pickles it once)."""
+    tables = {name: new_table(name) for name in names}
+    params: dict = {}
+    param_names: list = []
+    for t in tables.values():
+        t.params, t.param_names = params, param_names
+    return tables
 
 
 class Tracker:
@@ -149,7 +165,7 @@ class Tracker:
             raise ValueError(f"unknown table(s) {sorted(unknown)}; tables are {list(ALL_TABLES)}")
         self.params = dict(params or {})
         self.game = game
-        self.tables = {name: new_table(name) if store is None else store[name] for name in tables}
+        self.tables = new_tables(tables) if store is None else {name: store[name] for name in tables}
         self._on = set(tables)
 
     # ---- observer protocol ------------------------------------------------------------------
@@ -157,10 +173,14 @@ class Tracker:
         self.ruleset = match.ruleset
         self.trait_ids = tuple(match.ruleset.traits)
         self._index = {t: i for i, t in enumerate(self.trait_ids)}   # trait -> its place in the per-trait lists
+        self._tix = _tix_cache(self.trait_ids)                           # traits tuple -> indices (see _tix_of)
         self.players = match.ruleset.players
         params = {"seed": match.seed, **self.params}
+        shared = None
         for t in self.tables.values():
-            t.set_params(self.game, params)
+            if t.params is not shared:           # tables made by new_tables share one mapping: set it once
+                t.set_params(self.game, params)
+                shared = t.params
         self._new_turn()
         self._attack = None
         self._prev_alive = set()          # indices of the traits carried by living animals at the last turn's end
@@ -223,12 +243,14 @@ class Tracker:
 
     def _phase(self, match, e):
         if e.phase == "feeding":       # the cohort facing selection, unit by unit, and its animals per trait
-            ix = self._index
-            at = [0] * len(ix)
+            tixes, tix_of = self._tix, self._tix_of
+            at = [0] * len(self._index)
             cohort = []
             seats = set()
             for seat, uid, traits, n in match.state.ruleset.census(match.state):
-                tix = {ix[t] for t in traits}
+                tix = tixes.get(traits)
+                if tix is None:
+                    tix = tix_of(traits)
                 cohort.append((uid, tix, n))
                 seats.add(seat)
                 for i in tix:
@@ -236,7 +258,16 @@ class Tracker:
             self.cohort, self.at_feeding, self.cohort_seats = cohort, at, seats
             if self.heredity:          # ... and animal by animal: animal id -> the indices of its traits
                 self.animal_cohort = {uid: tix for uid, tix, _n in cohort} if self._units_are_animals else \
-                    {aid: {ix[t] for t in traits} for aid, traits in _animals(match.state).items()}
+                    {aid: tix_of(traits) for aid, traits in _animals(match.state).items()}
+
+    def _tix_of(self, traits) -> tuple:
+        """The indices of a unit's distinct traits, kept per traits tuple: the same few combinations come back
+        unit after unit and turn after turn, so each is looked up once (``_tix``)."""
+        tix = self._tix.get(traits)
+        if tix is None:
+            ix = self._index
+            tix = self._tix[traits] = tuple(sorted({ix[t] for t in traits}))
+        return tix
 
     def _speciation(self, match, e):
         self.species_new += 1
@@ -321,18 +352,20 @@ class Tracker:
         ids, ix, players = self.trait_ids, self._index, self.players
         k = len(ids)
         animals = {} if self.heredity and self._units_are_animals else None
-        c = _Census(s, players, ix, animals)
+        c = _Census(s, players, self, animals)
         count = c.count
         at_feeding = self.at_feeding or [0] * k
         survived, born = self._cohort_fates(c.alive_ids, k)
         if self.heredity and animals is None:
             animals = _animals(s)
         if self.young:                                  # Heredity: young are born after feeding
+            tix_of = self._tix_of
             for uid in self.young:
-                for t in set(animals.get(uid, ())):
-                    born[ix[t]] += 1
-        present = {i for i, n in enumerate(count) if n}
-        gone = sorted(self._prev_alive.union([i for i, n in enumerate(at_feeding) if n]) - present)
+                for i in tix_of(animals.get(uid, ())):
+                    born[i] += 1
+        places = range(k)                               # the traits present, and gone, found by compress (C speed)
+        present = set(compress(places, count))
+        gone = sorted(self._prev_alive.union(compress(places, at_feeding)) - present)
         g, tb, on = self.game, self.tables, self._on
         if "traits" in on:                # columns in the order of _COLUMNS["traits"]
             tb["traits"].write_block(k, (g, turn, ids, count, c.alive, at_feeding, survived, born))
@@ -351,7 +384,7 @@ class Tracker:
         self._extinction_rows(turn, c, gone)
         causes = self.causes
         self._put("turns", (g, turn, c.alive, sum(self.born), self.food_bank, self.food_eaten,
-                            sum(self.died), *[causes.get(x, 0) for x in CAUSES], self.attacks, self.kills,
+                            sum(self.died), *map(causes.__getitem__, CAUSES), self.attacks, self.kills,
                             self.escapes, len(gone), c.trait_cards, self.species_new, self.species_lost,
                             sum(self.partly_fed), sum(self.wasted)))
         if self.heredity:
@@ -489,9 +522,10 @@ class _Census:
 
     __slots__ = ("alive_seat", "seat_count", "count", "trait_cards", "alive_ids", "alive")
 
-    def __init__(self, s, players, index, animals=None):
+    def __init__(self, s, players, tracker, animals=None):
         """``animals``: a dict to fill with unit id -> traits (where units are animals)."""
-        k = len(index)
+        k = len(tracker.trait_ids)
+        tixes, tix_of = tracker._tix, tracker._tix_of
         per = [0] * (players * k)             # animals per (seat, trait), seat after seat
         alive_seat = [0] * players
         alive_ids = {}
@@ -504,10 +538,12 @@ class _Census:
             if traits:
                 cards += len(traits) * n
                 base = seat * k
-                for t in (set(traits) if len(traits) > 1 else traits):
-                    per[base + index[t]] += n
+                tix = tixes.get(traits)
+                for i in (tix_of(traits) if tix is None else tix):
+                    per[base + i] += n
         self.seat_count = [per[j * k:(j + 1) * k] for j in range(players)]
-        self.count = list(map(sum, zip(*self.seat_count))) if players > 1 else list(self.seat_count[0])
+        self.count = list(map(add, *self.seat_count)) if players == 2 else \
+            list(map(sum, zip(*self.seat_count))) if players > 1 else list(self.seat_count[0])
         self.alive_seat = alive_seat
         self.alive_ids = alive_ids
         self.trait_cards = cards
@@ -523,6 +559,20 @@ _HANDLERS = {
     SpeciesExtinct: Tracker._species_extinct, BlindMutation: Tracker._blind_mutation,
     TraitNotInherited: Tracker._not_inherited, Migrated: Tracker._migrated,
 }
+
+
+_TIX: dict = {}
+
+
+def _tix_cache(trait_ids) -> dict:
+    """The traits-tuple -> indices cache shared by the trackers of one ruleset's trait list (a sweep's games meet
+    the same combinations); emptied when it grows past a few thousand combinations."""
+    cache = _TIX.get(trait_ids)
+    if cache is None or len(cache) > 4096:
+        if len(_TIX) > 16:
+            _TIX.clear()
+        cache = _TIX[trait_ids] = {}
+    return cache
 
 
 def _animals(state) -> dict:

@@ -201,7 +201,8 @@ def start_reproduction(s, parents, ev):
         if k * len(mine) > room:           # the cap binds: which parents breed is not decided by their place
             young = {}
             salt = (s.next_uid * 1_000_003 + s.turn) & 0xFFFFFFFF     # the game's history: differs per replicate
-            for aid in sorted(mine, key=lambda x: scramble(x, salt)):
+            # scramble(x, salt) written out: the key is computed for every parent of a crowded seat
+            for aid in sorted(mine, key=lambda x: ((x ^ salt) * 2654435761) & 0xFFFFFFFF):
                 young[aid] = min(k, room)
                 room -= young[aid]
             if ev is not None:

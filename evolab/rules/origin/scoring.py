@@ -8,7 +8,8 @@ def census(rs, s):
     """(seat, unit id, trait ids, animals) for every living unit; in this edition a unit is one animal."""
     links = s.links
     for a in s.animals.values():
-        t = tuple(c.trait for c in a.cards)
+        cards = a.cards                   # a list comprehension, and no generator for a bare animal: read every turn
+        t = tuple([c.trait for c in cards]) if cards else ()
         if a.links:
             t += tuple(links[u].trait for u in a.links)
         yield a.owner, a.id, t, 1
