@@ -10,8 +10,10 @@ Figures (one core each unless workers are named):
 
 - ``peers``: North Star 4 players, games/s against the peer engine (``benchmarks/peers.py``; needs
   ``EVOLAB_PEER_PATH``);
-- ``origin``, ``rm``: moves/s of 2-player random-bot games (the goal is a ratio to an older checkout:
-  1.5x for Origin, 1.7x for Random Mutations, given with ``--baseline``);
+- ``origin``, ``rm``: moves/s of 2-player random-bot games, in processor time after five warm-up games (the
+  goal is a ratio to an older checkout: 1.5x for Origin, 1.7x for Random Mutations, given with
+  ``--baseline``; the two are measured in ``--rounds`` alternating rounds and new/old is the median of the
+  rounds' ratios);
 - ``ns6``: North Star greedy, time per move at 6 players over 4 players (goal: no more than 1);
 - ``sweep``: 1,000 tracked greedy Origin games over 10 mutation rates on 2 workers, wall seconds;
 - ``memory``: peak memory (max RSS) of a 10,000-game tracked sweep in one process; then with the summary a
@@ -50,14 +52,16 @@ def _moves_per_second(ruleset, players, bot, seconds=2.0):
     from evolab.seeding import derive_seed
     cls = {"random": RandomBot, "greedy": GreedyBot}[bot]
     rs = evolab.load_ruleset(ruleset, players=players)
+    for g in range(5):               # warm up: the action tables built on first use are not what is timed
+        evolab.Match(rs, seats=[cls() for _ in range(players)], seed=derive_seed("warm", g)).play_out()
     moves = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds or games < 5:
+    t0 = time.process_time()         # processor time: other work on a shared machine counts less than in wall time
+    while time.process_time() - t0 < seconds or games < 5:
         m = evolab.Match(rs, seats=[cls() for _ in range(players)], seed=derive_seed("goals", games))
         m.play_out()
         moves += len(m.record.moves)
         games += 1
-    return moves / (time.perf_counter() - t0)
+    return moves / (time.process_time() - t0)
 
 
 def fig_origin(args):
@@ -199,6 +203,24 @@ def measure(name, root, args):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def paired(name, args):
+    """A ratio goal: ``--rounds`` rounds of both checkouts in alternating order (new old, old new, ...);
+    the figures are medians, and the baseline's is scaled so that new/old is the median of the rounds'
+    ratios (one noisy round on a shared machine cannot decide the verdict)."""
+    field = FIGURES[name][1]
+    news, olds, ratios = [], [], []
+    for k in range(args.rounds):
+        order = [(ROOT, news), (args.baseline, olds)]
+        for root, out in order if k % 2 == 0 else order[::-1]:
+            out.append(measure(name, root, args).get(field))
+        if news[-1] is None or olds[-1] is None:
+            return {"new": {"error": "a round failed"}}
+        ratios.append(news[-1] / olds[-1])
+    new = statistics.median(news)
+    ratio = statistics.median(ratios)
+    return {"new": {field: new, "rounds": [round(r, 3) for r in ratios]}, "old": {field: new / ratio}}
+
+
 def verdict(value, goal, kind, base=None):
     if kind == "info":
         return "(for information)"
@@ -216,6 +238,7 @@ def main():
     ap.add_argument("--baseline", help="an older checkout of evolab to time side by side")
     ap.add_argument("--big", type=int, default=10_000, help="games of the memory sweep")
     ap.add_argument("--board-games", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5, help="alternating rounds of a ratio goal (with --baseline)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--root", default=str(ROOT), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -225,12 +248,15 @@ def main():
     names = [n for n in (args.only.split(",") if args.only else FIGURES) if FIGURES[n][0]]
     results = {}
     for name in names:
-        results[name] = {"new": measure(name, ROOT, args)}
-        if args.baseline:
-            results[name]["old"] = measure(name, args.baseline, args)
+        if args.baseline and FIGURES[name][3] == "ratio":
+            results[name] = paired(name, args)
+        else:
+            results[name] = {"new": measure(name, ROOT, args)}
+            if args.baseline:
+                results[name]["old"] = measure(name, args.baseline, args)
         print(f"  measured {name}: {json.dumps(results[name])}", file=sys.stderr)
     print(f"{'figure':<62} {'now':>10} {'goal':>8} {'baseline':>10} {'new/old':>8}  verdict")
-    for key, (fn, field, goal, kind, label) in FIGURES.items():
+    for key, (_fn, field, goal, kind, label) in FIGURES.items():
         src = SOURCE.get(key, key)
         if src not in results:
             continue
