@@ -138,15 +138,19 @@ def test_lookahead_is_deterministic_for_a_seed():
     assert _record(3) != _record(3, bot_seed=1)
 
 
-def test_lookahead_budget_is_a_number_of_tries():
-    """A decision costs exactly the level's number of imagined games (no clock involved)."""
-    calls = []
-
+def _counting(calls):
+    """A LookaheadBot class that notes the move of every imagined game in ``calls``."""
     class Counting(LookaheadBot):
         def try_move(self, view, move, r):
             calls.append(move)
             return super().try_move(view, move, r)
+    return Counting
 
+
+def test_lookahead_budget_is_a_number_of_tries():
+    """A decision costs exactly the level's number of imagined games (no clock involved)."""
+    calls: list = []
+    Counting = _counting(calls)
     state, seat = decision_points("origin", {"players": 2}, limit=3)[-1]
     legal = state.ruleset.legal_actions(state)
     for level in (1, 2):
@@ -163,13 +167,8 @@ def test_lookahead_budget_is_a_number_of_tries():
 def test_candidates_and_score_are_settings_of_the_search():
     """``candidates`` sets how many of the rules of thumb's best moves are tried out; ``score="margin"``
     judges an imagined table by the bot's points minus the rivals' mean instead of the best rival's."""
-    tried = []
-
-    class Recording(LookaheadBot):
-        def try_move(self, view, move, r):
-            tried.append(move)
-            return super().try_move(view, move, r)
-
+    tried: list = []
+    Recording = _counting(tried)
     state, seat = decision_points("northstar", {"players": 4}, limit=6)[-1]
     legal = state.ruleset.legal_actions(state)
     assert len(legal) >= 4
