@@ -70,11 +70,6 @@ def _hide_new_ids(public):
 _SEEN: tuple = (None, {})
 
 
-def _others_in(snap, seat) -> dict:
-    """The species of ``snap`` that ``seat`` does not own, as he sees them (face-down cards only counted)."""
-    return _seen_in(snap, seat)[0]
-
-
 def _seen_in(snap, seat) -> tuple:
     """What ``seat`` sees of the others in ``snap``: (their species as he sees them, the rows, the hand sizes and the
     bags as the snapshot has them; his own entries are replaced from the table at each decision)."""
