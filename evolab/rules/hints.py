@@ -47,6 +47,11 @@ class BotHints:
         in one call, as long as it returns the same list)."""
         return self.greedy_best(self.greedy_context(view, legal, salt), legal)
 
+    def greedy_live(self, view) -> list | None:
+        """``greedy_best`` of the whole legal list of this decision, found from ``view`` alone (a live view) without the
+        list being built, or None when the edition needs the list (the default: always)."""
+        return None
+
     def greedy_scores(self, ctx, legal) -> list:
         """The value of every legal action, in order: ``greedy_values`` one by one (an edition may score a
         numerous kind of action, such as attacks, all together)."""
