@@ -39,6 +39,25 @@ class GreedyBot(Bot):
             return ties[0]
         return ties[int(rng.random() * len(ties))]      # ties: by chance
 
+    def live_chooser(self, rs):
+        """``choose`` from the view alone, for a match that has not built the legal list: a function (view, rng) ->
+        the action ``choose`` would pick, or None where the edition needs the list (``BotHints.greedy_live``); None
+        for a subclass, a trait-card rate or the Heredity variant, which choose from the list."""
+        hints = rs.edition.bot_hints
+        if (type(self) is not GreedyBot or self.trait_card_rate is not None or rs.heredity
+                or type(hints).greedy_live is BotHints.greedy_live):
+            return None
+        find = hints.greedy_live
+
+        def choose(view, rng):
+            ties = find(view)
+            if ties is None:                # the edition needs the list
+                return None
+            if len(ties) == 1:              # one best action: no draw, as in pick
+                return ties[0]
+            return ties[int(rng.random() * len(ties))]
+        return choose
+
     def __getstate__(self):
         state = dict(self.__dict__)
         state.pop("_rs", None)              # the looked-up rules of thumb are found again where the bot lands
