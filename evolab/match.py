@@ -151,11 +151,10 @@ class Match:
         else:
             updates = kept = None
         to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
-        chance_sample = rs.sample_chance
-        draw = rs.uniform_action
+        chance_sample, draw, look = rs.sample_chance, rs.uniform_action, rs.observe
         # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
         shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
-        look = rs.observe
+        live = _live_choosers(rs, seats, checked)
         for _move in range(max_moves):
             if s.phase == "over":
                 return
@@ -166,13 +165,15 @@ class Match:
                 action = draw(s, rng)
             else:
                 bot = seats[who]
-                legal = legal_actions(s)
                 how = shown[who]
                 view = None if how is None else look(s, who, False) if how else observe(s, who)
-                if checked[who]:
-                    action = self._checked_choice(who, bot, view, legal)
-                else:
-                    action = bot.choose(view, legal, rng)
+                action = None if live[who] is None else live[who](view, rng)
+                if action is None:
+                    legal = legal_actions(s)
+                    if checked[who]:
+                        action = self._checked_choice(who, bot, view, legal)
+                    else:
+                        action = bot.choose(view, legal, rng)
             if updates is None:
                 if table is not None:
                     table[type(action)](rs, s, action, None)
@@ -284,6 +285,16 @@ def _uniform_seats(rs, seats, checked) -> list:
     trusts, in an edition that says so): the ruleset may then build only the move drawn."""
     return [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
             for b, c in zip(seats, checked)]
+
+
+def _live_choosers(rs, seats, checked) -> list:
+    """For each seat, the bot's function that chooses from the live view alone when it can (``live_chooser``, for
+    a trusted bot that has one): then the match builds no legal list for that decision."""
+    out = []
+    for b, c in zip(seats, checked):
+        make = None if c else getattr(b, "live_chooser", None)
+        out.append(None if make is None else make(rs))
+    return out
 
 
 def _view(rs, s, seat, bot):
