@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
 from ..hints import BotHints
-from .deck import FOOD_NUMBERS
+from .deck import FOOD_NUMBERS, TRAIT_OF
+from .moves import _BY_SPECIES, _END, _NEWS, _PLACES, _fits
 
 _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperation": 1.5, "fat_tissue": 1.4,
                 "fertile": 1.3, "hard_shell": 1.6, "climbing": 1.5, "burrowing": 1.4, "horns": 1.3,
@@ -244,6 +245,11 @@ class NorthStarHints(BotHints):
 
     greedy_values = VALUES
 
+    def greedy_live(self, view):
+        """``greedy_best`` of a whole Play Cards decision worked out from the view alone (``play_ties``); None in
+        the other phases, whose lists are short."""
+        return play_ties(view) if view.phase == "play_cards" else None
+
     def greedy_context(self, view, legal, salt=0):
         return Context(view, legal)
 
@@ -320,3 +326,92 @@ def _best(ctx, legal):
 
 def _zero(ctx, a):
     return 0.0
+
+
+def play_ties(view) -> list:
+    """``_best`` over ``legal_actions`` of a Play Cards decision, without the list: the seat's hand, species and
+    round give the same moves in the same blocks and order (``moves.play_actions``: each card as a new species,
+    each card's growths species by species, each trait card's placements, ending the turn), and a value depends on
+    the block and the species alone (and a placement's trait), so the best is found from a few values and only
+    the actions within 1e-9 of it are built, in their order."""
+    hand = list(dict.fromkeys(view.hand))
+    if not hand:
+        return [_END]
+    ctx = Context(view, None)
+    mine = ctx.mine
+    new, end = _new(ctx, None), _end(ctx, None)
+    best = new if new > end else end
+    grows = []                      # (species id, value of growing its Body Size, its Population; None: at 6)
+    for sp in mine:
+        b = _growth(ctx, sp, "body") if sp.body < 6 else None
+        p = _growth(ctx, sp, "population") if sp.pop < 6 else None
+        if b is not None and b > best:
+            best = b
+        if p is not None and p > best:
+            best = p
+        grows.append((sp.id, b, p))
+    traits, places, best = _placements(ctx, view, hand, mine, best)
+    top = best - 1e-9
+    ties: list = []
+    if new > top:
+        for c in hand:
+            ties.extend(_NEWS[c])
+    if any((b is not None and b > top) or (p is not None and p > top) for _, b, p in grows):
+        for c in hand:
+            body, pop = _BY_SPECIES[c]
+            for sid, b, p in grows:
+                if b is not None and b > top:
+                    ties.append(body[sid])
+                if p is not None and p > top:
+                    ties.append(pop[sid])
+    if places:
+        _placement_ties(ties, traits, places, top)
+    if end > top:
+        ties.append(_END)
+    return ties
+
+
+def _placements(ctx, view, hand, mine, best) -> tuple:
+    """(the cards that may be played as traits this round, {trait: [(species id, what its card may replace
+    there, the value of adding it)]}, the best value with the placements'), the traits' ``moves._fits``."""
+    rs = ctx.rs
+    if view.turn >= rs.open_from:                       # checks.trait_turn_block
+        traits = hand
+    else:
+        turn, when = view.turn, rs.trait_turn
+        traits = [c for c in hand if turn >= when[TRAIT_OF[c]]]
+    limit = rs.limit
+    fits = []
+    for sp in mine:
+        f = sp.fits
+        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+            f = _fits(rs, sp)
+        fits.append((sp, f[3]))
+    places: dict = {}
+    for c in traits:
+        t = TRAIT_OF[c]
+        if t in places:
+            continue
+        row = places[t] = []
+        for sp, (held, other) in fits:
+            keys = held.get(t, other)
+            if not keys:
+                continue
+            value = _place_trait(ctx, t, sp) if not keys[0] else None      # "" (added) comes first
+            if value is not None and value > best:
+                best = value
+            if len(keys) > (value is not None) and -1.0 > best:            # a replacement
+                best = -1.0
+            row.append((sp.id, keys, value))
+    return traits, places, best
+
+
+def _placement_ties(ties, traits, places, top) -> None:
+    """The placements within ``top`` of the best, card by card, species by species (``play_ties``)."""
+    if -1.0 <= top and not any(v is not None and v > top for row in places.values() for _, _, v in row):
+        return
+    for c in traits:
+        for sid, keys, value in places[TRAIT_OF[c]]:
+            for r in keys:
+                if (value if not r else -1.0) > top:
+                    ties.append(_PLACES[c, sid, r])
