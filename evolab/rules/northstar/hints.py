@@ -12,6 +12,7 @@ from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTra
 from ..hints import BotHints
 from .deck import FOOD_NUMBERS, TRAIT_OF
 from .moves import _BY_SPECIES, _END, _NEWS, _PLACES, _fits
+from .traits import ARMOURED
 
 _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperation": 1.5, "fat_tissue": 1.4,
                 "fertile": 1.3, "hard_shell": 1.6, "climbing": 1.5, "burrowing": 1.4, "horns": 1.3,
@@ -58,10 +59,14 @@ class Context:
     def prey_for(self, sp, growth=0):
         """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival
         species (Hard Shell counted) that Climbing does not put out of its reach."""
+        return self.rs.attack_size(sp) + growth > self.reach(sp)
+
+    def reach(self, sp):
+        """The smallest defence among the rivals' species ``sp`` could reach (Climbing counted)."""
         reach = self._reach
         if reach is None:
             reach = self._reach = self._smallest_rivals()
-        return self.rs.attack_size(sp) + growth > reach["climbing" in sp.names]
+        return reach["climbing" in sp.names]
 
     def _smallest_rivals(self):
         """(the smallest defence among the rivals' species without Climbing, among all of them): a carnivore is
@@ -71,7 +76,7 @@ class Context:
         seat = self.seat
         for t in self.v.species.values():
             if t.owner != seat:
-                d = defence(t)
+                d = t.body if ARMOURED.isdisjoint(t.names) else defence(t)     # defence_size's own short cut
                 if d < low_all:
                     low_all = d
                 if d < low and "climbing" not in t.names:
@@ -98,7 +103,7 @@ _SELECT: dict = {}       # card -> its value as the food card (it depends on the
 
 def _place(ctx, a):
     if a.replace:
-        return -1.0
+        return _REPLACED
     t = _TRAIT_OF.get(a.card) or _TRAIT_OF.setdefault(a.card, a.card.split(":")[0])
     key = (t, a.species)
     memo = ctx._placed
@@ -140,17 +145,26 @@ def _grow(ctx, a):
 
 
 def _growth(ctx, sp, what):
-    if what == "population":
-        if "carnivore" not in sp.names and ctx.room < 1:
-            return 0.3                   # one more mouth than the Watering Hole is likely to feed
-        return 1.5 - 0.2 * sp.pop
-    if _carnivore(sp) and not ctx.prey_for(sp) and ctx.prey_for(sp, 1):
-        return 2.0                       # big enough to hunt something
+    return _more(ctx, sp) if what == "population" else _bigger(ctx, sp)
+
+
+def _more(ctx, sp):
+    """Growing the Population."""
+    if "carnivore" not in sp.names and ctx.room < 1:
+        return 0.3                       # one more mouth than the Watering Hole is likely to feed
+    return 1.5 - 0.2 * sp.pop
+
+
+def _bigger(ctx, sp):
+    """Growing the Body Size."""
+    if "carnivore" in sp.names or not _CARNIVORES.isdisjoint(sp.pending):
+        size, reach = ctx.rs.attack_size(sp), ctx.reach(sp)
+        if not size > reach and size + 1 > reach:
+            return 2.0                   # big enough to hunt something
     return (1.6 if sp.body < 3 else 0.9) - 0.1 * sp.body
 
 
-def _carnivore(sp):
-    return "carnivore" in sp.names or (sp.pending and any(c.startswith("carnivore:") for c in sp.pending))
+_CARNIVORES = frozenset(c for c in TRAIT_OF if c.startswith("carnivore:"))     # the Carnivore cards
 
 
 def _end(ctx, a):
@@ -301,7 +315,7 @@ def _best(ctx, legal):
                 v = memo[a.species] = _growth(ctx, species[a.species], what)
         elif t is PlaceTrait:
             if a.replace:
-                v = -1.0
+                v = _REPLACED
             else:
                 k = (a.card, a.species)
                 v = placed.get(k)
@@ -328,35 +342,38 @@ def _zero(ctx, a):
     return 0.0
 
 
-def play_ties(view) -> list:
+def play_ties(view) -> list | None:
     """``_best`` over ``legal_actions`` of a Play Cards decision, without the list: the seat's hand, species and
     round give the same moves in the same blocks and order (``moves.play_actions``: each card as a new species,
     each card's growths species by species, each trait card's placements, ending the turn), and a value depends on
     the block and the species alone (and a placement's trait), so the best is found from a few values and only
-    the actions within 1e-9 of it are built, in their order."""
+    the actions within 1e-9 of it are built, in their order. None (value the list) if a replacement could tie."""
     hand = list(dict.fromkeys(view.hand))
     if not hand:
         return [_END]
     ctx = Context(view, None)
     mine = ctx.mine
     new, end = _new(ctx, None), _end(ctx, None)
-    best = new if new > end else end
+    if end <= _REPLACED + 1e-9:          # never with these values: a replacement is worth less than ending
+        return None
     grows = []                      # (species id, value of growing its Body Size, its Population; None: at 6)
+    most = _NONE                    # the best growth
     for sp in mine:
-        b = _growth(ctx, sp, "body") if sp.body < 6 else None
-        p = _growth(ctx, sp, "population") if sp.pop < 6 else None
-        if b is not None and b > best:
-            best = b
-        if p is not None and p > best:
-            best = p
+        b = _bigger(ctx, sp) if sp.body < 6 else None
+        p = _more(ctx, sp) if sp.pop < 6 else None
+        if b is not None and b > most:
+            most = b
+        if p is not None and p > most:
+            most = p
         grows.append((sp.id, b, p))
-    traits, places, best = _placements(ctx, view, hand, mine, best)
-    top = best - 1e-9
+    traits = _trait_cards(view, hand)
+    adds, added = _best_adds(ctx, mine, traits)
+    top = max(new, end, most, added) - 1e-9
     ties: list = []
     if new > top:
         for c in hand:
             ties.extend(_NEWS[c])
-    if any((b is not None and b > top) or (p is not None and p > top) for _, b, p in grows):
+    if most > top:
         for c in hand:
             body, pop = _BY_SPECIES[c]
             for sid, b, p in grows:
@@ -364,54 +381,84 @@ def play_ties(view) -> list:
                     ties.append(body[sid])
                 if p is not None and p > top:
                     ties.append(pop[sid])
-    if places:
-        _placement_ties(ties, traits, places, top)
+    if added > top:
+        _placement_ties(ctx, ties, traits, adds, top)
     if end > top:
         ties.append(_END)
     return ties
 
 
-def _placements(ctx, view, hand, mine, best) -> tuple:
-    """(the cards that may be played as traits this round, {trait: [(species id, what its card may replace
-    there, the value of adding it)]}, the best value with the placements'), the traits' ``moves._fits``."""
+_REPLACED = -1.0       # a trait card played over another (``_place``)
+
+
+def _trait_cards(view, hand) -> list:
+    """The cards of ``hand`` that may be played as traits this round (``checks.trait_turn_block``)."""
+    rs = view.ruleset
+    if view.turn >= rs.open_from:
+        return hand
+    turn, when = view.turn, rs.trait_turn
+    return [c for c in hand if turn >= when[TRAIT_OF[c]]]
+
+
+def _best_adds(ctx, mine, traits) -> tuple:
+    """([(species, the traits it holds, what ``_place_trait`` takes off a trait's own value there, the best value
+    of adding one of ``traits`` to it or None)], the best of them): a trait it does not hold is added when it has
+    room (``moves._fits``: "" first among what a card of a trait it does not hold may replace), and every trait but
+    Carnivore is worth its own value less the same amount for the species, so the highest-valued such trait is
+    the best added."""
+    ranked, carnivore = _ranked(traits)
     rs = ctx.rs
-    if view.turn >= rs.open_from:                       # checks.trait_turn_block
-        traits = hand
-    else:
-        turn, when = view.turn, rs.trait_turn
-        traits = [c for c in hand if turn >= when[TRAIT_OF[c]]]
     limit = rs.limit
-    fits = []
+    adds = []
+    best = _NONE
     for sp in mine:
         f = sp.fits
         if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
             f = _fits(rs, sp)
-        fits.append((sp, f[3]))
-    places: dict = {}
+        held, other = f[3]
+        if other and not other[0]:          # room for one more trait
+            v = None
+            crowd = 0.3 * len(sp.traits)
+            for t, value in ranked:
+                if t not in held:
+                    v = value - crowd       # _place_trait of a trait but Carnivore
+                    break
+            if carnivore and "carnivore" not in held:
+                c = _place_trait(ctx, "carnivore", sp)
+                if v is None or c > v:
+                    v = c
+            if v is not None:
+                if v > best:
+                    best = v
+                adds.append((sp, held, crowd, v))
+    return adds, best
+
+
+def _ranked(traits) -> tuple:
+    """(the traits of ``traits`` but Carnivore with their values, highest first; whether Carnivore is among them),
+    kept per hand (a hand recurs often: it loses one card a decision)."""
+    key = tuple(traits)
+    got = _RANKED.get(key)
+    if got is None:
+        if len(_RANKED) > 20_000:
+            _RANKED.clear()
+        names = {TRAIT_OF[c] for c in traits}
+        carnivore = "carnivore" in names
+        names.discard("carnivore")
+        got = _RANKED[key] = (sorted(((t, _TRAIT_VALUE.get(t, 1.0)) for t in names), key=lambda x: -x[1]), carnivore)
+    return got
+
+
+_RANKED: dict = {}
+
+
+def _placement_ties(ctx, ties, traits, adds, top) -> None:
+    """The added traits within ``top`` of the best, card by card, species by species (``play_ties``)."""
+    adds = [x for x in adds if x[3] > top]
     for c in traits:
         t = TRAIT_OF[c]
-        if t in places:
-            continue
-        row = places[t] = []
-        for sp, (held, other) in fits:
-            keys = held.get(t, other)
-            if not keys:
-                continue
-            value = _place_trait(ctx, t, sp) if not keys[0] else None      # "" (added) comes first
-            if value is not None and value > best:
-                best = value
-            if len(keys) > (value is not None) and -1.0 > best:            # a replacement
-                best = -1.0
-            row.append((sp.id, keys, value))
-    return traits, places, best
-
-
-def _placement_ties(ties, traits, places, top) -> None:
-    """The placements within ``top`` of the best, card by card, species by species (``play_ties``)."""
-    if -1.0 <= top and not any(v is not None and v > top for row in places.values() for _, _, v in row):
-        return
-    for c in traits:
-        for sid, keys, value in places[TRAIT_OF[c]]:
-            for r in keys:
-                if (value if not r else -1.0) > top:
-                    ties.append(_PLACES[c, sid, r])
+        for sp, held, crowd, _ in adds:
+            if t not in held:
+                value = _place_trait(ctx, t, sp) if t == "carnivore" else _TRAIT_VALUE.get(t, 1.0) - crowd
+                if value > top:
+                    ties.append(_PLACES[c, sp.id, ""])
