@@ -139,11 +139,15 @@ def observe(s, seat, copy=True) -> NSObservation:
     o.deck_size = s.deck_size
     o.hand = tuple(s.hands[seat])
     o.food_card = s.food_cards[seat]
-    o.food_placed = placed = tuple(map(bool, s.food_cards))      # face down: whether, not which
-    o.food_cards_placed = sum(placed)
+    kept = _KEPT
+    if kept[0] is not s.food_cards:
+        kept[0], kept[1] = s.food_cards, tuple(map(bool, s.food_cards))     # face down: whether, not which
+        kept[2] = sum(kept[1])
+    if kept[3] is not s.discard:
+        kept[3], kept[4] = s.discard, sum(s.discard)
+    o.food_placed, o.food_cards_placed, o.discard_size = kept[1], kept[2], kept[4]
     o.last_round, o.players, o.winner, o.winners = s.last_round, s.players, s.winner, s.winners
     o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
-    o.discard_size = sum(s.discard)
     o.public = rs.public_of(s)         # the rest of the public table, for sample_world
     if s.snapshot is not None and s.phase == "play_cards":
         species = _simultaneous(o, s, seat)
@@ -157,5 +161,8 @@ def observe(s, seat, copy=True) -> NSObservation:
 
 
 _new = object.__new__
+#: The last food cards and discard pile observed (tuples: replaced, never changed) and what the observation shows
+#: of them: they change a few times a round, the greedy bots observe at every decision.
+_KEPT: list = [None, (), 0, None, 0]
 _proxy = live_table
 _SEALED = read_only_class(NSObservation)      # what ``seal`` makes of an observation, looked up once
