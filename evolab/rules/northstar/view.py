@@ -89,9 +89,12 @@ def _seen_in(snap, seat) -> tuple:
     return got
 
 
-def _shown(species, seat) -> dict:
+def _shown(species, seat, phase) -> dict:
     """The table's species as ``seat`` sees them: the table's own dict when no other seat has a face-down card
-    (the usual case outside Play Cards), else a dict with those species copied and their cards hidden."""
+    (always outside Play Cards: the reveal turns them up, and ``io`` refuses a table with such cards in another
+    phase, so only Play Cards is searched), else a dict with those species copied and their cards hidden."""
+    if phase != "play_cards":
+        return species
     hidden = [sp for sp in species.values() if sp.pending and sp.owner != seat]
     if not hidden:
         return species
@@ -154,7 +157,7 @@ def observe(s, seat, copy=True) -> NSObservation:
         o.public = _hide_new_ids(o.public)    # how many species the others founded in secret stays secret
     else:
         o.rows, o.hand_sizes, o.bags = s.rows, tuple(map(len, s.hands)), tuple(s.bags)
-        species = _shown(s.species, seat)
+        species = _shown(s.species, seat, s.phase)
     o.species = frozen_table(species) if copy else _proxy(species)
     o.__class__ = _SEALED
     return o
