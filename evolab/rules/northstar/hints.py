@@ -59,7 +59,10 @@ class Context:
     def prey_for(self, sp, growth=0):
         """Whether ``sp`` as a carnivore (``growth`` Body Size larger) would be larger than some rival
         species (Hard Shell counted) that Climbing does not put out of its reach."""
-        return self.rs.attack_size(sp) + growth > self.reach(sp)
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = self._smallest_rivals()
+        return self.rs.attack_size(sp) + growth > reach["climbing" in sp.names]
 
     def reach(self, sp):
         """The smallest defence among the rivals' species ``sp`` could reach (Climbing counted)."""
@@ -308,11 +311,14 @@ def _best(ctx, legal):
     for a in legal:
         t = type(a)
         if t is Grow:
-            what = a.what
-            memo = bigger if what == "body" else more
-            v = memo.get(a.species)
-            if v is None:
-                v = memo[a.species] = _growth(ctx, species[a.species], what)
+            if a.what == "body":
+                v = bigger.get(a.species)
+                if v is None:
+                    v = bigger[a.species] = _bigger(ctx, species[a.species])
+            else:
+                v = more.get(a.species)
+                if v is None:
+                    v = more[a.species] = _more(ctx, species[a.species])
         elif t is PlaceTrait:
             if a.replace:
                 v = _REPLACED
