@@ -144,24 +144,22 @@ def _fits(rs, sp) -> tuple:
     replace), ...)) until one of the first three changes: the allowed (None) entries of
     ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
     within the limit or replaces any card held; one it holds only replaces that card (never two of a name).
-    The counts let a random draw count the placements without listing them. The same cards under the same
-    limit give the same answer, kept in ``_FITS`` (species come and go, their traits repeat)."""
-    key = (sp.traits, sp.pending, rs.limit)
-    known = _FITS.get(key)
-    if known is None:
-        if len(_FITS) > 50_000:
-            _FITS.clear()
-        known = _FITS[key] = _fitting(rs, sp)
-    f = sp.fits = (sp.names, sp.pending, rs.limit) + known
+    The counts let a random draw count the placements without listing them. Worked out afresh, without a table
+    of known answers (one grew with every game and the collector walked it)."""
+    f = sp.fits = (sp.names, sp.pending, rs.limit) + _fitting(rs, sp)
     return f
 
 
-_FITS: dict = {}
-
-
 def _fitting(rs, sp) -> tuple:
-    """``_fits`` of ``sp`` past its first three entries, worked out."""
-    cards, names = C.held(sp)
+    """``_fits`` of ``sp`` past its first three entries, worked out: in straight lines when every card and every
+    trait name it holds is there once (as the rules keep it), else from ``checks.held`` in full."""
+    cards = sp.traits + sp.pending
+    names = [TRAIT_OF[c] for c in cards]
+    if len(set(names)) == len(cards):           # distinct names, so distinct cards: each held trait replaces its card
+        other = ("",) + cards if len(cards) < rs.limit else cards
+        n = len(other)
+        held = {t: (c,) for t, c in zip(names, cards)}
+        return (held, other), n, (tuple([(t, 1 - n) for t in names]) if n != 1 else ())
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
     other = ("",) + distinct if len(cards) < rs.limit else distinct
