@@ -35,4 +35,32 @@ def test_kept_fits_are_the_allowed_placements(limit):
             assert held.get(t, other) == allowed, (cards, t)
             total += len(allowed)
         assert f[4] == len(other)
-        assert total == len(TRAIT_IDS) * f[4] + sum(more for _t, more in f[5])
+        assert total == len(TRAIT_IDS) * f[4] + sum(len(names) * more for names, more in f[5])
+
+
+def test_the_reveal_keeps_the_placements_worked_out_before():
+    """Turning the face-down cards up leaves the cards held as they were: the placements kept before the reveal
+    are kept under the new names, and are those worked out afresh."""
+    rules = evolab.load_ruleset("northstar", players=3)
+    sp = NSSpecies(1, 0, 1)
+    sp.traits, sp.pending = ("carnivore:3",), ("horns:2",)
+    before = moves._fits(rules, sp)
+    sp.reveal()
+    assert sp.traits == ("carnivore:3", "horns:2") and sp.pending == ()
+    kept = sp.fits
+    assert kept[0] is sp.names and kept[1] is sp.pending and kept[2:] == before[2:]
+    sp.fits = None
+    assert moves._fits(rules, sp)[3:] == kept[3:]
+
+
+def test_traits_set_anew_drop_the_kept_placements():
+    """The move lists check a species' kept placements against its face-down cards and the trait limit only: a
+    species whose face-up traits are set anew (a replaced trait, a loaded position) drops them."""
+    rules = evolab.load_ruleset("northstar", players=3)
+    sp = NSSpecies(1, 0, 1)
+    sp.traits = ("carnivore:3",)
+    moves._fits(rules, sp)
+    assert sp.fits is not None
+    sp.traits = ("horns:2",)
+    assert sp.fits is None
+    assert moves._fits(rules, sp)[3][0] == {"horns": ("horns:2",)}

@@ -127,7 +127,7 @@ def _play_options(rs, s, seat) -> tuple:
         growths.append((sid, bigger, more))
         per_card += bigger + more
         f = sp.fits
-        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+        if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
             f = _fits(rs, sp)
         fits.append(f[3])
     if s.turn >= rs.open_from:                                             # C.trait_turn_block
@@ -140,8 +140,8 @@ def _play_options(rs, s, seat) -> tuple:
 def _fits(rs, sp) -> tuple:
     """What a trait card may replace on ``sp`` ("" for added), kept on the species as (its trait names, its
     face-down cards, the trait limit, ({trait it holds: what a card of that trait may replace}, what a card of
-    any other trait may replace), how many that is, ((trait it holds, how many more or fewer its card may
-    replace), ...)) until one of the first three changes: the allowed (None) entries of
+    any other trait may replace), how many that is, ((traits it holds, how many more or fewer a card of one of
+    them may replace), ...)) until one of the first three changes: the allowed (None) entries of
     ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
     within the limit or replaces any card held; one it holds only replaces that card (never two of a name).
     The counts let a random draw count the placements without listing them. Worked out afresh, without a table
@@ -151,20 +151,26 @@ def _fits(rs, sp) -> tuple:
 
 
 def _fitting(rs, sp) -> tuple:
-    """``_fits`` of ``sp`` past its first three entries, worked out: in straight lines when every card and every
-    trait name it holds is there once (as the rules keep it), else from ``checks.held`` in full."""
-    cards = sp.traits + sp.pending
-    names = [TRAIT_OF[c] for c in cards]
-    if len(set(names)) == len(cards):           # distinct names, so distinct cards: each held trait replaces its card
+    """``_fits`` of ``sp`` past its first three entries, worked out: a bare species takes any card added; one
+    whose every card and trait name is there once (as the rules keep it) in straight lines of builtins (each held
+    trait replaces its own card); else from ``checks.held`` in full."""
+    cards = sp._traits + sp.pending
+    if not cards:
+        return _BARE
+    names = list(map(_trait_of, cards))
+    if len(set(names)) == len(cards):
         other = ("",) + cards if len(cards) < rs.limit else cards
         n = len(other)
-        held = {t: (c,) for t, c in zip(names, cards)}
-        return (held, other), n, (tuple([(t, 1 - n) for t in names]) if n != 1 else ())
+        return (dict(zip(names, zip(cards))), other), n, (((tuple(names), 1 - n),) if n != 1 else ())
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
     other = ("",) + distinct if len(cards) < rs.limit else distinct
     n = len(other)
-    return (held, other), n, tuple((t, len(keys) - n) for t, keys in held.items() if len(keys) != n)
+    return (held, other), n, tuple(((t,), len(keys) - n) for t, keys in held.items() if len(keys) != n)
+
+
+_BARE: tuple = (({}, ("",)), 1, ())                # ``_fitting`` of a species without cards (the trait limit is at least 1)
+_trait_of = TRAIT_OF.__getitem__
 
 
 def _drawn_play(rs, s, seat, rng):
@@ -174,14 +180,14 @@ def _drawn_play(rs, s, seat, rng):
     if not hand:                           # an empty hand only ends the turn (the draw is still made)
         rng.random()
         return _END
-    species, limit = s.species, rs.limit
+    mine = list(map(s.species.__getitem__, s.rows[seat]))
+    limit = rs.limit
     per_card = other = 0
     adjust: list = []
-    for sid in s.rows[seat]:
-        sp = species[sid]
+    for sp in mine:
         per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
         f = sp.fits
-        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+        if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
             f = _fits(rs, sp)
         other += f[4]
         if f[5]:
@@ -192,19 +198,19 @@ def _drawn_play(rs, s, seat, rng):
         traits = [c for c in hand if not C.trait_turn_block(rs, s, c)]
     places = other * len(traits)           # each card: what its trait may replace on each species
     if adjust:
-        names = [TRAIT_OF[c] for c in traits]
-        for t, more in adjust:
-            places += names.count(t) * more
+        count = list(map(_trait_of, traits)).count
+        for held, more in adjust:
+            places += sum(map(count, held)) * more
     news, grows = 2 * len(hand), len(hand) * per_card
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
     if k < grows:
-        return _drawn_growth(hand[k // per_card], [species[sid] for sid in s.rows[seat]], k % per_card)
+        return _drawn_growth(hand[k // per_card], mine, k % per_card)
     k -= grows
     if k < places:
-        return _drawn_place(traits, [species[sid] for sid in s.rows[seat]], k, other, adjust)
+        return _drawn_place(traits, mine, k, other, adjust)
     return _END
 
 
@@ -226,12 +232,13 @@ def _drawn_growth(card, mine, k):
 def _drawn_place(traits, mine, k, other, adjust):
     """The ``k``-th placement of a card of ``traits`` on ``mine`` (card by card, species by species); a card
     whose placements all come before it is passed over whole, counted from ``other`` and ``adjust`` (the
-    sums of ``_fits``' counts over ``mine``)."""
+    ``_fits`` counts over ``mine``: (trait names held, how many more or fewer a card of one of them may
+    replace))."""
     for c in traits:
         t = TRAIT_OF[c]
         n = other
-        for held_trait, more in adjust:
-            if held_trait == t:
+        for held, more in adjust:
+            if t in held:
                 n += more
         if k >= n:
             k -= n

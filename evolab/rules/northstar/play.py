@@ -132,8 +132,7 @@ def _reveal(s, ev):
                 if ev is not None:
                     ev.append(Mutation(sp.owner, _trait(c), s.turn))
                     ev.append(TraitGained(sp.owner, sp.id, _trait(c), c, -1, sp.owner))
-            sp.traits = sp.traits + sp.pending
-            sp.pending = ()
+            sp.reveal()
     s.phase = "feeding"
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "feeding"))
