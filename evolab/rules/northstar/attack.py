@@ -99,9 +99,9 @@ def prey(rs, s, a, first=False) -> list:
     Armour only adds to a Body Size, a target without a protecting trait (``GUARDS``) is protected only from
     beside, and a protection from beside (Warning Call) needs its trait on a neighbour, so in the target's row:
     the hooks of the traits no species there has are not asked."""
-    if HUNTERS.isdisjoint(a.names) or not rs.room(a):
+    if HUNTERS.isdisjoint(a.names) or not room(rs, a):      # the module's functions: no bound method a call
         return []
-    size = rs.attack_size(a)
+    size = attack_size(rs, a)
     species = s.species
     near: dict = {}                                     # owner -> whether a protecting neighbour's trait is in his row
     out = []
