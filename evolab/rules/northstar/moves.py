@@ -106,7 +106,7 @@ def uniform_move(rs, s, rng):
         legal = feed_actions(rs, s, s.current)
         return legal[int(rng.random() * len(legal))]
     if ph == "select_food":
-        hand = list(dict.fromkeys(s.hands[s.current]))
+        hand = _distinct(s.hands[s.current])
         return _Select(hand[int(rng.random() * len(hand))])
     return sample_chance(rs, s, rng)
 
@@ -157,11 +157,14 @@ def _fitting(rs, sp) -> tuple:
     cards = sp._traits + sp.pending
     if not cards:
         return _BARE
-    names = list(map(_trait_of, cards))
-    if len(set(names)) == len(cards):
+    held = {}
+    for c in cards:
+        held[TRAIT_OF[c]] = (c,)
+    if len(held) == len(cards):
         other = ("",) + cards if len(cards) < rs.limit else cards
         n = len(other)
-        return (dict(zip(names, zip(cards))), other), n, (((tuple(names), 1 - n),) if n != 1 else ())
+        return (held, other), n, (((tuple(held), 1 - n),) if n != 1 else ())
+    names = [TRAIT_OF[c] for c in cards]
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
     other = ("",) + distinct if len(cards) < rs.limit else distinct
@@ -170,21 +173,20 @@ def _fitting(rs, sp) -> tuple:
 
 
 _BARE: tuple = (({}, ("",)), 1, ())                # ``_fitting`` of a species without cards (the trait limit is at least 1)
-_trait_of = TRAIT_OF.__getitem__
 
 
 def _drawn_play(rs, s, seat, rng):
     """The Play Cards move at one uniform draw over ``play_actions``: the same blocks in the same order (new
     species, growths, traits, ending the turn), counted first; only the drawn one is built."""
-    hand = list(dict.fromkeys(s.hands[seat]))
+    hand = _distinct(s.hands[seat])
     if not hand:                           # an empty hand only ends the turn (the draw is still made)
         rng.random()
         return _END
-    mine = list(map(s.species.__getitem__, s.rows[seat]))
-    limit = rs.limit
+    species, rows, limit = s.species, s.rows[seat], rs.limit
     per_card = other = 0
     adjust: list = []
-    for sp in mine:
+    for sid in rows:
+        sp = species[sid]
         per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
         f = sp.fits
         if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
@@ -198,26 +200,35 @@ def _drawn_play(rs, s, seat, rng):
         traits = [c for c in hand if not C.trait_turn_block(rs, s, c)]
     places = other * len(traits)           # each card: what its trait may replace on each species
     if adjust:
-        count = list(map(_trait_of, traits)).count
+        names = [TRAIT_OF[c] for c in traits]
         for held, more in adjust:
-            places += sum(map(count, held)) * more
+            for t in held:
+                places += names.count(t) * more
     news, grows = 2 * len(hand), len(hand) * per_card
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
     if k < grows:
-        return _drawn_growth(hand[k // per_card], mine, k % per_card)
+        return _drawn_growth(hand[k // per_card], species, rows, k % per_card)
     k -= grows
     if k < places:
-        return _drawn_place(traits, mine, k, other, adjust)
+        return _drawn_place(traits, species, rows, k, other, adjust)
     return _END
 
 
-def _drawn_growth(card, mine, k):
-    """The ``k``-th growth ``card`` offers on ``mine`` (Body Size, then Population, species by species)."""
+def _distinct(hand) -> list:
+    """The hand's distinct cards in order: the hand itself when no card is there twice (it is not changed), which a
+    set's size tells for less than a copy."""
+    return hand if len(set(hand)) == len(hand) else list(dict.fromkeys(hand))
+
+
+def _drawn_growth(card, species, rows, k):
+    """The ``k``-th growth ``card`` offers on the species of ``rows`` (Body Size, then Population, species by
+    species)."""
     body, pop = _BY_SPECIES[card]
-    for sp in mine:
+    for sid in rows:
+        sp = species[sid]
         if sp.body < 6:
             if not k:
                 return body[sp.id]
@@ -229,10 +240,10 @@ def _drawn_growth(card, mine, k):
     raise AssertionError("growth out of range")
 
 
-def _drawn_place(traits, mine, k, other, adjust):
-    """The ``k``-th placement of a card of ``traits`` on ``mine`` (card by card, species by species); a card
-    whose placements all come before it is passed over whole, counted from ``other`` and ``adjust`` (the
-    ``_fits`` counts over ``mine``: (trait names held, how many more or fewer a card of one of them may
+def _drawn_place(traits, species, rows, k, other, adjust):
+    """The ``k``-th placement of a card of ``traits`` on the species of ``rows`` (card by card, species by
+    species); a card whose placements all come before it is passed over whole, counted from ``other`` and
+    ``adjust`` (the ``_fits`` counts over them: (trait names held, how many more or fewer a card of one of them may
     replace))."""
     for c in traits:
         t = TRAIT_OF[c]
@@ -243,7 +254,8 @@ def _drawn_place(traits, mine, k, other, adjust):
         if k >= n:
             k -= n
             continue
-        for sp in mine:
+        for sid in rows:
+            sp = species[sid]
             held, other = sp.fits[3]
             keys = held.get(t, other)
             if k < len(keys):
@@ -284,7 +296,7 @@ def feed_actions(rs, s, seat) -> list:
     for sid in s.rows[seat]:
         sp = species[sid]
         names, hungry = sp.names, sp.food < sp.pop
-        if not (hungry or (not ROOM_SET.isdisjoint(names) and rs.room(sp))):      # C.room_block
+        if not (hungry or (not ROOM_SET.isdisjoint(names) and A.room(rs, sp))):      # C.room_block
             continue
         if not HUNTERS.isdisjoint(names):          # a hunter (Carnivore); cards open attacks (Intelligence)
             targets = A.prey(rs, s, sp)

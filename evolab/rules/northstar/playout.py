@@ -7,7 +7,7 @@ from bisect import insort
 
 from . import deck as K
 from .deck import CARD_IDS, CARD_INDEX
-from .moves import _DRAWN, _drawn_play, feed_actions, sample_chance, _Select
+from .moves import _DRAWN, _distinct, _drawn_play, feed_actions, sample_chance, _Select
 
 _card_index = CARD_INDEX.__getitem__
 
@@ -32,7 +32,7 @@ def uniform_run(rs, s, rng, append, budget) -> int:
                 legal = feed_actions(rs, s, s.current)
                 action = legal[int(rng.random() * len(legal))]
             elif ph == "select_food":
-                hand = list(dict.fromkeys(s.hands[s.current]))
+                hand = _distinct(s.hands[s.current])
                 action = _Select(hand[int(rng.random() * len(hand))])
             elif ph == "over":
                 break
