@@ -79,7 +79,10 @@ _TUPLES = ("deck", "discard", "food_cards", "bags", "done", "draw_queue", "winne
 
 
 class NSState(TableState):
-    """Everything on a North Star table. Treat as immutable: ``apply`` returns a changed copy."""
+    """Everything on a North Star table. Treat as immutable: ``apply`` returns a changed copy. The discard pile's
+    counts are a list of its own, counted up in place (a card is discarded at most moves; a copy of the whole
+    pile each time cost more than the rest of the move), which ``clone`` copies; the other plain fields are
+    immutable."""
 
     __slots__ = _PLAIN + ("ruleset", "hands", "species", "__weakref__")
     PLAIN = _PLAIN
@@ -103,6 +106,7 @@ class NSState(TableState):
 
     def clone(self):
         s = self._copy_plain()
+        s.discard = list(self.discard)
         s.hands = [list(h) for h in self.hands]
         s.species = {k: v.clone() for k, v in self.species.items()}
         return s
