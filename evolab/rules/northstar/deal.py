@@ -100,6 +100,12 @@ def _do_draw_any(rs, s, action, ev):
             ev.append(CardDealt(seat, action.card, (seat,)))
     if s.draw_queue and s.deck_size:        # more to draw from a deck that has cards: nothing else happens
         return
+    _after_last(rs, s, ev)
+
+
+def _after_last(rs, s, ev):
+    """A draw left nothing to draw (the queue or the deck is empty): the reshuffle, then the game goes on from
+    where the draws began."""
     _after_draw(rs, s, ev)
     if not s.draw_queue:
         if s.phase == "end_draws":

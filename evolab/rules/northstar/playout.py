@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bisect import insort
 
+from . import deal
 from . import deck as K
 from .deck import CARD_IDS, CARD_INDEX
 from .moves import _DRAWN, _distinct, _drawn_play, feed_actions, sample_chance, _Select
@@ -45,13 +46,13 @@ def uniform_run(rs, s, rng, append, budget) -> int:
 
 
 def _draw_run(rs, s, rng, append, budget) -> int:
-    """The queued cards drawn while each leaves more to draw from a deck that still has cards (``deal._do_draw_any``'s
-    early return: a card to a hand or out of the game, the deck one shorter), at most ``budget``; returns how many
-    (0 when the last card of the queue or of the deck is next, which the apply table plays in full). Each is
-    ``sample_chance``'s card for its draw: the one at the draw's whole part in the deck laid out (``deck.PILE``),
-    which the same position leaves (the pile is sorted: any copy of a card is that card)."""
+    """The queued cards drawn together, at most ``budget``; returns how many (0 where the deck is not laid out:
+    one at a time). Each draw is ``deal._do_draw_any``: a card to a hand or out of the game, the deck one shorter,
+    and once one leaves nothing to draw, what follows (``deal._after_last``). Each card is ``sample_chance``'s for
+    its draw: the one at the draw's whole part in the deck laid out (``deck.PILE``), which the same position
+    leaves (the pile is sorted: any copy of a card is that card)."""
     queue, size, deck = s.draw_queue, s.deck_size, s.deck
-    k = min(len(queue) - 1, size - 1, budget)
+    k = min(len(queue), size, budget)
     if k <= 0:
         return 0
     kept, pile = K.PILE
@@ -81,4 +82,6 @@ def _draw_run(rs, s, rng, append, budget) -> int:
     s.deck_size = size
     s.removed += removed
     K.PILE = (deck, pile)
+    if not (s.draw_queue and size):
+        deal._after_last(rs, s, None)
     return k
