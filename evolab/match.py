@@ -197,6 +197,9 @@ class Match:
         nature's or a seat's (``Ruleset.uniform_move``), and the edition's table applies it."""
         s, rs, rng = self.state, self.ruleset, self.rng
         move, append = rs.uniform_move, self.record.moves.append
+        if rs.uniform_run is not None:
+            rs.uniform_run(s, rng, append, max_moves)
+            return
         if rs.uniform_moves:
             self._phase_uniform_play(max_moves, table)
             return

@@ -108,3 +108,26 @@ def test_north_star_random_bots_play_the_same_games_with_and_without_the_uniform
         slow.play_out()
         monkeypatch.undo()
         assert fast.record.moves == slow.record.moves and len(fast.record.moves) > 100
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4}, {"players": 6}, {"players": 3, "trait_limit": 2}],
+                         ids=lambda x: str(x))
+def test_north_star_uniform_run_plays_the_moves_of_uniform_move_and_stops_at_the_budget(options):
+    """North Star's ``uniform_run`` (a random game in one loop, a run of deal draws together) plays the moves one
+    ``uniform_move`` after another would, with the same draws; stopped after any number of moves (within a run of
+    draws too) the table, the record and the generator are those of that many single moves."""
+    rules = evolab.load_ruleset("northstar", **options)
+    assert rules.uniform_run is not None
+    for seed in range(3):
+        ref = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+        s, rng, states, moves = ref.state, ref.rng, [], []
+        while not ref.is_over():
+            a = rules.uniform_move(s, rng)
+            rules.apply_inplace(s, a)
+            moves.append(a)
+            states.append((s.to_dict(), rng.getstate()))
+        for cut in (1, 2, 7, 23, 61, len(moves) // 2, len(moves) - 1, len(moves)):
+            m = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+            m.play_out(max_moves=cut)
+            assert m.record.moves == moves[:cut]
+            assert (m.state.to_dict(), m.rng.getstate()) == states[cut - 1]

@@ -193,6 +193,11 @@ class Ruleset(abc.ABC):
     #: {phase: function(ruleset, state, rng)} that plays ``uniform_move`` in that phase, for an edition whose phase
     #: alone tells the move (``uniform_move`` in the phases not listed): ``Match`` calls it without a step between.
     uniform_moves: ClassVar[dict[str, Callable[..., Any]]] = {}
+    #: function(ruleset, state, rng, append, budget) -> moves played: plays ``uniform_move`` after ``uniform_move``,
+    #: each applied as the apply table does and passed to ``append``, until the game is over or ``budget`` moves are
+    #: played, for an edition that plays some moves together (a run of nature's draws in one loop); ``Match`` then
+    #: plays a game of random bots that nothing watches in one call. None: one move at a time.
+    uniform_run: Callable[..., int] | None = None
 
     # ---- facts the tracker and the log use ------------------------------------------------------------
     #: What a unit on the table is called in the log ("species" for boards).
@@ -215,8 +220,8 @@ class Ruleset(abc.ABC):
 
     #: The members of the contract an edition's modules may provide under their own names (``__init_subclass__``).
     ASSEMBLED: ClassVar[tuple[str, ...]] = (
-        "new_game", "state_from_dict", "to_move", "legal_actions", "uniform_action", "uniform_move", "chance_outcomes",
-        "sample_chance", "check_player", "scores", "winners", "ranking", "census", "animal_census",
+        "new_game", "state_from_dict", "to_move", "legal_actions", "uniform_action", "uniform_move", "uniform_run",
+        "chance_outcomes", "sample_chance", "check_player", "scores", "winners", "ranking", "census", "animal_census",
         "species_census", "unit_info")
 
     def __init_subclass__(cls, modules=(), expose=(), **kwargs):

@@ -97,13 +97,13 @@ def prey(rs, s, a, first=False) -> list:
     ``first``, at most the first of them. The same rules as ``attack_rule``, with the attacker's side worked
     out once for every target: the move lists and the feeding turns ask it for every hunter at every turn.
     Armour only adds to a Body Size, a target without a protecting trait (``GUARDS``) is protected only from
-    beside, and a protection from beside (Warning Call) needs its trait on the table: the hooks of the traits
-    no species has are not asked."""
-    if HUNTERS.isdisjoint(a.names) or not rs.room(a):
+    beside, and a protection from beside (Warning Call) needs its trait on a neighbour, so in the target's row:
+    the hooks of the traits no species there has are not asked."""
+    if HUNTERS.isdisjoint(a.names) or not room(rs, a):      # the module's functions: no bound method a call
         return []
-    size = rs.attack_size(a)
+    size = attack_size(rs, a)
     species = s.species
-    near = None                                         # whether a protecting neighbour's trait is on the table
+    near: dict = {}                                     # owner -> whether a protecting neighbour's trait is in his row
     out = []
     for t in species.values():
         if t is a or size <= t.body:
@@ -116,11 +116,17 @@ def prey(rs, s, a, first=False) -> list:
                     armour += extra(rs, t)
             if size <= armour:
                 continue
-        if near is None:
-            near = any(not BESIDE.isdisjoint(sp.names) for sp in species.values())
-        if near or not GUARDS.isdisjoint(names):        # defences: any protection stops it
+        w = near.get(t.owner)
+        if w is None:
+            w = False
+            for i in s.rows[t.owner]:
+                if not BESIDE.isdisjoint(species[i].names):
+                    w = True
+                    break
+            near[t.owner] = w
+        if w or not GUARDS.isdisjoint(names):           # defences: any protection stops it
             for d, offers, beside in PROTECTORS:
-                if (d in names or beside and near) and offers(s, a, t):
+                if (d in names or beside and w) and offers(s, a, t):
                     break
             else:
                 out.append(t)

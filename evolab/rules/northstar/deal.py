@@ -28,7 +28,7 @@ def _reshuffle(rs, s):
         if not sum(s.discard):
             s.draw_queue = ()               # nothing left to draw anywhere
         else:
-            s.deck, s.discard = s.discard, (0,) * len(CARD_IDS)
+            s.deck, s.discard = tuple(s.discard), [0] * len(CARD_IDS)
             s.deck_size = sum(s.deck)
         if s.cycles >= rs.options["deck_cycles_to_end"]:
             if s.phase == "deal":
@@ -60,7 +60,11 @@ def _start_round(rs, s, ev):
             _new_species(s, seat, "right", ev)
         owed.append(3 + len(s.rows[seat]))
     order = [(s.first + k) % n for k in range(n)]
-    s.draw_queue = tuple(seat for k in range(max(owed)) for seat in order if owed[seat] > k)     # one card each, round the table
+    least = min(owed)
+    queue = order * least                   # one card each, round the table: every seat while all are owed one
+    for k in range(least, max(owed)):
+        queue += [seat for seat in order if owed[seat] > k]
+    s.draw_queue = tuple(queue)
     _after_draw(rs, s, ev)
 
 
@@ -96,6 +100,12 @@ def _do_draw_any(rs, s, action, ev):
             ev.append(CardDealt(seat, action.card, (seat,)))
     if s.draw_queue and s.deck_size:        # more to draw from a deck that has cards: nothing else happens
         return
+    _after_last(rs, s, ev)
+
+
+def _after_last(rs, s, ev):
+    """A draw left nothing to draw (the queue or the deck is empty): the reshuffle, then the game goes on from
+    where the draws began."""
     _after_draw(rs, s, ev)
     if not s.draw_queue:
         if s.phase == "end_draws":

@@ -58,9 +58,7 @@ def _add(t, i, n):
 
 
 def _discard(s, card):
-    counts = list(s.discard)                # _add(s.discard, i, 1), in line: every card played is discarded
-    counts[CARD_INDEX[card]] += 1
-    s.discard = tuple(counts)
+    s.discard[CARD_INDEX[card]] += 1        # the pile's counts are the state's own list
 
 
 def _play_card(s, seat, card):

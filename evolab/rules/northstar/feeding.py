@@ -9,8 +9,8 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import (CLEVER, FORAGERS, HUNTERS, MEALS, ROOM_SET, SCAVENGERS, SCAVENGING, SHARERS, STORES, THINK_SET,
-                     THINKERS)
+from .traits import (CLEVER, FORAGERS, HUNTERS, INTAKE_SET, MEALS, ROOM_SET, SCAVENGERS, SCAVENGING, SHARERS, STORES,
+                     THINK_SET, THINKERS)
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -60,7 +60,7 @@ def _has_action(rs, s, seat) -> bool:
     species = s.species
     for sid in s.rows[seat]:
         sp = species[sid]
-        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and rs.room(sp))):      # C.room_block
+        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and A.room(rs, sp))):      # C.room_block
             continue
         if HUNTERS.isdisjoint(sp.names):      # it eats (a hunter attacks)
             if s.watering or (hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None):
@@ -91,7 +91,12 @@ def _next_feeder(rs, s, ev, acted):
 
 
 def _do_eat(rs, s, action, ev):
-    _take(rs, s, s.species[action.species], "plant", "hole", ev, "food_bank")
+    sp = s.species[action.species]
+    if ev is None and sp.food < sp.pop and s.watering > 0 and INTAKE_SET.isdisjoint(sp.names):
+        sp.food += 1                # _take's one token, in line: no trait of the species acts on the intake
+        s.watering -= 1
+    else:
+        _take(rs, s, sp, "plant", "hole", ev, "food_bank")
     _next_feeder(rs, s, ev, True)
 
 

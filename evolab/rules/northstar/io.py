@@ -47,6 +47,7 @@ def _build(s, v, ctx):
                       "rows": [list(r) for r in v["snapshot"]["rows"]],
                       "hand_sizes": list(v["snapshot"]["hand_sizes"]), "bags": list(v["snapshot"]["bags"])}
     s.hands = [list(h) for h in v["hands"]]
+    s.discard = list(v["discard"])
     s.species = {}
     for i, sd in enumerate(v["species"]):
         if sd["id"] in s.species:

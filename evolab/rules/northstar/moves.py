@@ -106,7 +106,7 @@ def uniform_move(rs, s, rng):
         legal = feed_actions(rs, s, s.current)
         return legal[int(rng.random() * len(legal))]
     if ph == "select_food":
-        hand = list(dict.fromkeys(s.hands[s.current]))
+        hand = _distinct(s.hands[s.current])
         return _Select(hand[int(rng.random() * len(hand))])
     return sample_chance(rs, s, rng)
 
@@ -127,7 +127,7 @@ def _play_options(rs, s, seat) -> tuple:
         growths.append((sid, bigger, more))
         per_card += bigger + more
         f = sp.fits
-        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+        if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
             f = _fits(rs, sp)
         fits.append(f[3])
     if s.turn >= rs.open_from:                                             # C.trait_turn_block
@@ -140,50 +140,56 @@ def _play_options(rs, s, seat) -> tuple:
 def _fits(rs, sp) -> tuple:
     """What a trait card may replace on ``sp`` ("" for added), kept on the species as (its trait names, its
     face-down cards, the trait limit, ({trait it holds: what a card of that trait may replace}, what a card of
-    any other trait may replace), how many that is, ((trait it holds, how many more or fewer its card may
-    replace), ...)) until one of the first three changes: the allowed (None) entries of
+    any other trait may replace), how many that is, ((traits it holds, how many more or fewer a card of one of
+    them may replace), ...)) until one of the first three changes: the allowed (None) entries of
     ``checks.place_options`` in its order, which depend on the card's trait alone. Another trait is added
     within the limit or replaces any card held; one it holds only replaces that card (never two of a name).
-    The counts let a random draw count the placements without listing them. The same cards under the same
-    limit give the same answer, kept in ``_FITS`` (species come and go, their traits repeat)."""
-    key = (sp.traits, sp.pending, rs.limit)
-    known = _FITS.get(key)
-    if known is None:
-        if len(_FITS) > 50_000:
-            _FITS.clear()
-        known = _FITS[key] = _fitting(rs, sp)
-    f = sp.fits = (sp.names, sp.pending, rs.limit) + known
+    The counts let a random draw count the placements without listing them. Worked out afresh, without a table
+    of known answers (one grew with every game and the collector walked it)."""
+    f = sp.fits = (sp.names, sp.pending, rs.limit) + _fitting(rs, sp)
     return f
 
 
-_FITS: dict = {}
-
-
 def _fitting(rs, sp) -> tuple:
-    """``_fits`` of ``sp`` past its first three entries, worked out."""
-    cards, names = C.held(sp)
+    """``_fits`` of ``sp`` past its first three entries, worked out: a bare species takes any card added; one
+    whose every card and trait name is there once (as the rules keep it) in straight lines of builtins (each held
+    trait replaces its own card); else from ``checks.held`` in full."""
+    cards = sp._traits + sp.pending
+    if not cards:
+        return _BARE
+    held = {}
+    for c in cards:
+        held[TRAIT_OF[c]] = (c,)
+    if len(held) == len(cards):
+        other = ("",) + cards if len(cards) < rs.limit else cards
+        n = len(other)
+        return (held, other), n, (((tuple(held), 1 - n),) if n != 1 else ())
+    names = [TRAIT_OF[c] for c in cards]
     distinct = tuple(dict.fromkeys(cards))
     held = {t: tuple(r for r in distinct if TRAIT_OF[r] == t) if names.count(t) == 1 else () for t in names}
     other = ("",) + distinct if len(cards) < rs.limit else distinct
     n = len(other)
-    return (held, other), n, tuple((t, len(keys) - n) for t, keys in held.items() if len(keys) != n)
+    return (held, other), n, tuple(((t,), len(keys) - n) for t, keys in held.items() if len(keys) != n)
+
+
+_BARE: tuple = (({}, ("",)), 1, ())                # ``_fitting`` of a species without cards (the trait limit is at least 1)
 
 
 def _drawn_play(rs, s, seat, rng):
     """The Play Cards move at one uniform draw over ``play_actions``: the same blocks in the same order (new
     species, growths, traits, ending the turn), counted first; only the drawn one is built."""
-    hand = list(dict.fromkeys(s.hands[seat]))
+    hand = _distinct(s.hands[seat])
     if not hand:                           # an empty hand only ends the turn (the draw is still made)
         rng.random()
         return _END
-    species, limit = s.species, rs.limit
+    species, rows, limit = s.species, s.rows[seat], rs.limit
     per_card = other = 0
     adjust: list = []
-    for sid in s.rows[seat]:
+    for sid in rows:
         sp = species[sid]
         per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
         f = sp.fits
-        if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
+        if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
             f = _fits(rs, sp)
         other += f[4]
         if f[5]:
@@ -195,25 +201,34 @@ def _drawn_play(rs, s, seat, rng):
     places = other * len(traits)           # each card: what its trait may replace on each species
     if adjust:
         names = [TRAIT_OF[c] for c in traits]
-        for t, more in adjust:
-            places += names.count(t) * more
+        for held, more in adjust:
+            for t in held:
+                places += names.count(t) * more
     news, grows = 2 * len(hand), len(hand) * per_card
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
     if k < grows:
-        return _drawn_growth(hand[k // per_card], [species[sid] for sid in s.rows[seat]], k % per_card)
+        return _drawn_growth(hand[k // per_card], species, rows, k % per_card)
     k -= grows
     if k < places:
-        return _drawn_place(traits, [species[sid] for sid in s.rows[seat]], k, other, adjust)
+        return _drawn_place(traits, species, rows, k, other, adjust)
     return _END
 
 
-def _drawn_growth(card, mine, k):
-    """The ``k``-th growth ``card`` offers on ``mine`` (Body Size, then Population, species by species)."""
+def _distinct(hand) -> list:
+    """The hand's distinct cards in order: the hand itself when no card is there twice (it is not changed), which a
+    set's size tells for less than a copy."""
+    return hand if len(set(hand)) == len(hand) else list(dict.fromkeys(hand))
+
+
+def _drawn_growth(card, species, rows, k):
+    """The ``k``-th growth ``card`` offers on the species of ``rows`` (Body Size, then Population, species by
+    species)."""
     body, pop = _BY_SPECIES[card]
-    for sp in mine:
+    for sid in rows:
+        sp = species[sid]
         if sp.body < 6:
             if not k:
                 return body[sp.id]
@@ -225,20 +240,22 @@ def _drawn_growth(card, mine, k):
     raise AssertionError("growth out of range")
 
 
-def _drawn_place(traits, mine, k, other, adjust):
-    """The ``k``-th placement of a card of ``traits`` on ``mine`` (card by card, species by species); a card
-    whose placements all come before it is passed over whole, counted from ``other`` and ``adjust`` (the
-    sums of ``_fits``' counts over ``mine``)."""
+def _drawn_place(traits, species, rows, k, other, adjust):
+    """The ``k``-th placement of a card of ``traits`` on the species of ``rows`` (card by card, species by
+    species); a card whose placements all come before it is passed over whole, counted from ``other`` and
+    ``adjust`` (the ``_fits`` counts over them: (trait names held, how many more or fewer a card of one of them may
+    replace))."""
     for c in traits:
         t = TRAIT_OF[c]
         n = other
-        for held_trait, more in adjust:
-            if held_trait == t:
+        for held, more in adjust:
+            if t in held:
                 n += more
         if k >= n:
             k -= n
             continue
-        for sp in mine:
+        for sid in rows:
+            sp = species[sid]
             held, other = sp.fits[3]
             keys = held.get(t, other)
             if k < len(keys):
@@ -279,7 +296,7 @@ def feed_actions(rs, s, seat) -> list:
     for sid in s.rows[seat]:
         sp = species[sid]
         names, hungry = sp.names, sp.food < sp.pop
-        if not (hungry or (not ROOM_SET.isdisjoint(names) and rs.room(sp))):      # C.room_block
+        if not (hungry or (not ROOM_SET.isdisjoint(names) and A.room(rs, sp))):      # C.room_block
             continue
         if not HUNTERS.isdisjoint(names):          # a hunter (Carnivore); cards open attacks (Intelligence)
             targets = A.prey(rs, s, sp)

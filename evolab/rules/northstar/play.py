@@ -132,8 +132,7 @@ def _reveal(s, ev):
                 if ev is not None:
                     ev.append(Mutation(sp.owner, _trait(c), s.turn))
                     ev.append(TraitGained(sp.owner, sp.id, _trait(c), c, -1, sp.owner))
-            sp.traits = sp.traits + sp.pending
-            sp.pending = ()
+            sp.reveal()
     s.phase = "feeding"
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "feeding"))
@@ -148,12 +147,11 @@ def _reveal(s, ev):
                 if t in sp.names:
                     fire(rs, s, sp, ev)
     total = 0
-    discard = list(s.discard)                  # _discard of each food card, in one copy of the pile
+    discard = s.discard                        # _discard of each food card, in line
     for c in s.food_cards:
         if c:
             total += FOOD[c]
             discard[CARD_INDEX[c]] += 1
-    s.discard = tuple(discard)
     s.food_cards = ("",) * n
     if total > 0:
         mult = rs.options["food_multiplier"]

@@ -16,7 +16,7 @@ from ...actions import (Draw, EatPlant, EndTurn, FirstPlayer, Grow, Hunt, NewSpe
                         ThinkFood)
 from ..base import Ruleset, resolve_options
 from . import deal, play, feeding
-from . import attack, checks, io, moves, scoring, setup
+from . import attack, checks, io, moves, playout, scoring, setup
 from . import view
 from .scenario import build
 from .deck import CARD_IDS, KINDS, TRAIT_OF, TRAIT_IDS
@@ -31,7 +31,7 @@ from .play import snapshot  # noqa: E402,F401
 
 
 class NorthStarRuleset(
-        Ruleset, modules=(setup, moves, checks, scoring, io),
+        Ruleset, modules=(setup, moves, playout, checks, scoring, io),
         expose=(("_play_actions", moves.play_actions), ("_feed_actions", moves.feed_actions),
                 attack.room, attack.hungry, attack.attack_size, attack.defences, attack.defence_size,
                 attack.attack_block, attack.compulsory, attack._cancellable, attack._clever_hunts,

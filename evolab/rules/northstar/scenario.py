@@ -121,4 +121,4 @@ def _deck(s, v, left, ctx):
         k -= t
     s.deck = tuple(deck_counts)
     s.deck_size = deck
-    s.discard = tuple(c - d for c, d in zip(left, deck_counts))
+    s.discard = [c - d for c, d in zip(left, deck_counts)]

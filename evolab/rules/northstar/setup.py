@@ -14,7 +14,7 @@ def new_game(rs) -> NSState:
     s.first = s.current = 0
     s.deck = rs.copies
     s.deck_size = rs.total_cards
-    s.discard = (0,) * len(CARD_IDS)
+    s.discard = [0] * len(CARD_IDS)
     s.removed = 0
     s.food_cards = ("",) * n
     s.watering = 0

@@ -16,10 +16,10 @@ class NSSpecies:
 
     def __init__(self, id, owner, founded):
         self.id, self.owner, self.founded = id, owner, founded
-        self.fits = None      # what a trait card may replace on it, kept by the legal moves (``moves._fits``)
         self.body = self.pop = 1
         self.food = self.fat = 0
-        self.traits = ()      # revealed trait card ids ("trait:food")
+        self.traits = ()      # revealed trait card ids ("trait:food"); sets ``fits``, what a trait card may replace
+        #                       on it, kept by the legal moves (``moves._fits``) while its cards stay the same
         self.pending = ()     # played face down this round
 
     @property
@@ -30,6 +30,7 @@ class NSSpecies:
     def traits(self, cards):
         self._traits = tuple(cards)
         self.names = frozenset([c.partition(":")[0] for c in self._traits])   # for fast has(); a list: no generator
+        self.fits = None      # other cards held: what the move lists kept of them no longer holds
 
     def clone(self):
         """A copy (its tuples shared: they never change in place), slot by slot in straight lines: states and
@@ -38,6 +39,15 @@ class NSSpecies:
         s.id, s.owner, s.body, s.pop, s.food, s.fat = self.id, self.owner, self.body, self.pop, self.food, self.fat
         s._traits, s.names, s.pending, s.founded, s.fits = self._traits, self.names, self.pending, self.founded, self.fits
         return s
+
+    def reveal(self) -> None:
+        """Turn the face-down cards up. The cards held stay the same, so what the move lists keep of them
+        (``fits``, under the names and face-down cards it was worked out for) stays true under the new names."""
+        names, pending, f = self.names, self.pending, self.fits
+        self.traits = self._traits + pending
+        self.pending = ()
+        if f is not None and f[0] is names and f[1] is pending:
+            self.fits = (self.names, ()) + f[2:]
 
     def has(self, trait) -> bool:
         return trait in self.names
@@ -53,7 +63,7 @@ class NSSpecies:
     @classmethod
     def from_dict(cls, d):
         s = _new(cls)
-        s.id, s.owner, s.founded, s.fits = d["id"], d["owner"], d["founded"], None
+        s.id, s.owner, s.founded = d["id"], d["owner"], d["founded"]
         s.body, s.pop, s.food, s.fat = d["body"], d["pop"], d["food"], d["fat"]
         s.traits, s.pending = d["traits"], tuple(d["pending"])
         return s
@@ -69,7 +79,10 @@ _TUPLES = ("deck", "discard", "food_cards", "bags", "done", "draw_queue", "winne
 
 
 class NSState(TableState):
-    """Everything on a North Star table. Treat as immutable: ``apply`` returns a changed copy."""
+    """Everything on a North Star table. Treat as immutable: ``apply`` returns a changed copy. The discard pile's
+    counts are a list of its own, counted up in place (a card is discarded at most moves; a copy of the whole
+    pile each time cost more than the rest of the move), which ``clone`` copies; the other plain fields are
+    immutable."""
 
     __slots__ = _PLAIN + ("ruleset", "hands", "species", "__weakref__")
     PLAIN = _PLAIN
@@ -93,6 +106,7 @@ class NSState(TableState):
 
     def clone(self):
         s = self._copy_plain()
+        s.discard = list(self.discard)
         s.hands = [list(h) for h in self.hands]
         s.species = {k: v.clone() for k, v in self.species.items()}
         return s

@@ -310,6 +310,9 @@ CLEVER_SET = frozenset(t for t, _ in CLEVER)
 #: Population and may not discard a card for food, which the move lists tell without calling the hooks
 ROOM_SET = frozenset(t for t, _ in ROOMS)
 THINK_SET = frozenset(t for t, _ in THINK_RULES)
+#: the traits an intake asks (``FORAGERS``, ``SHARERS``) or that refuse plant food (``HUNTERS``): a species with
+#: none of them takes a token from the Watering Hole with nothing else happening (``feeding._do_eat``)
+INTAKE_SET = HUNTERS | frozenset(t for t, _ in FORAGERS) | frozenset(t for t, _ in SHARERS)
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
 

@@ -63,7 +63,7 @@ def sample_world(view, rng) -> NSState:
         s.hands[j] = expand(share, CARD_IDS)
     s.deck = tuple(shares[-3])
     s.deck_size = deck
-    s.discard = tuple(shares[-2])
+    s.discard = list(shares[-2])
     s.removed = sum(shares[-1])         # the rest left the game unseen (the two-player removal)
     if view.phase == "play_cards" and s.snapshot is not None:
         s.next_uid = 1 + max(s.species, default=0)   # species the others founded in secret are not known

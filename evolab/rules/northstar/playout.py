@@ -1,0 +1,87 @@
+"""A North Star game of random bots in one loop (``Ruleset.uniform_run``): the moves ``uniform_move`` draws, applied
+by the edition's apply table, with the deal's run of cards drawn together (a card that leaves more to draw changes
+only the deck, a hand and the queue, so those draws skip the per-move steps)."""
+from __future__ import annotations
+
+from bisect import insort
+
+from . import deal
+from . import deck as K
+from .deck import CARD_IDS, CARD_INDEX
+from .moves import _DRAWN, _distinct, _drawn_play, feed_actions, sample_chance, _Select
+
+_card_index = CARD_INDEX.__getitem__
+
+
+def uniform_run(rs, s, rng, append, budget) -> int:
+    """Play ``uniform_move`` after ``uniform_move`` until the game is over or ``budget`` moves are played; returns
+    how many were played. The same draws in the same order as one move at a time, so the same games."""
+    table = rs.apply_table
+    played = 0
+    while played < budget:
+        if s.draw_queue:
+            k = _draw_run(rs, s, rng, append, budget - played)
+            if k:
+                played += k
+                continue
+            action = sample_chance(rs, s, rng)
+        else:
+            ph = s.phase
+            if ph == "play_cards":
+                action = _drawn_play(rs, s, s.current, rng)
+            elif ph == "feeding":
+                legal = feed_actions(rs, s, s.current)
+                action = legal[int(rng.random() * len(legal))]
+            elif ph == "select_food":
+                hand = _distinct(s.hands[s.current])
+                action = _Select(hand[int(rng.random() * len(hand))])
+            elif ph == "over":
+                break
+            else:
+                action = sample_chance(rs, s, rng)
+        table[type(action)](rs, s, action, None)
+        append(action)
+        played += 1
+    return played
+
+
+def _draw_run(rs, s, rng, append, budget) -> int:
+    """The queued cards drawn together, at most ``budget``; returns how many (0 where the deck is not laid out:
+    one at a time). Each draw is ``deal._do_draw_any``: a card to a hand or out of the game, the deck one shorter,
+    and once one leaves nothing to draw, what follows (``deal._after_last``). Each card is ``sample_chance``'s for
+    its draw: the one at the draw's whole part in the deck laid out (``deck.PILE``), which the same position
+    leaves (the pile is sorted: any copy of a card is that card)."""
+    queue, size, deck = s.draw_queue, s.deck_size, s.deck
+    k = min(len(queue), size, budget)
+    if k <= 0:
+        return 0
+    kept, pile = K.PILE
+    if kept is not deck:
+        if deck is not rs.copies:
+            return 0                         # another deck: drawn by bisecting its counts, one at a time
+        pile = K.lay_out(deck)
+    if len(pile) != size:
+        return 0
+    if type(pile) is tuple:                  # the shared first deck: drawn from in a list of its own
+        pile = list(pile)
+    counts, hands, drawn = list(deck), s.hands, _DRAWN
+    removed = 0
+    for seat in queue[:k]:
+        x = int(rng.random() * size)
+        i = pile[x]
+        del pile[x]
+        counts[i] -= 1
+        size -= 1
+        if seat < 0:
+            removed += 1
+        else:
+            insort(hands[seat], CARD_IDS[i], key=_card_index)
+        append(drawn[i])
+    s.draw_queue = queue[k:]
+    s.deck = deck = tuple(counts)
+    s.deck_size = size
+    s.removed += removed
+    K.PILE = (deck, pile)
+    if not (s.draw_queue and size):
+        deal._after_last(rs, s, None)
+    return k
