@@ -37,7 +37,7 @@ def _do_black(rs, s, action, ev):
 
 def _has_choice(rs, s, seat) -> bool:
     """Whether ``seat`` has anything to decide on a fresh move (a chip, an attack, or a Stomp)."""
-    if rs._main_actions(s, seat, first=True):
+    if rs.has_main(s, seat):
         return True
     return bool(s.red and rs._stomp_capacity(s, seat))
 
@@ -73,7 +73,7 @@ def _settle(rs, s, ev):
     if s.move_main:
         if s.move_stomped or not (s.red and rs._stomp_capacity(s, s.current)):
             _end_move(rs, s, ev)
-    elif s.move_stomped and not rs._main_actions(s, s.current, first=True) \
+    elif s.move_stomped and not rs.has_main(s, s.current) \
             and not rs.options["rm_feeding_voluntary"]:
         _end_move(rs, s, ev)
 

@@ -41,7 +41,7 @@ from .species import _kill_quietly  # noqa: E402,F401
 
 class RandomMutationsRuleset(
         Ruleset, modules=(setup, moves, checks, scoring, io),
-        expose=(("_dev_actions", moves.dev_actions), moves._add_block, moves._main_actions, moves._attack_block,
+        expose=(("_dev_actions", moves.dev_actions), moves._add_block, moves._main_actions, moves.has_main, moves._attack_block,
                 moves._victims, moves._scavengers, ("_stomp_capacity", moves._stomp_capacity),
                 species.traits_of, species.need, species._traits_need, species._feeding_side, species.fed,
                 scoring.census_traits)):
@@ -111,6 +111,7 @@ class RandomMutationsRuleset(
 
     scenario = classmethod(build)
     observe = staticmethod(view.observe)
+    uniform_moves = moves.UNIFORM_MOVES
 
     # ---- derived facts (``traits_of``, ``need``, ``fed`` and the helpers the moves use: ``expose``) ----------
     def unit_info(self, s, aid):
