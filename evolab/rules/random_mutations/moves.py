@@ -226,8 +226,8 @@ def _main_actions(rs, s, seat, first=False) -> list:
         return []
     red, green, species = s.red, s.green, s.species
     out: list = []
-    aims = None                            # per hunting species: the species it may attack
-    hosts = [] if C.parasites_block(rs, s) is None else None
+    aims: dict | None = None              # per hunting species: the species it may attack
+    hosts: list | None = [] if C.parasites_block(rs, s) is None else None
     for a in s.animals.values():
         if a.owner != seat:
             if hosts is not None:
