@@ -193,6 +193,10 @@ class Ruleset(abc.ABC):
     #: {phase: function(ruleset, state, rng)} that plays ``uniform_move`` in that phase, for an edition whose phase
     #: alone tells the move (``uniform_move`` in the phases not listed): ``Match`` calls it without a step between.
     uniform_moves: ClassVar[dict[str, Callable[..., Any]]] = {}
+    #: {phase: function(ruleset, state, rng, append, budget) -> moves played} that plays a run of ``uniform_move``
+    #: moves from that phase on (at most ``budget``, each passed to ``append`` once applied) without events: a phase
+    #: of many moves in a row (the deal of cards) then costs ``Match`` one call, not a step per move.
+    uniform_runs: ClassVar[dict[str, Callable[..., int]]] = {}
 
     # ---- facts the tracker and the log use ------------------------------------------------------------
     #: What a unit on the table is called in the log ("species" for boards).
