@@ -108,3 +108,25 @@ def test_north_star_random_bots_play_the_same_games_with_and_without_the_uniform
         slow.play_out()
         monkeypatch.undo()
         assert fast.record.moves == slow.record.moves and len(fast.record.moves) > 100
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 5}, {"players": 3, "scenario": "fatality"}],
+                         ids=str)
+def test_origin_runs_of_draws_play_the_same_games_as_one_step_per_move(monkeypatch, options):
+    """The deal and the draw played as runs (``Ruleset.uniform_runs``) give the game of one step per card, and a
+    game stopped after ``max_moves`` stops there, in the middle of a run too, and goes on to the same game."""
+    rules = evolab.load_ruleset("origin", **options)
+    assert rules.uniform_runs
+    runs = [Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed) for seed in range(3)]
+    cut = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=0)
+    cut.play_out(max_moves=7)                 # inside the opening deal
+    assert len(cut.record.moves) == 7 and cut.state.phase == "deal"
+    cut.play_out()
+    for m in runs:
+        m.play_out()
+    monkeypatch.setattr(type(rules), "uniform_runs", {})
+    for seed, m in enumerate(runs):
+        steps = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+        steps.play_out()
+        assert steps.record.moves == m.record.moves and steps.state == m.state
+    assert cut.record.moves == runs[0].record.moves
