@@ -2,6 +2,7 @@
 legal-move lists (development, feeding, the victim and Scavenger choices)."""
 from __future__ import annotations
 
+import bisect
 import functools
 
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
@@ -12,7 +13,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .traits import HIDERS, TAKERS, join_block, stomp_capacity
+from .traits import HIDERS, JOINERS, TAKERS, join_block, stomp_capacity
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
@@ -76,6 +77,10 @@ def sample_chance(rs, s, rng):
             t += k
             if t > x:
                 return _REVEALS[trait]
+    draw = rs.climate_draws.get(ph)
+    if draw is not None:
+        outs, cum = draw
+        return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
     if ph == "reproduction":
         return H.sample(s, rng)
     return Ruleset.sample_chance(rs, s, rng)
@@ -105,8 +110,11 @@ def _feeding_actions(rs, s, seat) -> list:
     """A move of feeding: a chip or an attack (once per move), Stomper's tokens, ending the move."""
     out = _main_actions(rs, s, seat) if not s.move_main else []
     any_main = bool(out)
-    for n in C.stomps(rs, s, seat):
-        out.append(_Stomp(n))
+    red = s.red
+    if red and not s.move_stomped:                 # ``checks.stomps``, without its call when there is no red food
+        k = stomp_capacity(rs, s, seat)
+        if k:
+            out.extend(map(_Stomp, range(1, min(k, red) + 1)))
     if C.end_block(rs, s, any_main) is None:
         out.append(_END)
     return out
@@ -190,7 +198,8 @@ def _open_species(rs, s, seat) -> tuple:
         if k == 1:                     # §5.1: a trait goes on a species of population 1
             trait.append(sid)
         if k < count:                  # §5.2: a species grows to at most as many animals as its owner has species
-            if join_block(rs, s, seat, sp) is None:        # Extremophile (§8.6)
+            c = sp.tcache              # Extremophile (§8.6): ``join_block`` asked only of a species with such a trait
+            if c is not None and JOINERS.isdisjoint(c[0]) or join_block(rs, s, seat, sp) is None:
                 add.append(sid)
             diverge.append(sid)
         elif not capped:
