@@ -63,7 +63,14 @@ def _end_move(rs, s, ev):
         if ev is not None:
             ev.append(Passed(s.current, "feeding"))
     s.move_main = s.move_stomped = False
-    _advance(s)
+    s.current = seat = (s.current + 1) % s.players        # ``_advance``, written out on the hot path
+    if seat == s.first:
+        s.round += 1
+    if s.passes < s.players:                              # ``_seek``'s first step, written out
+        if _has_choice(rs, s, seat):
+            return
+        s.passes += 1
+        _advance(s)
     _seek(rs, s, ev)
 
 
