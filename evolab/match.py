@@ -197,8 +197,8 @@ class Match:
         nature's or a seat's (``Ruleset.uniform_move``), and the edition's table applies it."""
         s, rs, rng = self.state, self.ruleset, self.rng
         move, append = rs.uniform_move, self.record.moves.append
-        if rs.uniform_run is not None:
-            rs.uniform_run(s, rng, append, max_moves)
+        if rs.uniform_game is not None:
+            rs.uniform_game(s, rng, append, max_moves)
             return
         if rs.uniform_moves:
             self._phase_uniform_play(max_moves, table)
@@ -215,6 +215,9 @@ class Match:
         one call less per move on the hot path."""
         s, rs, rng = self.state, self.ruleset, self.rng
         move, append, for_phase = rs.uniform_move, self.record.moves.append, rs.uniform_moves.get
+        if rs.uniform_runs:
+            self._run_uniform_play(max_moves, table)
+            return
         for _move in range(max_moves):
             f = for_phase(s.phase)
             if f is None:               # a phase the table leaves out, or the end
@@ -225,6 +228,38 @@ class Match:
                 action = f(rs, s, rng)
             table[type(action)](rs, s, action, None)
             append(action)
+
+    def _run_uniform_play(self, max_moves, table):
+        """``_phase_uniform_play`` where the edition plays some phases' runs of moves itself (``Ruleset.uniform_runs``:
+        a loop of its own saves the match's step per move). The other moves take the same steps as there: a run's
+        phase is left out of the table, so it costs them no test of its own."""
+        s, rs, rng = self.state, self.ruleset, self.rng
+        runs = rs.uniform_runs
+        move, append = rs.uniform_move, self.record.moves.append
+        for_phase = {ph: f for ph, f in rs.uniform_moves.items() if ph not in runs}.get
+        left = max_moves
+        while left > 0:
+            for done in range(left):     # noqa: B007  (read after the loop: the moves played)
+                f = for_phase(s.phase)
+                if f is None:           # a run, a phase the table leaves out, or the end
+                    break
+                action = f(rs, s, rng)
+                table[type(action)](rs, s, action, None)
+                append(action)
+            else:
+                return
+            left -= done
+            ph = s.phase
+            run = runs.get(ph)
+            if run is not None:
+                left -= run(rs, s, rng, append, left)
+            elif ph == "over":
+                return
+            else:
+                action = move(s, rng)
+                table[type(action)](rs, s, action, None)
+                append(action)
+                left -= 1
 
     def _checked_choice(self, seat, bot, view, legal):
         """The bot's choice, refused before anything changes when the rules forbid it.

@@ -112,12 +112,12 @@ def test_north_star_random_bots_play_the_same_games_with_and_without_the_uniform
 
 @pytest.mark.parametrize("options", [{"players": 2}, {"players": 4}, {"players": 6}, {"players": 3, "trait_limit": 2}],
                          ids=lambda x: str(x))
-def test_north_star_uniform_run_plays_the_moves_of_uniform_move_and_stops_at_the_budget(options):
-    """North Star's ``uniform_run`` (a random game in one loop, a run of deal draws together) plays the moves one
+def test_north_star_uniform_game_plays_the_moves_of_uniform_move_and_stops_at_the_budget(options):
+    """North Star's ``uniform_game`` (a random game in one loop, a run of deal draws together) plays the moves one
     ``uniform_move`` after another would, with the same draws; stopped after any number of moves (within a run of
     draws too) the table, the record and the generator are those of that many single moves."""
     rules = evolab.load_ruleset("northstar", **options)
-    assert rules.uniform_run is not None
+    assert rules.uniform_game is not None
     for seed in range(3):
         ref = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
         s, rng, states, moves = ref.state, ref.rng, [], []
@@ -131,3 +131,23 @@ def test_north_star_uniform_run_plays_the_moves_of_uniform_move_and_stops_at_the
             m.play_out(max_moves=cut)
             assert m.record.moves == moves[:cut]
             assert (m.state.to_dict(), m.rng.getstate()) == states[cut - 1]
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 5}, {"players": 3, "scenario": "fatality"}],
+                         ids=str)
+def test_origin_runs_of_draws_play_the_same_games_as_one_step_per_move(monkeypatch, options):
+    """The deal and the draw played as runs (``Ruleset.uniform_runs``) give the game of one step per card, and a
+    game stopped after ``max_moves`` stops there, in the middle of a run too, and goes on to the same game."""
+    rules = evolab.load_ruleset("origin", **options)
+    assert rules.uniform_runs
+    runs = [Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed) for seed in range(3)]
+    cut = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=0)
+    cut.play_out(max_moves=7)                 # inside the opening deal
+    assert len(cut.record.moves) == 7 and cut.state.phase == "deal"
+    cut.play_out()
+    for m in runs:
+        m.play_out()
+    monkeypatch.setattr(type(rules), "uniform_runs", {})
+    for seed, m in enumerate(runs):
+        steps = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+        steps.play_out()
+        assert steps.record.moves == m.record.moves and steps.state == m.state
+    assert cut.record.moves == runs[0].record.moves

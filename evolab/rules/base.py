@@ -197,7 +197,11 @@ class Ruleset(abc.ABC):
     #: each applied as the apply table does and passed to ``append``, until the game is over or ``budget`` moves are
     #: played, for an edition that plays some moves together (a run of nature's draws in one loop); ``Match`` then
     #: plays a game of random bots that nothing watches in one call. None: one move at a time.
-    uniform_run: Callable[..., int] | None = None
+    uniform_game: Callable[..., int] | None = None
+    #: {phase: function(ruleset, state, rng, append, budget) -> moves played} that plays a run of ``uniform_move``
+    #: moves from that phase on (at most ``budget``, each passed to ``append`` once applied) without events: a phase
+    #: of many moves in a row (the deal of cards) then costs ``Match`` one call, not a step per move.
+    uniform_runs: ClassVar[dict[str, Callable[..., int]]] = {}
 
     # ---- facts the tracker and the log use ------------------------------------------------------------
     #: What a unit on the table is called in the log ("species" for boards).
@@ -220,7 +224,7 @@ class Ruleset(abc.ABC):
 
     #: The members of the contract an edition's modules may provide under their own names (``__init_subclass__``).
     ASSEMBLED: ClassVar[tuple[str, ...]] = (
-        "new_game", "state_from_dict", "to_move", "legal_actions", "uniform_action", "uniform_move", "uniform_run",
+        "new_game", "state_from_dict", "to_move", "legal_actions", "uniform_action", "uniform_move", "uniform_game",
         "chance_outcomes", "sample_chance", "check_player", "scores", "winners", "ranking", "census", "animal_census",
         "species_census", "unit_info")
 

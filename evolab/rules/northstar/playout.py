@@ -1,4 +1,4 @@
-"""A North Star game of random bots in one loop (``Ruleset.uniform_run``): the moves ``uniform_move`` draws, applied
+"""A North Star game of random bots in one loop (``Ruleset.uniform_game``): the moves ``uniform_move`` draws, applied
 by the edition's apply table, with the deal's run of cards drawn together (a card that leaves more to draw changes
 only the deck, a hand and the queue, so those draws skip the per-move steps)."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from .moves import _DRAWN, _distinct, _drawn_play, feed_actions, sample_chance, 
 _card_index = CARD_INDEX.__getitem__
 
 
-def uniform_run(rs, s, rng, append, budget) -> int:
+def uniform_game(rs, s, rng, append, budget) -> int:
     """Play ``uniform_move`` after ``uniform_move`` until the game is over or ``budget`` moves are played; returns
     how many were played. The same draws in the same order as one move at a time, so the same games."""
     table = rs.apply_table

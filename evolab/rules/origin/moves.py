@@ -163,23 +163,26 @@ def _uniform_listed(rs, s, rng):
 
 
 def _deck_card(rs, s, rng):
-    """The card at position int(x) of the deck in card order: what bisect over the running totals picks for x,
-    counted from the nearer end of the deck (half the steps on average; cheaper than the totals made in C)."""
+    """The card at position int(x) of the deck in card order: what bisect over the running totals picks for x."""
     n = s.deck_size
-    j = int(rng.random() * n)
-    deck = s.deck
+    return _DRAW_AT[deck_index(s.deck, n, int(rng.random() * n))]
+
+
+def deck_index(deck, n, j) -> int:
+    """The index of the card at position ``j`` of the ``n`` cards of ``deck`` (counts in card order), counted from
+    the nearer end of the deck (half the steps on average; cheaper than the totals made in C)."""
     if 2 * j < n:
         i = 0
         for k in deck:
             if j < k:
-                return _DRAW_AT[i]
+                return i
             j -= k
             i += 1
     j = n - 1 - j       # the same card's position counted from the end
     i = len(deck) - 1
     for k in reversed(deck):
         if j < k:
-            return _DRAW_AT[i]
+            return i
         j -= k
         i -= 1
     raise AssertionError("the deck's size and counts disagree")

@@ -11,6 +11,7 @@ from ..common import first_player_chosen, game_over, pass_seat
 from . import feeding as F
 from . import heredity as H
 from .deck import CARD_INDEX
+from .moves import _DRAW_AT, deck_index
 from .phases import (_dev_next, _end_move, _next_chooser, _next_draw, _settle, _start_development,
                      _start_feeding)
 from .state import Animal, Link, TraitCard
@@ -118,6 +119,47 @@ def _do_draw(rs, s, action, ev):
                 s.draw_seat = nxt
                 return
     _next_draw(s, (seat + 1) % n, ev)
+
+
+def _run_draws(rs, s, rng, append, budget) -> int:
+    """``Ruleset.uniform_runs`` in the deal and the draw: the cards dealt one by one as ``_deck_card`` draws them and
+    ``_do_draw`` gives them, with the deck and the debts in local lists until the last card (no step per card)."""
+    deck, owed, hands, n = list(s.deck), list(s.draw_owed), s.hands, s.players
+    size, seat = s.deck_size, s.draw_seat
+    random = rng.random
+    played = 0
+    done = False
+    while played < budget:
+        i = deck_index(deck, size, int(random() * size))
+        deck[i] -= 1
+        size -= 1
+        action = _DRAW_AT[i]
+        bisect.insort(hands[seat], action.card, key=_CARD_KEY)
+        owed[seat] -= 1
+        append(action)
+        played += 1
+        nxt = (seat + 1) % n
+        if size > 0 and owed[nxt] > 0:          # the next seat owed a card, most often the next one round the table
+            seat = nxt
+            continue
+        done = True
+        if size > 0:
+            for k in range(2, n + 1):
+                nxt = (seat + k) % n
+                if owed[nxt] > 0:
+                    seat = nxt
+                    done = False
+                    break
+        if done:
+            break
+    s.deck, s.deck_size, s.draw_owed, s.draw_seat = tuple(deck), size, tuple(owed), seat
+    if done:
+        _next_draw(s, (seat + 1) % n, None)
+    return played
+
+
+#: phase -> its run of uniform moves played in one call (``Ruleset.uniform_runs``)
+UNIFORM_RUNS = {"draw": _run_draws, "deal": _run_draws}
 
 
 def _do_first(rs, s, action, ev):

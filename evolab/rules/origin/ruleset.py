@@ -111,6 +111,7 @@ class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io),
     # ---- who moves, what they may do, what it does ------------------------------------------------
     random_bot_uniform = True              # no Divergence: a RandomBot's only draw is its pick
     uniform_moves = moves.UNIFORM_MOVES
+    uniform_runs = play.UNIFORM_RUNS
     apply_table = play.APPLY
     field_types = checks.FIELD_TYPES
 

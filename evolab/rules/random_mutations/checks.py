@@ -307,7 +307,7 @@ def check_stomp(rs, s, seat, action):
 
 
 def check_end(rs, s, seat, action):
-    has_main = not s.move_main and bool(rs._main_actions(s, seat, first=True))
+    has_main = not s.move_main and rs.has_main(s, seat)
     key = end_block(rs, s, has_main)
     return refuse(key) if key else None
 

@@ -106,12 +106,22 @@ def _do_pass(rs, s, action, ev):
 
 
 def _dev_next(s, ev):
-    """Next seat that has not passed; a seat whose player deck is empty passes."""
-    if next_to_play(s, ev, lambda s, seat: s.pdecks[seat] > 0):
+    """Next seat that has not passed; a seat whose player deck is empty passes. (The next seat round the table
+    plays on in the usual case: found without ``next_to_play``'s loop and its test function.)"""
+    seat = (s.current + 1) % s.players
+    if s.pdecks[seat] > 0 and not s.passed[seat]:
+        s.current = seat
+        return
+    if next_to_play(s, ev, _can_play):
         return
     s.phase = "climate_red"
     if ev is not None:
         ev.append(PhaseStarted(s.turn, "climate"))
+
+
+def _can_play(s, seat) -> bool:
+    """A seat plays a card while its player deck holds one."""
+    return s.pdecks[seat] > 0
 
 
 def _start_development(s, ev):

@@ -55,8 +55,17 @@ def _do_parasite_victim(rs, s, action, ev):
 def _starve(rs, s, ev):
     """§9 steps 2-4: unfed animals die together; tokens and marks are cleared; then draw or score."""
     s.phase = "extinction"
-    needs = {sp.id: rs.need(s, sp) for sp in s.species.values()}
-    dead = [a.id for a in s.animals.values() if not rs.fed(s, a, needs[a.species])]
+    species = s.species
+    dead = []
+    for a in s.animals.values():          # ``species.fed`` with the species' cached need, written out
+        if a.fed_by_kill:
+            continue
+        c = species[a.species].tcache
+        if c is None:
+            sp = species[a.species]
+            c = sp.tcache = rs._traits_need(s, sp)
+        if a.red + a.blue < c[1]:
+            dead.append(a.id)
     for aid in dead:
         _kill(s, aid, "starved", ev)
     for a in s.animals.values():

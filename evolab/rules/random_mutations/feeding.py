@@ -6,6 +6,7 @@ from ...events import (Attacked, ClimateRolled, FoodBankRolled, FoodTaken, Paras
                        PhaseStarted, ShelterTaken, Stomped)
 from ..common import skip_idle
 from . import extinction as X     # a module, not its names: the traits' hooks import this module
+from . import moves as M     # a module: the move lists (``has_main``) import the traits, which import this
 from . import traits as T
 from .species import _kill
 
@@ -37,9 +38,9 @@ def _do_black(rs, s, action, ev):
 
 def _has_choice(rs, s, seat) -> bool:
     """Whether ``seat`` has anything to decide on a fresh move (a chip, an attack, or a Stomp)."""
-    if rs._main_actions(s, seat, first=True):
+    if M.has_main(rs, s, seat):
         return True
-    return bool(s.red and rs._stomp_capacity(s, seat))
+    return bool(s.red and T.stomp_capacity(rs, s, seat))
 
 
 def _seek(rs, s, ev):
@@ -62,7 +63,14 @@ def _end_move(rs, s, ev):
         if ev is not None:
             ev.append(Passed(s.current, "feeding"))
     s.move_main = s.move_stomped = False
-    _advance(s)
+    s.current = seat = (s.current + 1) % s.players        # ``_advance``, written out on the hot path
+    if seat == s.first:
+        s.round += 1
+    if s.passes < s.players:                              # ``_seek``'s first step, written out
+        if _has_choice(rs, s, seat):
+            return
+        s.passes += 1
+        _advance(s)
     _seek(rs, s, ev)
 
 
@@ -71,9 +79,9 @@ def _settle(rs, s, ev):
     if s.phase != "feeding" or s.attack is not None or s.choose_victim is not None or s.scavenge >= 0:
         return
     if s.move_main:
-        if s.move_stomped or not (s.red and rs._stomp_capacity(s, s.current)):
+        if s.move_stomped or not (s.red and T.stomp_capacity(rs, s, s.current)):
             _end_move(rs, s, ev)
-    elif s.move_stomped and not rs._main_actions(s, s.current, first=True) \
+    elif s.move_stomped and not M.has_main(rs, s, s.current) \
             and not rs.options["rm_feeding_voluntary"]:
         _end_move(rs, s, ev)
 

@@ -2,6 +2,7 @@
 legal-move lists (development, feeding, the victim and Scavenger choices)."""
 from __future__ import annotations
 
+import bisect
 import functools
 
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove,
@@ -12,7 +13,7 @@ from ..common import ById, seat_outcomes
 from . import heredity as H
 from .deck import TRAIT_IDS
 from . import checks as C
-from .traits import HIDERS, TAKERS, stomp_capacity
+from .traits import HIDERS, JOINERS, TAKERS, join_block, stomp_capacity
 
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
 _PASS, _END = Pass(), EndMove()
@@ -76,6 +77,10 @@ def sample_chance(rs, s, rng):
             t += k
             if t > x:
                 return _REVEALS[trait]
+    draw = rs.climate_draws.get(ph)
+    if draw is not None:
+        outs, cum = draw
+        return outs[bisect.bisect_right(cum, rng.random() * cum[-1])][0]
     if ph == "reproduction":
         return H.sample(s, rng)
     return Ruleset.sample_chance(rs, s, rng)
@@ -104,10 +109,13 @@ def legal_actions(rs, s) -> list:
 def _feeding_actions(rs, s, seat) -> list:
     """A move of feeding: a chip or an attack (once per move), Stomper's tokens, ending the move."""
     out = _main_actions(rs, s, seat) if not s.move_main else []
-    has_main = bool(out)
-    for n in C.stomps(rs, s, seat):
-        out.append(_Stomp(n))
-    if C.end_block(rs, s, has_main) is None:
+    any_main = bool(out)
+    red = s.red
+    if red and not s.move_stomped:                 # ``checks.stomps``, without its call when there is no red food
+        k = stomp_capacity(rs, s, seat)
+        if k:
+            out.extend(map(_Stomp, range(1, min(k, red) + 1)))
+    if C.end_block(rs, s, any_main) is None:
         out.append(_END)
     return out
 
@@ -139,30 +147,75 @@ def uniform_action(rs, s, rng):
         if s.attack is None and s.choose_victim is None and s.scavenge < 0:    # ``checks.decision``: a move
             legal = _feeding_actions(rs, s, s.current)
             return legal[int(rng.random() * len(legal))]
-    elif ph == "development" and s.simplify is None:
-        seat = s.current
-        if C.deck_block(s, seat):
-            rng.random()                   # the one draw, over a list of one
-            return _PASS
-        options = _species_options(rs, s, seat)
-        modes = rs.play_modes
-        n = 2                              # a new species, and passing
-        for i, _mode in modes:
-            for _sid, keys in options:
-                if keys[i] is None:
-                    n += 1
-        k = int(rng.random() * n) - 1      # in the order of dev_actions
-        if k < 0:
-            return _NEW_SPECIES
-        for i, mode in modes:
-            for sid, keys in options:
-                if keys[i] is None:
-                    if not k:
-                        return _PlayCard(mode, sid)
-                    k -= 1
-        return _PASS
+    elif ph == "development":
+        return _uniform_development(rs, s, rng)
+    return _uniform_listed(rs, s, rng)
+
+
+def _uniform_listed(rs, s, rng):
+    """A seat's uniform draw from the whole legal list."""
     legal = legal_actions(rs, s)
     return legal[int(rng.random() * len(legal))]
+
+
+def _uniform_development(rs, s, rng):
+    """``uniform_action`` in the development phase: a card's plays are counted and only the one drawn is built (the
+    choice of Simplification's discard is drawn from its list)."""
+    if s.simplify is not None:
+        return _uniform_listed(rs, s, rng)
+    seat = s.current
+    if C.deck_block(s, seat):
+        rng.random()                   # the one draw, over a list of one
+        return _PASS
+    modes = rs.play_modes
+    open_to = _open_species(rs, s, seat)
+    n = 2                              # a new species, and passing
+    for i, _mode in modes:
+        n += len(open_to[i])
+    k = int(rng.random() * n) - 1      # in the order of dev_actions
+    if k < 0:
+        return _NEW_SPECIES
+    for i, mode in modes:
+        sids = open_to[i]
+        if k < len(sids):
+            return _PlayCard(mode, sids[k])
+        k -= len(sids)
+    return _PASS
+
+
+def _open_species(rs, s, seat) -> tuple:
+    """The ids of ``seat``'s species (row order) a card may be announced on as a trait, as an added animal, as a
+    divergence: the tests of ``checks.species_options`` as yes/no, without a call per species (the conformance suite
+    holds the two equal)."""
+    species = s.species
+    row = s.rows[seat]
+    count = len(row)
+    capped = rs.options["divergence_checks_cap"]
+    trait, add, diverge = [], [], []
+    for sid in row:
+        sp = species[sid]
+        k = len(sp.animals)
+        if k == 1:                     # §5.1: a trait goes on a species of population 1
+            trait.append(sid)
+        if k < count:                  # §5.2: a species grows to at most as many animals as its owner has species
+            c = sp.tcache              # Extremophile (§8.6): ``join_block`` asked only of a species with such a trait
+            if c is not None and JOINERS.isdisjoint(c[0]) or join_block(rs, s, seat, sp) is None:
+                add.append(sid)
+            diverge.append(sid)
+        elif not capped:
+            diverge.append(sid)
+    return trait, add, diverge
+
+
+def _uniform_feeding(rs, s, rng):
+    """``uniform_move`` in the feeding phase: the mover's move of feeding drawn from its list, a running prey's die
+    drawn by nature, a pending choice (victim, carrion) from its list."""
+    if s.attack is None:
+        if s.choose_victim is None and s.scavenge < 0:
+            legal = _feeding_actions(rs, s, s.current)
+            return legal[int(rng.random() * len(legal))]
+        return _uniform_listed(rs, s, rng)
+    return sample_chance(rs, s, rng)
 
 
 def _add_block(rs, s, seat, sp):
@@ -172,43 +225,73 @@ def _add_block(rs, s, seat, sp):
 
 
 def _main_actions(rs, s, seat, first=False) -> list:
-    """Chip placements and attacks open to ``seat``, animal by animal in table order; with ``first`` only enough
-    of them to tell whether there is any (a shelter an unsheltered animal may take, or the first animal's moves).
+    """Chip placements and attacks open to ``seat``, animal by animal in table order, then the parasites it may
+    place on the others' animals; with ``first`` only enough of them to tell whether there is any (``has_main``).
 
     The tests of ``checks.animal_moves`` as yes/no (the legal lists ask them for every animal of every decision,
-    the messages are not needed here); the conformance suite holds the two equal."""
+    the messages are not needed here); the conformance suite holds the two equal. One pass over the table: the
+    others' animals are the parasite hosts (``checks.parasite_hosts``), kept aside for the end."""
+    if first and not has_main(rs, s, seat):
+        return []
     red, green, species = s.red, s.green, s.species
-    if first and green:                    # the commonest answer, without the rest of the list
-        for a in s.animals.values():
-            if a.owner == seat and not a.shelter:
-                return [_SHELTER[a.id]]
     out: list = []
-    aims: dict = {}                        # per hunting species: the species it may attack
+    aims: dict | None = None              # per hunting species: the species it may attack
+    hosts: list | None = [] if C.parasites_block(rs, s) is None else None
     for a in s.animals.values():
         if a.owner != seat:
+            if hosts is not None:
+                hosts.append(_PARASITE[a.id])
             continue
         sid = a.species
-        sp = species[sid]
-        side = sp.tcache                   # need, red food, hunter: ``species._feeding_side`` without the call
+        side = species[sid].tcache         # need, red food, hunter: ``species._feeding_side`` without the call
         if side is None:
+            sp = species[sid]
             side = sp.tcache = rs._traits_need(s, sp)
-        fed = a.fed_by_kill or a.red + a.blue >= side[1]
-        if red and side[2] and not fed:
+        if red and side[2] and not (a.fed_by_kill or a.red + a.blue >= side[1]):    # hungry (``species.fed``)
             out.append(_FOOD[a.id])
         if green and not a.shelter:
             out.append(_SHELTER[a.id])
         hunter = side[3]
-        if hunter is not None and not a.attacked and not fed:
+        if hunter is not None and not a.attacked and not (a.fed_by_kill or a.red + a.blue >= side[1]):
+            if aims is None:
+                aims = {}
             targets = aims.get(sid)
             if targets is None:            # an attack's limits depend on the two species only
                 targets = aims[sid] = C.prey_of(rs, s, sid, hunter)
             row = _ATTACKS[a.id]
-            out.extend([row[t] for t in targets])
-        if first and out:
-            return out
-    if C.parasites_block(rs, s) is None:
-        out.extend([_PARASITE[a.id] for a in s.animals.values() if a.owner != seat])    # ``checks.parasite_hosts``
+            out.extend(map(row.__getitem__, targets))
+    if hosts:
+        out += hosts
     return out
+
+
+def has_main(rs, s, seat) -> bool:
+    """Whether ``seat`` may take a chip or attack now (``_main_actions`` is not empty), the cheapest tests first: a
+    shelter for an unsheltered animal, then each animal's food and attacks, then a parasite for another's animal."""
+    animals = s.animals
+    if s.green:
+        for a in animals.values():
+            if a.owner == seat and not a.shelter:
+                return True
+    red, species = s.red, s.species
+    for a in animals.values():
+        if a.owner != seat:
+            continue
+        sid = a.species
+        side = species[sid].tcache
+        if side is None:
+            sp = species[sid]
+            side = sp.tcache = rs._traits_need(s, sp)
+        hunter = side[3]
+        if (red and side[2] or hunter is not None and not a.attacked) and not (
+                a.fed_by_kill or a.red + a.blue >= side[1]):
+            if red and side[2] or C.prey_of(rs, s, sid, hunter):
+                return True
+    if C.parasites_block(rs, s) is None:
+        for a in animals.values():
+            if a.owner != seat:
+                return True
+    return False
 
 
 def _attack_block(rs, s, sid, traits, target):
@@ -237,3 +320,8 @@ def _scavengers(rs, s, seat):
 
 
 _stomp_capacity = stomp_capacity                   # the traits' own rule (Stomper), ``traits.py``
+
+
+#: phase -> the function that plays ``uniform_move`` there (``Ruleset.uniform_moves``): the match calls it directly
+UNIFORM_MOVES = {"development": _uniform_development, "feeding": _uniform_feeding, "parasites": _uniform_listed,
+                 **dict.fromkeys(_CHANCE, sample_chance)}

@@ -14,6 +14,8 @@ phase by phase), ``scoring.py`` (census and points), ``io.py`` (saved positions)
 """
 from __future__ import annotations
 
+from itertools import accumulate
+
 from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, FirstPlayer, LoseTrait,
                         Mutate, Pass, PlaceParasite, PlayCard, Reveal, RollDie, RollFood, RollParasites, RollShelter,
                         Scavenge, Stomp, TakeFood, TakeShelter, TieBreak)
@@ -41,7 +43,7 @@ from .species import _kill_quietly  # noqa: E402,F401
 
 class RandomMutationsRuleset(
         Ruleset, modules=(setup, moves, checks, scoring, io),
-        expose=(("_dev_actions", moves.dev_actions), moves._add_block, moves._main_actions, moves._attack_block,
+        expose=(("_dev_actions", moves.dev_actions), moves._add_block, moves._main_actions, moves.has_main, moves._attack_block,
                 moves._victims, moves._scavengers, ("_stomp_capacity", moves._stomp_capacity),
                 species.traits_of, species.need, species._traits_need, species._feeding_side, species.fed,
                 scoring.census_traits)):
@@ -93,6 +95,11 @@ class RandomMutationsRuleset(
         self.green_outcomes = _capped(row["green"], self.caps["green"], RollShelter)
         self.black_outcomes = _capped(row["black"], self.caps["black"], RollParasites)
         self.schedule = options["food_schedule"]
+        #: climate phase -> (its outcomes, their running totals) where the outcomes are fixed (``moves.sample_chance``
+        #: draws with bisect over the totals, as ``Ruleset.sample_chance`` does, without building them every roll)
+        self.climate_draws = {ph: (outs, list(accumulate(w for _o, w in outs))) for ph, outs in (
+            ("climate_red", self.red_outcomes), ("climate_green", self.green_outcomes),
+            ("climate_black", self.black_outcomes)) if ph != "climate_red" or not self.schedule}
         self.need_bonus = dict(NEED_BONUS, predator=options["predator_need_bonus"],
                                obligate_predator=options["obligate_need_bonus"])
         self.trait_turn = dict(options["trait_from_turn"])
@@ -111,6 +118,7 @@ class RandomMutationsRuleset(
 
     scenario = classmethod(build)
     observe = staticmethod(view.observe)
+    uniform_moves = moves.UNIFORM_MOVES
 
     # ---- derived facts (``traits_of``, ``need``, ``fed`` and the helpers the moves use: ``expose``) ----------
     def unit_info(self, s, aid):

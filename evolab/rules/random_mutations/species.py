@@ -104,11 +104,11 @@ def _kill(s, aid, cause, ev, by=None):
     rs = s.ruleset
     a = s.animals.pop(aid)
     sp = s.species[a.species]
-    traits = rs.traits_of(s, sp)
     sp.animals = tuple(x for x in sp.animals if x != aid)
     if not rs.heredity:                     # Heredity: animals are not cards
         s.discards = _add(s.discards, a.owner, 1)
     if ev is not None:
+        traits = rs.traits_of(s, sp)
         bt = rs.traits_of(s, s.species[s.animals[by].species]) if by is not None and by in s.animals else ()
         ev.append(Died(a.owner, aid, cause, traits, by if by is not None else -1, bt, a.red + a.blue,
                        rs.need(s, sp)))

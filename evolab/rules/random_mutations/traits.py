@@ -244,15 +244,15 @@ def stomp_capacity(rs, s, seat) -> int:
     n = 0
     species = s.species
     for sid in s.rows[seat]:
-        sp = species[sid]
-        c = sp.tcache                      # the species' cached side (``species._traits_need``)
+        c = species[sid].tcache            # the species' cached side (``species._traits_need``)
         if c is None:
+            sp = species[sid]
             c = sp.tcache = rs._traits_need(s, sp)
         if c[4]:                           # one of its traits stomps
             tt = c[0]
             for t, room in STOMPERS:
                 if t in tt:
-                    n += room(rs, s, sp)
+                    n += room(rs, s, species[sid])
     return n
 
 
