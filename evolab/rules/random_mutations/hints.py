@@ -28,6 +28,9 @@ class Context(PlanOnDemand):
         self._traits = {}
         self._plan = None
         self.room = self._hunters = None
+        self._finishes = {}             # hunter -> whether a kill finishes it (``_attack``)
+        self._targets = {}              # species -> what a hunt on it is worth (``_attack``)
+        self._loads = {}                # species -> parasites on it (``_parasite``)
 
     def traits(self, sp):
         """The traits of species ``sp`` (a tuple of names, as the ruleset keeps them)."""
@@ -199,31 +202,38 @@ def _take_shelter(ctx, a):
 
 def _parasite(ctx, a):
     target = ctx.v.animals[a.animal]
-    load = sum(ctx.v.animals[x].parasites for x in ctx.v.species[target.species].animals)
+    load = ctx._loads.get(target.species)
+    if load is None:
+        load = ctx._loads[target.species] = sum(ctx.v.animals[x].parasites for x in ctx.v.species[target.species].animals)
     return 1.5 + 0.5 * load
 
 
 def _attack(ctx, a):
     """Hunt a rival species when the kill finishes the hunter; one's own other species only to feed a
-    hunter with an animal that would starve anyway (the owner chooses the victim)."""
+    hunter with an animal that would starve anyway (the owner chooses the victim). The value depends on the
+    hunter only through whether the kill finishes it, so both halves are worked out once per decision."""
+    finishes = ctx._finishes.get(a.predator)
+    if finishes is None:
+        pred = ctx.v.animals[a.predator]
+        finishes = ctx._finishes[a.predator] = ("obligate_predator" in ctx.traits(ctx.v.species[pred.species])
+                                                or _finishable(ctx, pred))
+    w = ctx._targets.get(a.prey)
+    if w is None:
+        w = ctx._targets[a.prey] = _target_worth(ctx, ctx.v.species[a.prey])
+    return w[0] if finishes else w[1]
+
+
+def _target_worth(ctx, target):
+    """(value of a hunt on species ``target`` by a hunter its kill finishes, value by one it does not)."""
     v = ctx.v
-    pred = v.animals[a.predator]
-    sp = v.species[pred.species]
-    target = v.species[a.prey]
-    obligate = "obligate_predator" in ctx.traits(sp)
-    finishes = obligate or _finishable(ctx, pred)
     if target.owner != ctx.seat:
-        if not finishes:
-            return -1.0                     # it would starve anyway: the meat would be wasted
         plan = ctx.plan
         # the kill comes anyway (hunting is compulsory while there is prey): while the centre's food is
         # short, take it first; else hunt first and take the bank's food for what the kill leaves
         tight = plan.spare <= 0 and any(plan.cost[x] for x in plan.planned)
-        return (5.0 if tight else 7.0) - (2.0 if "running" in ctx.traits(target) else 0.0)
+        return (5.0 if tight else 7.0) - (2.0 if "running" in ctx.traits(target) else 0.0), -1.0
     doomed = any(ctx.plan.hopeless(x) and not v.animals[x].shelter for x in target.animals)
-    if doomed and finishes:
-        return 3.0
-    return 0.5 if finishes else -2.0    # compulsory at times: then the least harm
+    return 3.0 if doomed else 0.5, -2.0    # compulsory at times: then the least harm
 
 
 def _finishable(ctx, pred):
