@@ -6,7 +6,7 @@ import csv
 from array import array
 import struct
 from itertools import accumulate, chain, compress, groupby, islice, repeat
-from operator import mul, ne, sub
+from operator import is_, mul, ne, sub
 
 _ARRAY = {"i": "i", "h": "h", "z": "h", "d": "d", "c": "h"}
 #: Rows a table queues before storing them (blocks: an eighth as many), whatever reads it first.
@@ -79,13 +79,13 @@ class Runs:
             yield from repeat(v, k)
 
     def __getstate__(self):
-        return self.typecode, self.values.tobytes(), self.counts.tobytes()
+        return self.typecode, self.values.tobytes(), self.counts.tobytes(), self._len
 
     def __setstate__(self, st):
         self.__init__(st[0])
         self.values.frombytes(st[1])
         self.counts.frombytes(st[2])
-        self._len = sum(self.counts)
+        self._len = st[3] if len(st) > 3 else sum(self.counts)     # the length sent along: no sum when merging
 
 
 class Blocks:
@@ -351,9 +351,11 @@ class Table:
         """The codes of ``values`` in column ``c``, new categories coded in order of appearance."""
         codes = self.codes[c]
         out = list(map(codes.get, values))
-        if None in out:                 # code only the values not coded yet (in order: the same codes as one by one)
-            code = self._code
-            out = [code(c, v) if k is None else k for k, v in zip(out, values)]
+        if None in out:                 # code only the values not coded yet, each once, in order of first appearance
+            code = self._code           # (the same codes as one by one), then look every value up again in C
+            for v in dict.fromkeys(compress(values, map(is_, out, repeat(None)))):
+                code(c, v)
+            out = list(map(codes.__getitem__, values))
         return out
 
     def _codes_of(self, c, values) -> tuple:

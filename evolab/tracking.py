@@ -388,7 +388,10 @@ class Tracker:
                             self.escapes, len(gone), c.trait_cards, self.species_new, self.species_lost,
                             sum(self.partly_fed), sum(self.wasted)))
         if self.heredity:
-            self._generation_rows(turn, animals, count, c.alive)
+            # where the cohort's units are this generation's animals (a feeding began this turn), its counts are theirs
+            same = self._units_are_animals and self.at_feeding is not None
+            self._generation_rows(turn, animals, count, c.alive,
+                                  (at_feeding, survived, self._survivors) if same else None)
         self._prev_alive = present
         self._new_turn()
 
@@ -397,9 +400,11 @@ class Tracker:
         (``survived``), and carriers born this turn into its units (``born``)."""
         survived, born = [0] * k, [0] * k
         born_ids = self.born_ids
+        units = 0                                         # units of the cohort still alive
         for uid, tix, n in self.cohort:
             ok = alive_ids.get(uid, 0)                    # animals of the unit still alive (none join after feeding)
             if ok:
+                units += 1
                 ok = n if ok > n else ok
                 for i in tix:
                     survived[i] += ok
@@ -409,6 +414,7 @@ class Tracker:
                     newborn = n if newborn > n else newborn
                     for i in tix:
                         born[i] += newborn
+        self._survivors = units
         return survived, born
 
     def _seat_rows(self, s, turn, c):
@@ -445,24 +451,32 @@ class Tracker:
         self.animal_cohort = {}
         self._generation_rows(0, animals, count, len(animals))
 
-    def _generation_rows(self, turn, animals, count, alive):
+    def _generation_rows(self, turn, animals, count, alive, fates=None):
         """Per trait: carriers now (``count``, in trait order), and how the cohort that faced selection survived
-        and reproduced."""
+        and reproduced. ``fates``: (carriers at feeding, surviving carriers, survivors) when the turn's cohort
+        already counted them (its units are this generation's animals), so they are not counted again."""
         ids, ix = self.trait_ids, self._index
         k = len(ids)
-        fc, sc, oc = [0] * k, [0] * k, [0] * k
-        survived = young = 0
-        offspring = self.offspring
-        for uid, tix in self.animal_cohort.items():
-            ok = uid in animals
-            kids = offspring.get(uid, 0)
-            survived += ok
-            young += kids
-            for i in tix:
-                fc[i] += 1
-                if ok:
-                    sc[i] += 1
-                if kids:
+        cohort = self.animal_cohort
+        oc = [0] * k
+        young = 0
+        if fates is None:
+            fc, sc, survived = [0] * k, [0] * k, 0
+            for uid, tix in cohort.items():
+                if uid in animals:
+                    survived += 1
+                    for i in tix:
+                        sc[i] += 1
+                for i in tix:
+                    fc[i] += 1
+        else:
+            fc, sc, survived = fates
+        in_cohort = cohort.get
+        for pid, kids in self.offspring.items():         # young per carrier: only the parents need a look
+            tix = in_cohort(pid)
+            if tix is not None:
+                young += kids
+                for i in tix:
                     oc[i] += kids
         if "generations" in self._on:     # columns in the order of _COLUMNS["generations"]
             per = []
