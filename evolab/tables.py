@@ -378,19 +378,23 @@ class Table:
                 self.param_names.append(k)
 
     def extend(self, other: Table):
+        mine, theirs = self.data, other.data                     # each read once: reading stores what is queued
         for c in self.columns:
             if c in self.codes:
                 remap = [self._code(c, v) for v in other.names[c]]
                 if remap == list(range(len(remap))):            # the same codes (the usual case): no re-coding
-                    self.data[c].extend(other.data[c])
-                elif isinstance(self.data[c], Blocks):
-                    self.data[c].extend(other.data[c], remap)
+                    mine[c].extend(theirs[c])
+                elif isinstance(mine[c], Blocks):
+                    mine[c].extend(theirs[c], remap)
                 else:
-                    self.data[c].extend(map(remap.__getitem__, other.data[c]))
+                    mine[c].extend(map(remap.__getitem__, theirs[c]))
             else:
-                self.data[c].extend(other.data[c])
-        for g, p in other.params.items():
-            self.set_params(g, p)
+                mine[c].extend(theirs[c])
+        params, new = self.params, other.params
+        # a batch's tables share one mapping, so after the first table of a chunk every game is already there
+        if len(new) > len(params) or not all(map(is_, map(params.get, new), new.values())):
+            for g, p in new.items():
+                self.set_params(g, p)
 
     @property
     def fieldnames(self):
