@@ -2,8 +2,9 @@
 the peak memory of a 10,000-game tracked sweep.
 
     python benchmarks/sweep.py [--bots greedy] [--big 10000]
-    python benchmarks/sweep.py --parts 200     # what is not game play: the same games untracked, tracked, and
-                                               # through run_batch, in this process (CPU time, medians of 3 rounds)
+    python benchmarks/sweep.py --parts 200     # what is not game play: the same games untracked, with events built
+                                               # for an observer that reads none, tracked, and through run_batch, in
+                                               # this process (CPU time, medians of 3 rounds)
 """
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def timed(workers, bots, games):
 
 
 def parts(bots, n):
-    """CPU seconds of ``n`` sweep games played bare (no observer), with a Tracker, and through ``run_batch`` in
-    this process, interleaved; the difference is what the sweep spends around the games."""
+    """CPU seconds of ``n`` sweep games played bare (no observer), with the engine's events built for an observer
+    that reads none (the events' share), with a Tracker, and through ``run_batch`` in this process, interleaved; the
+    differences are what the sweep spends around the games."""
     import statistics
     from evolab.experiments import _seats, game_setup, play_games, prepare_batch
     from evolab.match import Match
@@ -35,14 +37,19 @@ def parts(bots, n):
                           players=2)
     setups = {}
 
-    def matches(tracked):
+    class Deaf:
+        def update(self, match, move, events):
+            pass
+
+    def matches(observer):
         for g, seed, params in games:
             p = {k: v for k, v in params.items() if k != "rep"}
             key = repr(sorted(p.items()))
             rs, names, rate = setups[key] if key in setups else setups.setdefault(key, game_setup("origin", p, bots))
-            observers = [Tracker(params=params, game=g)] if tracked else []
+            observers = [] if observer is None else [observer(params, g)]
             Match(rs, seats=_seats(names, rate, rs.players), seed=seed, observers=observers).play_out()
-    ways = {"bare games": lambda: matches(False), "tracked games": lambda: matches(True),
+    ways = {"bare games": lambda: matches(None), "events, no tracker": lambda: matches(lambda p, g: Deaf()),
+            "tracked games": lambda: matches(lambda p, g: Tracker(params=p, game=g)),
             "run_batch, 1 worker": lambda: play_games("origin", games, bots)}
     play_games("origin", games[:2], bots)                              # warm-up
     cpu = {k: [] for k in ways}

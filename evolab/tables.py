@@ -6,7 +6,7 @@ import csv
 from array import array
 import struct
 from itertools import accumulate, chain, compress, groupby, islice, repeat
-from operator import mul, ne, sub
+from operator import is_, mul, ne, sub
 
 _ARRAY = {"i": "i", "h": "h", "z": "h", "d": "d", "c": "h"}
 #: Rows a table queues before storing them (blocks: an eighth as many), whatever reads it first.
@@ -79,13 +79,13 @@ class Runs:
             yield from repeat(v, k)
 
     def __getstate__(self):
-        return self.typecode, self.values.tobytes(), self.counts.tobytes()
+        return self.typecode, self.values.tobytes(), self.counts.tobytes(), self._len
 
     def __setstate__(self, st):
         self.__init__(st[0])
         self.values.frombytes(st[1])
         self.counts.frombytes(st[2])
-        self._len = sum(self.counts)
+        self._len = st[3] if len(st) > 3 else sum(self.counts)     # the length sent along: no sum when merging
 
 
 class Blocks:
@@ -351,9 +351,11 @@ class Table:
         """The codes of ``values`` in column ``c``, new categories coded in order of appearance."""
         codes = self.codes[c]
         out = list(map(codes.get, values))
-        if None in out:                 # code only the values not coded yet (in order: the same codes as one by one)
-            code = self._code
-            out = [code(c, v) if k is None else k for k, v in zip(out, values)]
+        if None in out:                 # code only the values not coded yet, each once, in order of first appearance
+            code = self._code           # (the same codes as one by one), then look every value up again in C
+            for v in dict.fromkeys(compress(values, map(is_, out, repeat(None)))):
+                code(c, v)
+            out = list(map(codes.__getitem__, values))
         return out
 
     def _codes_of(self, c, values) -> tuple:
@@ -376,19 +378,23 @@ class Table:
                 self.param_names.append(k)
 
     def extend(self, other: Table):
+        mine, theirs = self.data, other.data                     # each read once: reading stores what is queued
         for c in self.columns:
             if c in self.codes:
                 remap = [self._code(c, v) for v in other.names[c]]
                 if remap == list(range(len(remap))):            # the same codes (the usual case): no re-coding
-                    self.data[c].extend(other.data[c])
-                elif isinstance(self.data[c], Blocks):
-                    self.data[c].extend(other.data[c], remap)
+                    mine[c].extend(theirs[c])
+                elif isinstance(mine[c], Blocks):
+                    mine[c].extend(theirs[c], remap)
                 else:
-                    self.data[c].extend(map(remap.__getitem__, other.data[c]))
+                    mine[c].extend(map(remap.__getitem__, theirs[c]))
             else:
-                self.data[c].extend(other.data[c])
-        for g, p in other.params.items():
-            self.set_params(g, p)
+                mine[c].extend(theirs[c])
+        params, new = self.params, other.params
+        # a batch's tables share one mapping, so after the first table of a chunk every game is already there
+        if len(new) > len(params) or not all(map(is_, map(params.get, new), new.values())):
+            for g, p in new.items():
+                self.set_params(g, p)
 
     @property
     def fieldnames(self):
@@ -460,12 +466,39 @@ def _staged(kind, col, values, n: int) -> tuple:
     if kind is array:
         return struct.pack(f"{n}{col.typecode}", *values), None
     if kind is Runs:
+        if n > 64 and values.count(0) * 4 >= n * 3:
+            return _sparse_runs(col.typecode, values, n)
         starts = [0, *compress(range(1, n), map(ne, islice(values, 1, None), values))]
         return array(col.typecode, map(values.__getitem__, starts)), array("i", map(sub, starts[1:] + [n], starts))
     if kind is Blocks:
         array(col.typecode, values)                          # refuses what the typecode cannot hold
         return [((v,), 1) for v in values], None
     return values, None
+
+
+def _sparse_runs(typecode, values, n: int) -> tuple:
+    """``_staged``'s runs of a column that is mostly 0 (young, mutations per trait and turn): only the other values
+    are walked, found at C speed, so the zeros between them cost nothing each (the same runs, each valued by its
+    first element, as the dense way)."""
+    vals: list = []
+    counts: list = []
+    end = 0                                       # where the runs found so far end
+    for p in compress(range(n), values):
+        v = values[p]
+        if p > end:                               # the zeros before this value
+            vals.append(values[end])
+            counts.append(p - end)
+        elif vals and vals[-1] == v:              # the same value again: the run goes on
+            counts[-1] += 1
+            end = p + 1
+            continue
+        vals.append(v)
+        counts.append(1)
+        end = p + 1
+    if end < n:
+        vals.append(values[end])
+        counts.append(n - end)
+    return array(typecode, vals), array("i", counts)
 
 
 _DERIVED: dict = {}   # table name -> derived columns, filled by tracking.py so unpickled tables match

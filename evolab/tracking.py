@@ -186,6 +186,9 @@ class Tracker:
         self._prev_alive = set()          # indices of the traits carried by living animals at the last turn's end
         self.arose_total = [0] * len(self.trait_ids)
         self.heredity = match.ruleset.heredity
+        self._food_feeds = match.ruleset.food_feeds_population
+        deaths = self.tables.get("deaths")
+        self._deaths = None if deaths is None else deaths.queue       # the most frequent row, queued without a look-up
         rs_type = type(match.ruleset)
         # where each unit of the census is one animal (the default animal_census), the animals are read from the
         # census itself instead of a second pass, and a young's unit is the young
@@ -219,9 +222,9 @@ class Tracker:
         self.lost = {}
 
     def update(self, match, move, events):
-        handlers = _HANDLERS
+        get = _HANDLERS.get
         for e in events:
-            h = handlers.get(type(e))
+            h = get(type(e))
             if h is not None:
                 h(self, match, e)
 
@@ -234,12 +237,16 @@ class Tracker:
 
     # ---- event handlers ---------------------------------------------------------------------
     def _born(self, match, e):
-        self.born[e.seat] += 1
-        if e.parent >= 0:
-            self.young[e.animal] = [e.seat, e.parent, "+".join(e.traits), "", "", ""]
-            self.offspring[e.parent] = self.offspring.get(e.parent, 0) + 1
-        unit = e.animal if self._unit_of is None else self._unit_of(match.state, e.animal)
-        self.born_ids[unit] = self.born_ids.get(unit, 0) + 1
+        seat, parent, unit = e.seat, e.parent, e.animal
+        self.born[seat] += 1
+        if parent >= 0:
+            self.young[unit] = [seat, parent, "+".join(e.traits), "", "", ""]
+            offspring = self.offspring
+            offspring[parent] = offspring.get(parent, 0) + 1
+        if self._unit_of is not None:
+            unit = self._unit_of(match.state, unit)
+        born_ids = self.born_ids
+        born_ids[unit] = born_ids.get(unit, 0) + 1
 
     def _phase(self, match, e):
         if e.phase == "feeding":       # the cohort facing selection, unit by unit, and its animals per trait
@@ -306,18 +313,21 @@ class Tracker:
         self.eaten_by[e.seat] += 1
 
     def _died(self, match, e):
-        self.died[e.seat] += 1
-        self.causes[e.cause] = self.causes.get(e.cause, 0) + 1
+        seat, cause = e.seat, e.cause
+        self.died[seat] += 1
+        causes = self.causes
+        causes[cause] = causes.get(cause, 0) + 1
         # The food a dying unit held; none where a unit's food fed its other individuals (Population).
-        food = 0 if self.ruleset.food_feeds_population else max(e.food, 0)
-        if e.cause == "starved":
-            self.starved[e.seat] += 1
+        food = 0 if self._food_feeds else max(e.food, 0)
+        if cause == "starved":
+            self.starved[seat] += 1
             if food:
-                self.partly_fed[e.seat] += 1
-            self.wasted[e.seat] += food + e.fat
-        self._put("deaths", (self.game, match.state.turn, e.seat, e.animal, e.cause, "+".join(e.traits), e.by,
-                             "+".join(e.by_traits), food, e.fat))
-        if e.cause == "eaten" and self._attack is not None:
+                self.partly_fed[seat] += 1
+            self.wasted[seat] += food + e.fat
+        if self._deaths is not None:
+            self._deaths((self.game, match.state.turn, seat, e.animal, cause, "+".join(e.traits), e.by,
+                          "+".join(e.by_traits), food, e.fat))
+        if cause == "eaten" and self._attack is not None:
             self._end_attack(match, "eaten")
 
     def _attacked(self, match, e):
@@ -388,7 +398,10 @@ class Tracker:
                             self.escapes, len(gone), c.trait_cards, self.species_new, self.species_lost,
                             sum(self.partly_fed), sum(self.wasted)))
         if self.heredity:
-            self._generation_rows(turn, animals, count, c.alive)
+            # where the cohort's units are this generation's animals (a feeding began this turn), its counts are theirs
+            same = self._units_are_animals and self.at_feeding is not None
+            self._generation_rows(turn, animals, count, c.alive,
+                                  (at_feeding, survived, self._survivors) if same else None)
         self._prev_alive = present
         self._new_turn()
 
@@ -397,9 +410,11 @@ class Tracker:
         (``survived``), and carriers born this turn into its units (``born``)."""
         survived, born = [0] * k, [0] * k
         born_ids = self.born_ids
+        units = 0                                         # units of the cohort still alive
         for uid, tix, n in self.cohort:
             ok = alive_ids.get(uid, 0)                    # animals of the unit still alive (none join after feeding)
             if ok:
+                units += 1
                 ok = n if ok > n else ok
                 for i in tix:
                     survived[i] += ok
@@ -409,6 +424,7 @@ class Tracker:
                     newborn = n if newborn > n else newborn
                     for i in tix:
                         born[i] += newborn
+        self._survivors = units
         return survived, born
 
     def _seat_rows(self, s, turn, c):
@@ -445,24 +461,32 @@ class Tracker:
         self.animal_cohort = {}
         self._generation_rows(0, animals, count, len(animals))
 
-    def _generation_rows(self, turn, animals, count, alive):
+    def _generation_rows(self, turn, animals, count, alive, fates=None):
         """Per trait: carriers now (``count``, in trait order), and how the cohort that faced selection survived
-        and reproduced."""
+        and reproduced. ``fates``: (carriers at feeding, surviving carriers, survivors) when the turn's cohort
+        already counted them (its units are this generation's animals), so they are not counted again."""
         ids, ix = self.trait_ids, self._index
         k = len(ids)
-        fc, sc, oc = [0] * k, [0] * k, [0] * k
-        survived = young = 0
-        offspring = self.offspring
-        for uid, tix in self.animal_cohort.items():
-            ok = uid in animals
-            kids = offspring.get(uid, 0)
-            survived += ok
-            young += kids
-            for i in tix:
-                fc[i] += 1
-                if ok:
-                    sc[i] += 1
-                if kids:
+        cohort = self.animal_cohort
+        oc = [0] * k
+        young = 0
+        if fates is None:
+            fc, sc, survived = [0] * k, [0] * k, 0
+            for uid, tix in cohort.items():
+                if uid in animals:
+                    survived += 1
+                    for i in tix:
+                        sc[i] += 1
+                for i in tix:
+                    fc[i] += 1
+        else:
+            fc, sc, survived = fates
+        in_cohort = cohort.get
+        for pid, kids in self.offspring.items():         # young per carrier: only the parents need a look
+            tix = in_cohort(pid)
+            if tix is not None:
+                young += kids
+                for i in tix:
                     oc[i] += kids
         if "generations" in self._on:     # columns in the order of _COLUMNS["generations"]
             per = []
@@ -475,9 +499,11 @@ class Tracker:
                 per.append(v)
             self.tables["generations"].write_block(
                 k, (self.game, turn, ids, count, alive, fc, len(self.animal_cohort), sc, survived, oc, young, *per))
-        for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
-            self._put("births", (self.game, turn, seat, uid, parent, inherited, mut, effect, lost,
-                                 "+".join(animals.get(uid, ()))))
+        births = self.tables.get("births")
+        if births is not None and self.young:
+            put, g, traits_of = births.queue, self.game, animals.get
+            for uid, (seat, parent, inherited, mut, effect, lost) in self.young.items():
+                put((g, turn, seat, uid, parent, inherited, mut, effect, lost, "+".join(traits_of(uid, ()))))
         if alive:
             self._fate_rows(turn, count, alive)
 

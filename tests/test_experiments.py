@@ -1,6 +1,7 @@
 """run_batch: grids, replicates, seeds, executors, checks before any game, and selection showing in the data."""
 from __future__ import annotations
 
+import gc
 import json
 from concurrent.futures import Executor, ProcessPoolExecutor
 
@@ -9,7 +10,7 @@ import pytest
 import evolab
 from evolab import OptionError, run_batch
 from evolab.analysis import summary
-from evolab.experiments import plan
+from evolab.experiments import plan, play_games, prepare_batch
 
 
 def small(**kw):
@@ -200,3 +201,28 @@ def test_fatality_extension_in_the_extinction_guide():
         b[1] += t["alive"]
     normal, rich = by[1.0][1] / by[1.0][0], by[3.0][1] / by[3.0][0]
     assert 0.3 < normal < 0.5 and rich > normal + 0.15
+
+
+def test_play_games_leaves_the_cycle_collector_as_it_was_and_its_games_leave_no_cycles():
+    """play_games pauses the cyclic garbage collector while it plays (its games make no reference cycles, so the
+    collector would find nothing): afterwards the collector is on or off as before, and no object of evolab's is
+    left in a cycle (other threads of the test run may leave garbage of their own meanwhile)."""
+    games = prepare_batch("origin", grid={"mutation_rate": [0.0, 0.5]}, reps=2, seed=3, bots="greedy", players=2)
+    assert gc.isenabled()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)          # what a collection finds is kept in gc.garbage, to be looked at
+    try:
+        tables = play_games("origin", games)
+        assert gc.isenabled() and len(tables["games"]) == 4
+        gc.collect()
+        ours = [o for o in gc.garbage if type(o).__module__.startswith("evolab")]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert ours == []
+    gc.disable()
+    try:
+        play_games("origin", games[:1])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
