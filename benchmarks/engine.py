@@ -101,14 +101,17 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--profile", action="store_true")
-    ap.add_argument("--ruleset", default="origin", choices=sorted(evolab.available_rulesets()))
+    ap.add_argument("--ruleset", default=None, choices=sorted(evolab.available_rulesets()),
+                    help="one edition (default: origin; with --against, every edition)")
     ap.add_argument("--checked", action="store_true", help="trusted against checked bot moves, side by side")
     ap.add_argument("--against", metavar="DIR", help="another checkout of evolab to time side by side with this one")
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
     if args.against:
-        against(args.against, args.games, args.rounds, sorted(evolab.available_rulesets()))
+        against(args.against, args.games, args.rounds,
+                [args.ruleset] if args.ruleset else sorted(evolab.available_rulesets()))
         return
+    args.ruleset = args.ruleset or "origin"
     if args.checked:
         checked_vs_trusted(args.games, args.ruleset)
         return
