@@ -844,10 +844,12 @@ def _hunter_column(ctx, pid, hunters, top):
                 tails = ctx._tails = _tails(ctx)
             if after == 1 and not tails:    # a kill of 2 finishes it, and no prey gives 1 token
                 col = _TWO
+            elif after - 1 > ctx.v.food_bank:   # no kill finishes it (its room is at most the bank): no plan
+                col = _NOT
             else:
                 room = ctx.plan.room_after_attack(pid)
                 col = _ONE if after <= room else _TWO if after - 1 <= 0 or after - 1 <= room else _NOT
-    if col is None:
+    if col is None or col == _NOT and top >= -1.0:     # its attacks are worth -1 or -5: none reaches the best
         column = None
     else:
         key = (col, cards) if ctx.card_worth else col
