@@ -31,7 +31,7 @@ class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
     # worked out on first use
-    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _tails = _rival_attacks = None
+    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _rival_attacks = None
 
     def __init__(self, view, legal, salt=0):
         self.v = view
@@ -841,11 +841,8 @@ def _hunter_column(ctx, pid, hunters, top):
         if after <= 0:
             col = _ONE
         else:
-            tails = ctx._tails
-            if tails is None:
-                tails = ctx._tails = _tails(ctx)
             if after == 1:                  # a kill of 2 finishes it: a kill of 1 only matters on a tail
-                col = _NEAR if tails else _TWO
+                col = _NEAR
             elif after - 1 > ctx.v.food_bank:   # no kill finishes it (its room is at most the bank): no plan
                 col = _NOT
             else:
@@ -901,15 +898,6 @@ def _attack_in(ctx, column, qid, pid):
             v = -5.0
     values[qid] = v
     return v
-
-
-def _tails(ctx):
-    """Whether a rival's animal has Tail Loss (a kill of it may give 1 token)."""
-    seat = ctx.seat
-    for q in ctx.animals.values():
-        if q.mask & TAIL_LOSS and q.owner != seat:
-            return True
-    return False
 
 
 def _hungry_bound(ctx, cards):
