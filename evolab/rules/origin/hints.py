@@ -31,7 +31,7 @@ class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
     # worked out on first use
-    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _tails = _rival_attacks = None
+    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _rival_attacks = None
 
     def __init__(self, view, legal, salt=0):
         self.v = view
@@ -650,7 +650,7 @@ def _feeding_best(ctx, legal, floor=-1.0):
                 continue
             v = value_of(a.prey)
             if v is None:
-                v = _attack_in(ctx, column, a.prey)
+                v = _attack_in(ctx, column, a.prey, pid)
         elif t is TakeFood:
             x = animals[a.animal]
             short = x.need - x.red - x.blue
@@ -754,7 +754,7 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
             if p.mask & CARNIVOROUS:
                 pid = p.id
                 column = hunters[pid] if pid in hunters else _hunter_column(ctx, pid, hunters, top)
-                if column is not None and (column[1] == _ONE or column[1] == _TWO):
+                if column is not None and column[1] in _EATS:
                     eaters.add(pid)
         if eaters:
             eaten = [a for a in legal if type(a) is Attack and a.prey in doomed and a.predator in eaters]
@@ -788,7 +788,7 @@ def _value_attacks(ctx, attacks, hunters, found, best, top):
         if column is not None:
             v = column[0].get(a.prey)
             if v is None:
-                v = _attack_in(ctx, column, a.prey)
+                v = _attack_in(ctx, column, a.prey, pid)
             if v > top:
                 keep((v, a))
                 if v > best:
@@ -818,8 +818,10 @@ _LONG = 40
 """A feeding list longer than this is valued by ``_feeding_best_long``."""
 
 # the columns of attack values: by a hunter that is fed or asleep, that a kill of 1 token would finish (and so one
-# of 2), that only a kill of 2 would finish, or that no kill would finish
-_FED, _ONE, _TWO, _NOT = 0, 1, 2, 3
+# of 2), that only a kill of 2 would finish, or that no kill would finish; and by a hunter one token from fed (a
+# kill of 2 finishes it) whose kill of 1 is judged only when it attacks a prey that may drop its tail (``_attack_in``)
+_FED, _ONE, _TWO, _NOT, _NEAR = 0, 1, 2, 3, 4
+_EATS = (_ONE, _TWO, _NEAR)
 
 
 def _hunter_column(ctx, pid, hunters, top):
@@ -839,15 +841,14 @@ def _hunter_column(ctx, pid, hunters, top):
         if after <= 0:
             col = _ONE
         else:
-            tails = ctx._tails
-            if tails is None:
-                tails = ctx._tails = _tails(ctx)
-            if after == 1 and not tails:    # a kill of 2 finishes it, and no prey gives 1 token
-                col = _TWO
+            if after == 1:                  # a kill of 2 finishes it: a kill of 1 only matters on a tail
+                col = _NEAR
+            elif after - 1 > ctx.v.food_bank:   # no kill finishes it (its room is at most the bank): no plan
+                col = _NOT
             else:
                 room = ctx.plan.room_after_attack(pid)
                 col = _ONE if after <= room else _TWO if after - 1 <= 0 or after - 1 <= room else _NOT
-    if col is None:
+    if col is None or col == _NOT and top >= -1.0:     # its attacks are worth -1 or -5: none reaches the best
         column = None
     else:
         key = (col, cards) if ctx.card_worth else col
@@ -861,9 +862,11 @@ def _hunter_column(ctx, pid, hunters, top):
     return column
 
 
-def _attack_in(ctx, column, qid):
-    """The value of an attack on ``qid`` (``_attack``) by a hunter of ``column``, kept in it; an attack on the bot's
-    own animal that cannot reach the best so far is given its bound, without the plan."""
+def _attack_in(ctx, column, qid, pid):
+    """The value of an attack on ``qid`` (``_attack``) by hunter ``pid`` of ``column``, kept in it; an attack on the
+    bot's own animal that cannot reach the best so far is given its bound, without the plan. A ``_NEAR`` hunter's
+    attack on a prey that may drop its tail asks the plan whether a kill of 1 finishes it, and is not kept (the
+    column is shared by hunters with other rooms)."""
     values, col, cards = column
     q = ctx.animals[qid]
     if q.owner != ctx.seat:
@@ -879,6 +882,11 @@ def _attack_in(ctx, column, qid):
             v -= 3.0
         elif col == _NOT or col == _TWO and gain != 2:
             v = -1.0                            # unfinished, it starves anyway: the meat would be wasted
+        elif col == _NEAR and gain != 2:        # ``_hunter_column``'s test of a kill of 1 (its shortfall after it: 1)
+            top = ctx._top
+            if v <= top and -1.0 <= top:        # below the best so far either way: no plan
+                return v
+            return v if 1 <= ctx.plan.room_after_attack(pid) else -1.0
     elif col == _FED or col == _NOT or q.mask & (POISONOUS | _UNSURE):
         v = -5.0
     else:                                       # the bot's own sure kill: eaten only if it starves anyway
@@ -890,15 +898,6 @@ def _attack_in(ctx, column, qid):
             v = -5.0
     values[qid] = v
     return v
-
-
-def _tails(ctx):
-    """Whether a rival's animal has Tail Loss (a kill of it may give 1 token)."""
-    seat = ctx.seat
-    for q in ctx.animals.values():
-        if q.mask & TAIL_LOSS and q.owner != seat:
-            return True
-    return False
 
 
 def _hungry_bound(ctx, cards):
