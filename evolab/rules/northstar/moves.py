@@ -182,7 +182,16 @@ def _drawn_play(rs, s, seat, rng):
     if not hand:                           # an empty hand only ends the turn (the draw is still made)
         rng.random()
         return _END
-    species, rows, limit = s.species, s.rows[seat], rs.limit
+    rows = s.rows[seat]
+    per_card, other, adjust = _row_counts(rs, s.species, rows)
+    return _pick_play(rs, s, hand, rows, per_card, other, adjust, rng)
+
+
+def _row_counts(rs, species, rows) -> tuple:
+    """(growths a card offers, placements a card of a trait none holds offers, the ``_fits`` adjustments: (trait
+    names held, how many more or fewer a card of one of them offers), ...) over the species of ``rows``; each
+    species' ``fits`` brought up to date."""
+    limit = rs.limit
     per_card = other = 0
     adjust: list = []
     for sid in rows:
@@ -194,6 +203,12 @@ def _drawn_play(rs, s, seat, rng):
         other += f[4]
         if f[5]:
             adjust += f[5]
+    return per_card, other, adjust
+
+
+def _pick_play(rs, s, hand, rows, per_card, other, adjust, rng):
+    """The move at one draw over ``play_actions`` of the distinct cards ``hand`` on the species of ``rows``, from
+    ``_row_counts``' counts."""
     if s.turn >= rs.open_from:                                             # C.trait_turn_block
         traits = hand
     else:
@@ -209,6 +224,7 @@ def _drawn_play(rs, s, seat, rng):
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
+    species = s.species
     if k < grows:
         return _drawn_growth(hand[k // per_card], species, rows, k % per_card)
     k -= grows

@@ -8,7 +8,8 @@ from bisect import insort
 from . import deal
 from . import deck as K
 from .deck import CARD_IDS, CARD_INDEX
-from .moves import _DRAWN, _distinct, _drawn_play, feed_actions, sample_chance, _Select
+from ...actions import Grow, PlaceTrait
+from .moves import _DRAWN, _END, _distinct, _fits, _pick_play, _row_counts, feed_actions, sample_chance, _Select
 
 _card_index = CARD_INDEX.__getitem__
 
@@ -28,8 +29,9 @@ def uniform_game(rs, s, rng, append, budget) -> int:
         else:
             ph = s.phase
             if ph == "play_cards":
-                action = _drawn_play(rs, s, s.current, rng)
-            elif ph == "feeding":
+                played += _play_run(rs, s, rng, append, budget - played)
+                continue
+            if ph == "feeding":
                 legal = feed_actions(rs, s, s.current)
                 action = legal[int(rng.random() * len(legal))]
             elif ph == "select_food":
@@ -85,3 +87,43 @@ def _draw_run(rs, s, rng, append, budget) -> int:
     if not (s.draw_queue and size):
         deal._after_last(rs, s, None)
     return k
+
+
+def _play_run(rs, s, rng, append, budget) -> int:
+    """One seat's Play Cards moves up to its EndTurn, at most ``budget``; returns how many. Each is
+    ``moves._drawn_play``'s, with the row's counts (``_row_counts``) kept up to date from the move just made
+    rather than counted again over every species: the seat's run is most of a game's decisions."""
+    seat, table = s.current, rs.apply_table
+    species, hand = s.species, s.hands[seat]
+    unique = len(set(hand)) == len(hand)   # a hand without copies keeps none as its cards are played
+    rows = s.rows[seat]
+    per_card, other, adjust = _row_counts(rs, species, rows)
+    played = 0
+    while played < budget:
+        action = _pick_play(rs, s, hand if unique else list(dict.fromkeys(hand)), rows, per_card, other, adjust, rng)
+        kind = type(action)
+        if kind is PlaceTrait:             # one species' cards change: its placements counted again after
+            sp = species[action.species]
+            before = sp.fits               # up to date (``_row_counts``); a replaced revealed trait clears it
+            table[kind](rs, s, action, None)
+            f = _fits(rs, sp)
+            other += f[4] - before[4]
+            if f[5] or before[5]:
+                adjust = []
+                for sid in rows:
+                    if species[sid].fits[5]:
+                        adjust += species[sid].fits[5]
+        else:
+            table[kind](rs, s, action, None)
+            if kind is Grow:               # one species one step bigger: a growth less once it is at 6
+                sp = species[action.species]
+                per_card -= (sp.body if action.what == "body" else sp.pop) >= 6
+            elif action is _END:
+                append(action)
+                return played + 1
+            else:                          # a new species: the row counted again
+                rows = s.rows[seat]
+                per_card, other, adjust = _row_counts(rs, species, rows)
+        append(action)
+        played += 1
+    return played
