@@ -214,11 +214,12 @@ def _pick_play(rs, s, hand, rows, per_card, other, adjust, rng):
     else:
         traits = [c for c in hand if not C.trait_turn_block(rs, s, c)]
     places = other * len(traits)           # each card: what its trait may replace on each species
-    if adjust:
-        names = [TRAIT_OF[c] for c in traits]
-        for held, more in adjust:
-            for t in held:
-                places += names.count(t) * more
+    if adjust:                             # a plain loop: a comprehension's frame costs more at 3-6 cards
+        for c in traits:
+            t = TRAIT_OF[c]
+            for held, more in adjust:
+                if t in held:
+                    places += more
     news, grows = 2 * len(hand), len(hand) * per_card
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
