@@ -9,8 +9,8 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import (CLEVER, FORAGERS, HUNTERS, INTAKE_SET, MEALS, ROOM_SET, SCAVENGERS, SCAVENGING, SHARERS, STORES,
-                     THINK_SET, THINKERS)
+from .traits import (CLEVER, FORAGERS, HAS_INTAKE, HAS_ROOM, HUNTERS, IS_HUNTER, MAY_THINK, MEALS, SCAVENGERS,
+                     SCAVENGES, SHARERS, STORES, THINKERS)
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
@@ -60,10 +60,11 @@ def _has_action(rs, s, seat) -> bool:
     species = s.species
     for sid in s.rows[seat]:
         sp = species[sid]
-        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and A.room(rs, sp))):      # C.room_block
+        kind = sp.kind                         # its traits' sets as bits (a test each, no call)
+        if not (sp.food < sp.pop or (kind & HAS_ROOM and A.room(rs, sp))):      # C.room_block
             continue
-        if HUNTERS.isdisjoint(sp.names):      # it eats (a hunter attacks)
-            if s.watering or (hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None):
+        if not kind & IS_HUNTER:               # it eats (a hunter attacks)
+            if s.watering or (hand and kind & MAY_THINK and C.think_block(sp) is None):
                 return True
             continue
         if A.prey(rs, s, sp, True):
@@ -92,7 +93,7 @@ def _next_feeder(rs, s, ev, acted):
 
 def _do_eat(rs, s, action, ev):
     sp = s.species[action.species]
-    if ev is None and sp.food < sp.pop and s.watering > 0 and INTAKE_SET.isdisjoint(sp.names):
+    if ev is None and sp.food < sp.pop and s.watering > 0 and not sp.kind & HAS_INTAKE:
         sp.food += 1                # _take's one token, in line: no trait of the species acts on the intake
         s.watering -= 1
     else:
@@ -142,7 +143,7 @@ def _do_hunt(rs, s, action, ev):
     for k in range(n):
         for sid in s.rows[(seat + k) % n]:
             sp = s.species.get(sid)
-            if sp is not None and not SCAVENGING.isdisjoint(sp.names):
+            if sp is not None and sp.kind & SCAVENGES:
                 for t, scavenge in SCAVENGERS:
                     if t in sp.names:
                         scavenge(rs, s, sp, ev)

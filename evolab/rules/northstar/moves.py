@@ -13,7 +13,7 @@ from . import attack as A
 from . import checks as C
 from . import deck as K
 from .deck import CARD_IDS, TRAIT_OF
-from .traits import CLEVER_SET, HUNTERS, ROOM_SET, THINK_SET
+from .traits import HAS_ROOM, IS_CLEVER, IS_HUNTER, MAY_THINK
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _DRAWN = tuple(_DRAWS.values())                # in the deck's order
@@ -312,14 +312,14 @@ def feed_actions(rs, s, seat) -> list:
     must = False
     for sid in s.rows[seat]:
         sp = species[sid]
-        names, hungry = sp.names, sp.food < sp.pop
-        if not (hungry or (not ROOM_SET.isdisjoint(names) and A.room(rs, sp))):      # C.room_block
+        kind, hungry = sp.kind, sp.food < sp.pop     # kind: its traits' sets as bits (a test each, no call)
+        if not (hungry or (kind & HAS_ROOM and A.room(rs, sp))):      # C.room_block
             continue
-        if not HUNTERS.isdisjoint(names):          # a hunter (Carnivore); cards open attacks (Intelligence)
+        if kind & IS_HUNTER:                       # a hunter (Carnivore); cards open attacks (Intelligence)
             targets = A.prey(rs, s, sp)
             if targets and (strict or hungry):
                 must = True
-            if cards and not CLEVER_SET.isdisjoint(names):
+            if cards and kind & IS_CLEVER:
                 hand = list(dict.fromkeys(cards))
                 for t in species.values():
                     if t in targets:
@@ -333,7 +333,7 @@ def feed_actions(rs, s, seat) -> list:
                 out.append(_EATS[sid])
                 if strict or hungry:
                     must = True
-            if cards and not THINK_SET.isdisjoint(names) and C.think_block(sp) is None:
+            if cards and kind & MAY_THINK and C.think_block(sp) is None:
                 out.extend([_Think(sid, c) for c in dict.fromkeys(cards)])
     if not must:                        # C.pass_block
         out.append(_PASS)
