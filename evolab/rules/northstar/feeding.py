@@ -86,9 +86,16 @@ def _next_feeder(rs, s, ev, acted):
         s.passes = 0
     else:
         s.passes += 1
-    s.current = (s.current + 1) % s.players
-    if not s.draw_queue:
-        skip_idle(rs, s, ev, _has_action, _end_round)          # _seek
+    n = s.players
+    s.current = (s.current + 1) % n
+    if s.draw_queue:
+        return
+    while s.passes < n:                    # _seek (common.skip_idle), in line: two calls less a feeding move
+        if _has_action(rs, s, s.current):
+            return
+        s.passes += 1
+        s.current = (s.current + 1) % n
+    _end_round(rs, s, ev)
 
 
 def _do_eat(rs, s, action, ev):

@@ -128,7 +128,7 @@ def _play_options(rs, s, seat) -> tuple:
         per_card += bigger + more
         f = sp.fits
         if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
-            f = _fits(rs, sp)
+            f = sp.fits = (sp.names, sp.pending, limit) + _fitting(rs, sp)      # _fits, in line: a call less
         fits.append(f[3])
     if s.turn >= rs.open_from:                                             # C.trait_turn_block
         traits = [(c, TRAIT_OF[c]) for c in hand]
@@ -199,7 +199,7 @@ def _row_counts(rs, species, rows) -> tuple:
         per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
         f = sp.fits
         if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
-            f = _fits(rs, sp)
+            f = sp.fits = (sp.names, sp.pending, limit) + _fitting(rs, sp)      # _fits, in line: a call less
         other += f[4]
         if f[5]:
             adjust += f[5]
