@@ -9,7 +9,7 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import (CLEVER, FORAGERS, HAS_INTAKE, HAS_ROOM, HUNTERS, IS_HUNTER, MAY_THINK, MEALS, SCAVENGERS,
+from .traits import (CLEVER, FORAGERS, HAS_INTAKE, HAS_ROOM, IS_CLEVER, IS_HUNTER, MAY_THINK, MEALS, SCAVENGERS,
                      SCAVENGES, SHARERS, STORES, THINKERS)
 
 
@@ -17,7 +17,7 @@ def _take(rs, s, sp, kind, source, ev, why, amount=1):
     """One intake (§5.4) of ``amount`` food: plant from the Watering Hole or the Food Bank, or meat (an
     attack's meat is one intake of the prey's Body Size); Foraging adds 1 plant food once; then, if
     anything was taken, Cooperation fires once. A hunter (Carnivore) takes no plant food."""
-    if sp.id not in s.species or (kind == "plant" and not HUNTERS.isdisjoint(sp.names)):
+    if sp.id not in s.species or (kind == "plant" and sp.kind & IS_HUNTER):
         return 0
     n, names, hole = amount, sp.names, source == "hole"
     for t, extra in FORAGERS:                  # Foraging
@@ -69,9 +69,11 @@ def _has_action(rs, s, seat) -> bool:
             continue
         if A.prey(rs, s, sp, True):
             return True
-        clever = [h for c, h in CLEVER if c in sp.names] if hand else ()      # Intelligence
+        if not (hand and kind & IS_CLEVER):   # no card opens an attack: the table is not walked
+            continue
+        clever = [h for c, h in CLEVER if c in sp.names]      # Intelligence
         for t in species.values():
-            if clever and t is not sp and any(h(rs, s, sp, t, hand) for h in clever):
+            if t is not sp and any(h(rs, s, sp, t, hand) for h in clever):
                 return True
     return False
 
