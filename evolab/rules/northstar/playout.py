@@ -48,8 +48,8 @@ def uniform_game(rs, s, rng, append, budget) -> int:
 
 
 def _draw_run(rs, s, rng, append, budget) -> int:
-    """The queued cards drawn together, at most ``budget``; returns how many (0 where the deck is not laid out:
-    one at a time). Each draw is ``deal._do_draw_any``: a card to a hand or out of the game, the deck one shorter,
+    """The queued cards drawn together, at most ``budget``; returns how many (0 where the deck's counts and size
+    disagree: one at a time). Each draw is ``deal._do_draw_any``: a card to a hand or out of the game, the deck one shorter,
     and once one leaves nothing to draw, what follows (``deal._after_last``). Each card is ``sample_chance``'s for
     its draw: the one at the draw's whole part in the deck laid out (``deck.PILE``), which the same position
     leaves (the pile is sorted: any copy of a card is that card)."""
@@ -58,10 +58,8 @@ def _draw_run(rs, s, rng, append, budget) -> int:
     if k <= 0:
         return 0
     kept, pile = K.PILE
-    if kept is not deck:
-        if deck is not rs.copies:
-            return 0                         # another deck: drawn by bisecting its counts, one at a time
-        pile = K.lay_out(deck)
+    if kept is not deck:                     # another deck (a reshuffle's) laid out here once: its runs drawn
+        pile = K.lay_out(deck) if deck is rs.copies else K.laid_out(deck)      # as the first deck's are
     if len(pile) != size:
         return 0
     if type(pile) is tuple:                  # the shared first deck: drawn from in a list of its own
