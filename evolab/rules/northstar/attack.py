@@ -3,7 +3,8 @@ sizes, each protection (each trait's own rule: its entry in ``traits.py``), whet
 from __future__ import annotations
 
 from . import checks as C
-from .traits import ARMOUR, ARMOURED, BESIDE, GUARDS, HUNTERS, PACKS, PROTECTIONS, PROTECTORS, ROOMS, WEAPONS
+from .traits import (ARMOUR, ARMOURED, HUNTERS, IS_ARMOURED, IS_GUARDED, IS_HUNTER, PACKS, PROTECTIONS, PROTECTORS,
+                     ROOMS, WARNS, WEAPONS)
 # Intelligence's attacks with cancelled protections are the rules of its entry (``traits.py``); the checks, the
 # move lists and the ruleset reach them by these names
 from .traits import _Hunt, _cancellable, _clever_hunts, cancel_rule, card_count_rule  # noqa: F401
@@ -99,7 +100,7 @@ def prey(rs, s, a, first=False) -> list:
     Armour only adds to a Body Size, a target without a protecting trait (``GUARDS``) is protected only from
     beside, and a protection from beside (Warning Call) needs its trait on a neighbour, so in the target's row:
     the hooks of the traits no species there has are not asked."""
-    if HUNTERS.isdisjoint(a.names) or not room(rs, a):      # the module's functions: no bound method a call
+    if not a.kind & IS_HUNTER or not room(rs, a):      # the module's functions: no bound method a call
         return []
     size = attack_size(rs, a)
     species = s.species
@@ -108,8 +109,8 @@ def prey(rs, s, a, first=False) -> list:
     for t in species.values():
         if t is a or size <= t.body:
             continue
-        names = t.names
-        if not ARMOURED.isdisjoint(names):              # defence_size
+        names, kind = t.names, t.kind                   # kind: its traits' sets as bits (a test each, no call)
+        if kind & IS_ARMOURED:                          # defence_size
             armour = t.body
             for d, extra in ARMOUR:
                 if d in names:
@@ -120,11 +121,11 @@ def prey(rs, s, a, first=False) -> list:
         if w is None:
             w = False
             for i in s.rows[t.owner]:
-                if not BESIDE.isdisjoint(species[i].names):
+                if species[i].kind & WARNS:
                     w = True
                     break
             near[t.owner] = w
-        if w or not GUARDS.isdisjoint(names):           # defences: any protection stops it
+        if w or kind & IS_GUARDED:                      # defences: any protection stops it
             for d, offers, beside in PROTECTORS:
                 if (d in names or beside and w) and offers(s, a, t):
                     break
@@ -145,7 +146,7 @@ def compulsory(rs, s, seat) -> bool:
         sp = species[sid]
         if not (sp.food < sp.pop or (strict and rs.room(sp))):          # hungry, or room to fill
             continue
-        if not HUNTERS.isdisjoint(sp.names):        # a hunter feeds by attacking
+        if sp.kind & IS_HUNTER:                     # a hunter feeds by attacking
             if prey(rs, s, sp, True):
                 return True
         elif s.watering:

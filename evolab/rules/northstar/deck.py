@@ -84,6 +84,16 @@ def lay_out(deck) -> tuple:
     return pile
 
 
+def laid_out(deck) -> list:
+    """``deck`` laid out in a list of its own, not kept in ``_LAID_OUT`` (a deck after a reshuffle is drawn from
+    in one game only, and that table would grow with every one)."""
+    pile: list = []
+    for i, k in enumerate(deck):
+        if k:
+            pile += [i] * k
+    return pile
+
+
 def taken(before, after, i) -> None:
     """The card of index ``i`` left the deck ``before`` (now ``after``): the laid-out deck follows it."""
     global PILE

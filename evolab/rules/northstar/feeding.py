@@ -9,15 +9,15 @@ from . import checks as C
 from . import deal
 from .deck import _add, _discard, _play_card
 from .scoring import _score
-from .traits import (CLEVER, FORAGERS, HUNTERS, INTAKE_SET, MEALS, ROOM_SET, SCAVENGERS, SCAVENGING, SHARERS, STORES,
-                     THINK_SET, THINKERS)
+from .traits import (CLEVER, FORAGERS, HAS_INTAKE, HAS_ROOM, IS_CLEVER, IS_HUNTER, MAY_THINK, MEALS, SCAVENGERS,
+                     SCAVENGES, SHARERS, STORES, THINKERS)
 
 
 def _take(rs, s, sp, kind, source, ev, why, amount=1):
     """One intake (§5.4) of ``amount`` food: plant from the Watering Hole or the Food Bank, or meat (an
     attack's meat is one intake of the prey's Body Size); Foraging adds 1 plant food once; then, if
     anything was taken, Cooperation fires once. A hunter (Carnivore) takes no plant food."""
-    if sp.id not in s.species or (kind == "plant" and not HUNTERS.isdisjoint(sp.names)):
+    if sp.id not in s.species or (kind == "plant" and sp.kind & IS_HUNTER):
         return 0
     n, names, hole = amount, sp.names, source == "hole"
     for t, extra in FORAGERS:                  # Foraging
@@ -60,17 +60,20 @@ def _has_action(rs, s, seat) -> bool:
     species = s.species
     for sid in s.rows[seat]:
         sp = species[sid]
-        if not (sp.food < sp.pop or (not ROOM_SET.isdisjoint(sp.names) and A.room(rs, sp))):      # C.room_block
+        kind = sp.kind                         # its traits' sets as bits (a test each, no call)
+        if not (sp.food < sp.pop or (kind & HAS_ROOM and A.room(rs, sp))):      # C.room_block
             continue
-        if HUNTERS.isdisjoint(sp.names):      # it eats (a hunter attacks)
-            if s.watering or (hand and not THINK_SET.isdisjoint(sp.names) and C.think_block(sp) is None):
+        if not kind & IS_HUNTER:               # it eats (a hunter attacks)
+            if s.watering or (hand and kind & MAY_THINK and C.think_block(sp) is None):
                 return True
             continue
         if A.prey(rs, s, sp, True):
             return True
-        clever = [h for c, h in CLEVER if c in sp.names] if hand else ()      # Intelligence
+        if not (hand and kind & IS_CLEVER):   # no card opens an attack: the table is not walked
+            continue
+        clever = [h for c, h in CLEVER if c in sp.names]      # Intelligence
         for t in species.values():
-            if clever and t is not sp and any(h(rs, s, sp, t, hand) for h in clever):
+            if t is not sp and any(h(rs, s, sp, t, hand) for h in clever):
                 return True
     return False
 
@@ -85,14 +88,21 @@ def _next_feeder(rs, s, ev, acted):
         s.passes = 0
     else:
         s.passes += 1
-    s.current = (s.current + 1) % s.players
-    if not s.draw_queue:
-        skip_idle(rs, s, ev, _has_action, _end_round)          # _seek
+    n = s.players
+    s.current = (s.current + 1) % n
+    if s.draw_queue:
+        return
+    while s.passes < n:                    # _seek (common.skip_idle), in line: two calls less a feeding move
+        if _has_action(rs, s, s.current):
+            return
+        s.passes += 1
+        s.current = (s.current + 1) % n
+    _end_round(rs, s, ev)
 
 
 def _do_eat(rs, s, action, ev):
     sp = s.species[action.species]
-    if ev is None and sp.food < sp.pop and s.watering > 0 and INTAKE_SET.isdisjoint(sp.names):
+    if ev is None and sp.food < sp.pop and s.watering > 0 and not sp.kind & HAS_INTAKE:
         sp.food += 1                # _take's one token, in line: no trait of the species acts on the intake
         s.watering -= 1
     else:
@@ -142,7 +152,7 @@ def _do_hunt(rs, s, action, ev):
     for k in range(n):
         for sid in s.rows[(seat + k) % n]:
             sp = s.species.get(sid)
-            if sp is not None and not SCAVENGING.isdisjoint(sp.names):
+            if sp is not None and sp.kind & SCAVENGES:
                 for t, scavenge in SCAVENGERS:
                     if t in sp.names:
                         scavenge(rs, s, sp, ev)

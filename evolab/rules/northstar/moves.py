@@ -13,7 +13,7 @@ from . import attack as A
 from . import checks as C
 from . import deck as K
 from .deck import CARD_IDS, TRAIT_OF
-from .traits import CLEVER_SET, HUNTERS, ROOM_SET, THINK_SET
+from .traits import HAS_ROOM, IS_CLEVER, IS_HUNTER, MAY_THINK
 
 _DRAWS = {c: Draw(c) for c in CARD_IDS}
 _DRAWN = tuple(_DRAWS.values())                # in the deck's order
@@ -128,7 +128,7 @@ def _play_options(rs, s, seat) -> tuple:
         per_card += bigger + more
         f = sp.fits
         if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
-            f = _fits(rs, sp)
+            f = sp.fits = (sp.names, sp.pending, limit) + _fitting(rs, sp)      # _fits, in line: a call less
         fits.append(f[3])
     if s.turn >= rs.open_from:                                             # C.trait_turn_block
         traits = [(c, TRAIT_OF[c]) for c in hand]
@@ -182,7 +182,16 @@ def _drawn_play(rs, s, seat, rng):
     if not hand:                           # an empty hand only ends the turn (the draw is still made)
         rng.random()
         return _END
-    species, rows, limit = s.species, s.rows[seat], rs.limit
+    rows = s.rows[seat]
+    per_card, other, adjust = _row_counts(rs, s.species, rows)
+    return _pick_play(rs, s, hand, rows, per_card, other, adjust, rng)
+
+
+def _row_counts(rs, species, rows) -> tuple:
+    """(growths a card offers, placements a card of a trait none holds offers, the ``_fits`` adjustments: (trait
+    names held, how many more or fewer a card of one of them offers), ...) over the species of ``rows``; each
+    species' ``fits`` brought up to date."""
+    limit = rs.limit
     per_card = other = 0
     adjust: list = []
     for sid in rows:
@@ -190,25 +199,33 @@ def _drawn_play(rs, s, seat, rng):
         per_card += (sp.body < 6) + (sp.pop < 6)                           # C.grow_block
         f = sp.fits
         if f is None or f[1] is not sp.pending or f[2] != limit:     # its traits set anew clear it
-            f = _fits(rs, sp)
+            f = sp.fits = (sp.names, sp.pending, limit) + _fitting(rs, sp)      # _fits, in line: a call less
         other += f[4]
         if f[5]:
             adjust += f[5]
+    return per_card, other, adjust
+
+
+def _pick_play(rs, s, hand, rows, per_card, other, adjust, rng):
+    """The move at one draw over ``play_actions`` of the distinct cards ``hand`` on the species of ``rows``, from
+    ``_row_counts``' counts."""
     if s.turn >= rs.open_from:                                             # C.trait_turn_block
         traits = hand
     else:
         traits = [c for c in hand if not C.trait_turn_block(rs, s, c)]
     places = other * len(traits)           # each card: what its trait may replace on each species
-    if adjust:
-        names = [TRAIT_OF[c] for c in traits]
-        for held, more in adjust:
-            for t in held:
-                places += names.count(t) * more
+    if adjust:                             # a plain loop: a comprehension's frame costs more at 3-6 cards
+        for c in traits:
+            t = TRAIT_OF[c]
+            for held, more in adjust:
+                if t in held:
+                    places += more
     news, grows = 2 * len(hand), len(hand) * per_card
     k = int(rng.random() * (news + grows + places + 1))
     if k < news:
         return _NEWS[hand[k >> 1]][k & 1]
     k -= news
+    species = s.species
     if k < grows:
         return _drawn_growth(hand[k // per_card], species, rows, k % per_card)
     k -= grows
@@ -295,14 +312,14 @@ def feed_actions(rs, s, seat) -> list:
     must = False
     for sid in s.rows[seat]:
         sp = species[sid]
-        names, hungry = sp.names, sp.food < sp.pop
-        if not (hungry or (not ROOM_SET.isdisjoint(names) and A.room(rs, sp))):      # C.room_block
+        kind, hungry = sp.kind, sp.food < sp.pop     # kind: its traits' sets as bits (a test each, no call)
+        if not (hungry or (kind & HAS_ROOM and A.room(rs, sp))):      # C.room_block
             continue
-        if not HUNTERS.isdisjoint(names):          # a hunter (Carnivore); cards open attacks (Intelligence)
+        if kind & IS_HUNTER:                       # a hunter (Carnivore); cards open attacks (Intelligence)
             targets = A.prey(rs, s, sp)
             if targets and (strict or hungry):
                 must = True
-            if cards and not CLEVER_SET.isdisjoint(names):
+            if cards and kind & IS_CLEVER:
                 hand = list(dict.fromkeys(cards))
                 for t in species.values():
                     if t in targets:
@@ -316,7 +333,7 @@ def feed_actions(rs, s, seat) -> list:
                 out.append(_EATS[sid])
                 if strict or hungry:
                     must = True
-            if cards and not THINK_SET.isdisjoint(names) and C.think_block(sp) is None:
+            if cards and kind & MAY_THINK and C.think_block(sp) is None:
                 out.extend([_Think(sid, c) for c in dict.fromkeys(cards)])
     if not must:                        # C.pass_block
         out.append(_PASS)

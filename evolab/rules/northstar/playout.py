@@ -8,7 +8,8 @@ from bisect import insort
 from . import deal
 from . import deck as K
 from .deck import CARD_IDS, CARD_INDEX
-from .moves import _DRAWN, _distinct, _drawn_play, feed_actions, sample_chance, _Select
+from ...actions import Grow, PlaceTrait
+from .moves import _DRAWN, _END, _distinct, _fitting, _pick_play, _row_counts, feed_actions, sample_chance, _Select
 
 _card_index = CARD_INDEX.__getitem__
 
@@ -28,8 +29,9 @@ def uniform_game(rs, s, rng, append, budget) -> int:
         else:
             ph = s.phase
             if ph == "play_cards":
-                action = _drawn_play(rs, s, s.current, rng)
-            elif ph == "feeding":
+                played += _play_run(rs, s, rng, append, budget - played)
+                continue
+            if ph == "feeding":
                 legal = feed_actions(rs, s, s.current)
                 action = legal[int(rng.random() * len(legal))]
             elif ph == "select_food":
@@ -46,8 +48,8 @@ def uniform_game(rs, s, rng, append, budget) -> int:
 
 
 def _draw_run(rs, s, rng, append, budget) -> int:
-    """The queued cards drawn together, at most ``budget``; returns how many (0 where the deck is not laid out:
-    one at a time). Each draw is ``deal._do_draw_any``: a card to a hand or out of the game, the deck one shorter,
+    """The queued cards drawn together, at most ``budget``; returns how many (0 where the deck's counts and size
+    disagree: one at a time). Each draw is ``deal._do_draw_any``: a card to a hand or out of the game, the deck one shorter,
     and once one leaves nothing to draw, what follows (``deal._after_last``). Each card is ``sample_chance``'s for
     its draw: the one at the draw's whole part in the deck laid out (``deck.PILE``), which the same position
     leaves (the pile is sorted: any copy of a card is that card)."""
@@ -56,10 +58,8 @@ def _draw_run(rs, s, rng, append, budget) -> int:
     if k <= 0:
         return 0
     kept, pile = K.PILE
-    if kept is not deck:
-        if deck is not rs.copies:
-            return 0                         # another deck: drawn by bisecting its counts, one at a time
-        pile = K.lay_out(deck)
+    if kept is not deck:                     # another deck (a reshuffle's) laid out here once: its runs drawn
+        pile = K.lay_out(deck) if deck is rs.copies else K.laid_out(deck)      # as the first deck's are
     if len(pile) != size:
         return 0
     if type(pile) is tuple:                  # the shared first deck: drawn from in a list of its own
@@ -85,3 +85,43 @@ def _draw_run(rs, s, rng, append, budget) -> int:
     if not (s.draw_queue and size):
         deal._after_last(rs, s, None)
     return k
+
+
+def _play_run(rs, s, rng, append, budget) -> int:
+    """One seat's Play Cards moves up to its EndTurn, at most ``budget``; returns how many. Each is
+    ``moves._drawn_play``'s, with the row's counts (``_row_counts``) kept up to date from the move just made
+    rather than counted again over every species: the seat's run is most of a game's decisions."""
+    seat, table = s.current, rs.apply_table
+    species, hand = s.species, s.hands[seat]
+    unique = len(set(hand)) == len(hand)   # a hand without copies keeps none as its cards are played
+    rows = s.rows[seat]
+    per_card, other, adjust = _row_counts(rs, species, rows)
+    played = 0
+    while played < budget:
+        action = _pick_play(rs, s, hand if unique else list(dict.fromkeys(hand)), rows, per_card, other, adjust, rng)
+        kind = type(action)
+        if kind is PlaceTrait:             # one species' cards change: its placements counted again after
+            sp = species[action.species]
+            before = sp.fits               # up to date (``_row_counts``); a replaced revealed trait clears it
+            table[kind](rs, s, action, None)
+            f = sp.fits = (sp.names, sp.pending, rs.limit) + _fitting(rs, sp)      # _fits, in line: a call less
+            other += f[4] - before[4]
+            if f[5] or before[5]:
+                adjust = []
+                for sid in rows:
+                    if species[sid].fits[5]:
+                        adjust += species[sid].fits[5]
+        else:
+            table[kind](rs, s, action, None)
+            if kind is Grow:               # one species one step bigger: a growth less once it is at 6
+                sp = species[action.species]
+                per_card -= (sp.body if action.what == "body" else sp.pop) >= 6
+            elif action is _END:
+                append(action)
+                return played + 1
+            else:                          # a new species: the row counted again
+                rows = s.rows[seat]
+                per_card, other, adjust = _row_counts(rs, species, rows)
+        append(action)
+        played += 1
+    return played

@@ -7,12 +7,15 @@ from ..common import TableState
 
 
 _new = object.__new__
+#: {trait name: bits of a species' ``kind``}, filled from the trait entries' hook tables (``traits.KIND_BITS``)
+TRAIT_BITS: dict = {}
 
 
 class NSSpecies:
     """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
 
-    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "_traits", "names", "pending", "founded", "fits")
+    __slots__ = ("id", "owner", "body", "pop", "food", "fat", "_traits", "names", "kind", "pending", "founded",
+                 "fits")
 
     def __init__(self, id, owner, founded):
         self.id, self.owner, self.founded = id, owner, founded
@@ -29,7 +32,11 @@ class NSSpecies:
     @traits.setter
     def traits(self, cards):
         self._traits = tuple(cards)
-        self.names = frozenset([c.partition(":")[0] for c in self._traits])   # for fast has(); a list: no generator
+        names = self.names = frozenset([c.partition(":")[0] for c in self._traits])   # for fast has(); a list
+        kind = 0                # which hook tables its traits are in: one bit test for a set's isdisjoint
+        for t in names:
+            kind |= TRAIT_BITS.get(t, 0)
+        self.kind = kind
         self.fits = None      # other cards held: what the move lists kept of them no longer holds
 
     def clone(self):
@@ -37,7 +44,8 @@ class NSSpecies:
         observations copy every species."""
         s = _new(NSSpecies)
         s.id, s.owner, s.body, s.pop, s.food, s.fat = self.id, self.owner, self.body, self.pop, self.food, self.fat
-        s._traits, s.names, s.pending, s.founded, s.fits = self._traits, self.names, self.pending, self.founded, self.fits
+        s._traits, s.names, s.kind, s.pending = self._traits, self.names, self.kind, self.pending
+        s.founded, s.fits = self.founded, self.fits
         return s
 
     def reveal(self) -> None:
@@ -130,3 +138,6 @@ class NSState(TableState):
     def __repr__(self):
         return (f"<NSState round {self.turn} {self.phase} seat {self.current} watering hole {self.watering} "
                 f"species {len(self.species)} deck {self.deck_size}>")
+
+
+from . import traits as _traits  # noqa: E402,F401  (fills TRAIT_BITS from the trait entries before any species is built)

@@ -11,6 +11,7 @@ from ...actions import Hunt, interned
 from ...events import AnimalBorn, FoodLost, Scavenged
 from ..base import Defence, TraitRule, defence_hooks, trigger_hooks
 from .deck import CARD_INDEX, TRAIT_IDS, _add
+from .state import TRAIT_BITS
 
 _Hunt = interned(Hunt)
 
@@ -313,6 +314,14 @@ THINK_SET = frozenset(t for t, _ in THINK_RULES)
 #: the traits an intake asks (``FORAGERS``, ``SHARERS``) or that refuse plant food (``HUNTERS``): a species with
 #: none of them takes a token from the Watering Hole with nothing else happening (``feeding._do_eat``)
 INTAKE_SET = HUNTERS | frozenset(t for t, _ in FORAGERS) | frozenset(t for t, _ in SHARERS)
+#: bits of a species' ``kind`` (``state.TRAIT_BITS``): it holds a trait of the set, told without a set test
+IS_HUNTER, HAS_ROOM, MAY_THINK, IS_CLEVER, HAS_INTAKE, IS_ARMOURED, IS_GUARDED, WARNS, SCAVENGES = (
+    1, 2, 4, 8, 16, 32, 64, 128, 256)
+KIND_BITS = ((HUNTERS, IS_HUNTER), (ROOM_SET, HAS_ROOM), (THINK_SET, MAY_THINK), (CLEVER_SET, IS_CLEVER),
+             (INTAKE_SET, HAS_INTAKE), (ARMOURED, IS_ARMOURED), (GUARDS, IS_GUARDED), (BESIDE, WARNS),
+             (SCAVENGING, SCAVENGES))
+for _t in TRAIT_IDS:
+    TRAIT_BITS[_t] = sum(bit for names, bit in KIND_BITS if _t in names)
 #: traits Intelligence may cancel for one attack (spec §6 notes)
 CANCELLABLE = ("climbing", "burrowing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call")
 
