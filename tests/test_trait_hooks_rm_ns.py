@@ -17,8 +17,8 @@ from evolab.events import FoodTaken
 from evolab.rules.northstar import attack as NA
 from evolab.rules.northstar import checks as NC
 from evolab.rules.northstar import feeding as NF
-from evolab.rules.northstar import moves as NM
 from evolab.rules.northstar import play as NP
+from evolab.rules.northstar import state as NST
 from evolab.rules.northstar import traits as NS
 from evolab.rules.random_mutations import feeding as RF
 from evolab.rules.random_mutations import heredity as RH
@@ -323,13 +323,15 @@ def test_only_a_hunter_attacks_and_it_eats_no_plants_by_the_fact_on_its_entry(mo
     s = _ns(_sp(1, 0, "carnivore", body=3, pop=2), _sp(2, 1, pop=2), watering=3)
     rs, carnivore = s.ruleset, s.species[1]
     assert legal_actions(s) == [Hunt(1, 2, "", "")] and check(s, EatPlant(1)).rule == "northstar.carnivore.plants"
-    monkeypatch.setattr(NM, "HUNTERS", frozenset())
-    assert Hunt(1, 2, "", "") not in legal_actions(s)           # the move list asks the fact
+    # a species' kind bits are the entries' facts (HUNTERS comes from the Carnivore entry's meal hook) ...
+    assert all(bool(NST.TRAIT_BITS.get(t, 0) & NS.IS_HUNTER) == (t in NS.HUNTERS) for t in NS.TRAITS)
+    monkeypatch.setitem(NST.TRAIT_BITS, "carnivore", NST.TRAIT_BITS["carnivore"] & ~NS.IS_HUNTER)
+    blind = _ns(_sp(1, 0, "carnivore", body=3, pop=2), _sp(2, 1, pop=2), watering=3)   # built without the fact
+    assert Hunt(1, 2, "", "") not in legal_actions(blind)       # ... and the move list asks them
     monkeypatch.setattr(NC, "HUNTERS", frozenset())
     assert check(s, EatPlant(1)) is None                          # the check asks the fact
     assert NF._take(rs, s.clone(), carnivore, "plant", "hole", None, "food_bank") == 0
-    monkeypatch.setattr(NF, "HUNTERS", frozenset())
-    assert NF._take(rs, s.clone(), carnivore, "plant", "hole", None, "food_bank") == 1
+    assert NF._take(rs, blind.clone(), blind.species[1], "plant", "hole", None, "food_bank") == 1
     assert NA.attack_rule(rs, s, carnivore, s.species[2]) is None
     monkeypatch.setattr(NA, "HUNTERS", frozenset())
     assert NA.attack_rule(rs, s, carnivore, s.species[2]) == "northstar.carnivore"
@@ -351,8 +353,11 @@ def test_who_may_use_intelligence_is_its_entrys_rule(monkeypatch):
     assert check(hunter, clever).rule == "northstar.intelligence.one-card"
     monkeypatch.setattr(NC, "CARD_RULES", ())
     assert check(hunter, clever).rule == "northstar.intelligence"
-    monkeypatch.setattr(NM, "CLEVER_SET", frozenset())
-    assert clever not in legal_actions(hunter)
+    assert all(bool(NST.TRAIT_BITS.get(t, 0) & NS.IS_CLEVER) == (t in NS.CLEVER_SET) for t in NS.TRAITS)
+    monkeypatch.setitem(NST.TRAIT_BITS, "intelligence", NST.TRAIT_BITS["intelligence"] & ~NS.IS_CLEVER)
+    dull = _ns(_sp(1, 0, "carnivore", "intelligence", body=3, pop=3), _sp(2, 1, "climbing", pop=2), watering=0,
+               hands=[["horns:1"], []])              # built without the entry's fact: the move list asks it
+    assert clever not in legal_actions(dull)
 
 
 def test_the_fat_a_species_may_hold_is_fat_tissues_hook(monkeypatch):
