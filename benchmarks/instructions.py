@@ -24,18 +24,19 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 # name: (what one unit is, games); the child below plays them
-FIGURES = {"origin": ("move", 20), "rm": ("move", 10), "ns4r": ("move", 6), "ns4g": ("move", 3), "ns6g": ("move", 2),
+FIGURES = {"origin": ("move", 20), "og2": ("move", 6), "og4": ("move", 3), "rm": ("move", 10), "ns4r": ("move", 6),
+           "ns4g": ("move", 3), "ns6g": ("move", 2),
            "sweep": ("game", 12), "heredity": ("game", 2)}
 
 CHILD = r'''
 import sys
 what, n = sys.argv[1], int(sys.argv[2])
 import evolab
-from evolab import heredity
 from evolab.bots import GreedyBot, RandomBot
-from evolab.experiments import play_games, prepare_batch
 from evolab.seeding import derive_seed
-if what in ("sweep", "heredity"):
+if what in ("sweep", "heredity"):      # (imported here: a baseline older than the variant can still count moves)
+    from evolab import heredity
+    from evolab.experiments import play_games, prepare_batch
     if what == "sweep":     # the classroom sweep's games (tracked, greedy, 10 rates)
         games = prepare_batch("origin", grid={"mutation_rate": [round(0.1 * i, 1) for i in range(10)]}, reps=3,
                               seed=1, bots="greedy", players=2)
@@ -46,7 +47,8 @@ if what in ("sweep", "heredity"):
         play_games("origin", games[1:n + 1], "greedy")
     print("UNITS", n)
 else:
-    rid, players, bot = {"origin": ("origin", 2, RandomBot), "rm": ("random_mutations", 2, RandomBot),
+    rid, players, bot = {"origin": ("origin", 2, RandomBot), "og2": ("origin", 2, GreedyBot),
+                         "og4": ("origin", 4, GreedyBot), "rm": ("random_mutations", 2, RandomBot),
                          "ns4r": ("northstar", 4, RandomBot), "ns4g": ("northstar", 4, GreedyBot),
                          "ns6g": ("northstar", 6, GreedyBot)}[what]
     rs = evolab.load_ruleset(rid, players=players)

@@ -13,6 +13,7 @@ from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, H
 from ..heredity import scramble
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 from .feeding import attack_block, can_receive
+from .moves import ANIMAL_PLAYS, CARD_SIDES, PASS, pair_plays
 from .traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS, TRAIT_IDS
 
 _DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1.3, "tail_loss": 1.3,
@@ -554,6 +555,11 @@ class OriginHints(BotHints):
         """``greedy_best`` of a new context, in one call (the bot asks this at every decision)."""
         return _best(_Context(view, legal, salt), legal)
 
+    def greedy_live(self, view):
+        """``greedy_best`` of a development decision worked out card by card from the view (``_live_development``);
+        None in the other phases, whose lists the feeding plan reads."""
+        return _live_development(view) if view.phase == "development" else None
+
 
 def _best(ctx, legal):
     """``greedy_best`` by the kind of decision."""
@@ -620,6 +626,64 @@ def _streamed_best(ctx, legal):
             best = v
             top = v - 1e-9
     return ties
+
+
+def _live_development(view):
+    """``greedy_best`` of a development decision without its legal list: the plays are walked in ``dev_actions``'
+    order (each card's animal, then its sides on their targets, then the pass) and valued as ``_streamed_best``
+    values them, but a side whose bound (``_TRAIT_BOUND``) cannot reach the best so far is skipped whole, before
+    its targets are looked at. The ties are the plays within 1e-9 of the best, in that order. None where the list
+    is needed: traits restricted by turn, and the scenarios (their limits on passing)."""
+    rs = view.ruleset
+    if rs.restricted or rs.options["scenario"] != "base":
+        return None
+    ctx = _Context(view, ())
+    best = top = _NONE
+    found: list = []        # (value, play) of the plays that may tie for the best, in order
+    seen = None
+    for cid in view.hand:
+        if cid == seen:
+            continue
+        seen = cid
+        a = ANIMAL_PLAYS[cid]
+        v = _play_animal(ctx, a)
+        if v > top:
+            found.append((v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+        for side in CARD_SIDES[cid]:
+            if (_OTHER.get(side[0], 1.0) if side[1] == "pair" else _TRAIT_BOUND[side[0]]) > top:
+                best, top = _live_side(ctx, cid, side, found, best, top)
+    v = _pass(ctx, PASS)
+    if v > top:
+        found.append((v, PASS))
+        if v > best:
+            top = v - 1e-9
+    return [a for v, a in found if v > top]
+
+
+def _live_side(ctx, cid, side, found, best, top):
+    """``_live_development``: the plays of one side of card ``cid`` on its targets (own animals; a Parasite on the
+    rivals'; two own animals for a pair trait), each added to ``found`` when above ``top``; returns (best, top)."""
+    trait, kind, block, plays = side
+    mine = ctx.mine
+    if kind == "pair":
+        if len(mine) < 2:
+            return best, top
+        values = [(_play_pair(ctx, a), a) for a in pair_plays(ctx.v, mine, cid, trait, [])]
+    else:
+        targets = mine if kind == "single" else [x for x in ctx.animals.values() if x.owner != ctx.seat]
+        pv = _PLAIN_TRAIT.get(trait)
+        values = [(pv - 0.1 * len(x.cards) if pv is not None else _play_trait(ctx, plays[x.id]), plays[x.id])
+                  for x in targets if not x.mask & block]
+    for v, a in values:
+        if v > top:
+            found.append((v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    return best, top
 
 
 def _feeding_best(ctx, legal, floor=-1.0):

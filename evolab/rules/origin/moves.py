@@ -247,16 +247,31 @@ def dev_actions(rs, s, seat) -> list:
                     if not a.mask & block:
                         out.append(plays[a.id])
             else:
-                for i, a in enumerate(mine):
-                    for b in mine[i + 1:]:
-                        if _linked(s, a, b, trait):
-                            continue
-                        out.append(_PlayPair(cid, trait, (a.id, b.id)))
-                        if trait in DIRECTED:
-                            out.append(_PlayPair(cid, trait, (b.id, a.id)))
+                pair_plays(s, mine, cid, trait, out)
     if pass_block(s, seat) is None:
         out.append(_PASS)
     return out
+
+
+def pair_plays(s, mine, cid, trait, out) -> list:
+    """Append to ``out`` the plays of the pair side ``trait`` of card ``cid`` on two of ``mine`` (the mover's animals
+    in the table's order) not yet linked by it, in ``dev_actions``' order (a directed trait: each pair both ways)."""
+    directed = trait in DIRECTED
+    for i, a in enumerate(mine):
+        for b in mine[i + 1:]:
+            if _linked(s, a, b, trait):
+                continue
+            out.append(_PlayPair(cid, trait, (a.id, b.id)))
+            if directed:
+                out.append(_PlayPair(cid, trait, (b.id, a.id)))
+    return out
+
+
+#: the development plays, for a bot that works through them without the list (``hints.greedy_live``): card id ->
+#: its PlayAnimal, and card id -> its sides as in ``_SIDES``
+ANIMAL_PLAYS = _ANIMAL_PLAYS
+CARD_SIDES = _SIDES
+PASS = _PASS
 
 
 def uniform_action(rs, s, rng):
