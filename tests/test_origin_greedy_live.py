@@ -59,8 +59,8 @@ def test_scenarios_and_restricted_traits_choose_from_the_list(options):
     Match(rs, seats=[_Compared(), _Compared(), RandomBot()], seed=5).play_out()
 
 
-def _moves(rs, seed, stepped):
-    m = Match(rs, seats=[GreedyBot() for _ in range(rs.options["players"])], seed=seed)
+def _moves(rs, seed, stepped, rate=None):
+    m = Match(rs, seats=[GreedyBot(trait_card_rate=rate) for _ in range(rs.options["players"])], seed=seed)
     if stepped:                         # step() always builds the legal list
         while m.state.phase != "over":
             m.step()
@@ -74,6 +74,16 @@ def test_play_out_from_the_view_plays_the_games_of_the_legal_list(players):
     rs = evolab.load_ruleset("origin", players=players)
     for seed in range(4):
         assert _moves(rs, seed, stepped=False) == _moves(rs, seed, stepped=True)
+
+
+@pytest.mark.parametrize("rate", [0.0, 0.3, 1.0])
+def test_a_trait_card_rate_draws_as_the_filter_of_the_legal_list_does(rate):
+    """``trait_card_filter`` draws before the bot's own draw, only when a card may be played either way: the live
+    walk makes the same draws, so the games are the list's."""
+    for players in (2, 4):
+        rs = evolab.load_ruleset("origin", players=players)
+        for seed in range(3):
+            assert _moves(rs, seed, stepped=False, rate=rate) == _moves(rs, seed, stepped=True, rate=rate)
 
 
 def test_play_out_builds_no_development_list_for_greedy_seats():
@@ -90,4 +100,6 @@ def test_play_out_builds_no_development_list_for_greedy_seats():
     assert "feeding" in phases and "development" not in phases
     phases.clear()
     Match(rs, seats=[GreedyBot(trait_card_rate=0.5) for _ in range(4)], seed=1).play_out()
-    assert "development" in phases          # a trait-card rate filters the list: it is built
+    assert "development" not in phases      # the walk makes a trait-card rate's draw itself
+    Match(rs, seats=[type("Sub", (GreedyBot,), {})() for _ in range(4)], seed=1).play_out()
+    assert "development" in phases          # a subclass may value plays its own way: it gets the list

@@ -42,15 +42,17 @@ class GreedyBot(Bot):
     def live_chooser(self, rs):
         """``choose`` from the view alone, for a match that has not built the legal list: a function (view, rng) ->
         the action ``choose`` would pick, or None where the edition needs the list (``BotHints.greedy_live``); None
-        for a subclass, a trait-card rate or the Heredity variant, which choose from the list."""
+        for a subclass or the Heredity variant, which choose from the list, and for a trait-card rate unless the
+        edition makes its draw too (``BotHints.greedy_live_rates``)."""
         hints = rs.edition.bot_hints
-        if (type(self) is not GreedyBot or self.trait_card_rate is not None or rs.heredity
-                or type(hints).greedy_live is BotHints.greedy_live):
+        rate = self.trait_card_rate
+        if (type(self) is not GreedyBot or rs.heredity or type(hints).greedy_live is BotHints.greedy_live
+                or rate is not None and not hints.greedy_live_rates):
             return None
         find = hints.greedy_live
 
         def choose(view, rng):
-            ties = find(view)
+            ties = find(view) if rate is None else find(view, rate, rng)
             if ties is None:                # the edition needs the list
                 return None
             if len(ties) == 1:              # one best action: no draw, as in pick

@@ -47,6 +47,10 @@ class BotHints:
         in one call, as long as it returns the same list)."""
         return self.greedy_best(self.greedy_context(view, legal, salt), legal)
 
+    #: whether ``greedy_live(view, trait_card_rate, rng)`` also makes ``trait_card_filter``'s draw (as ``Bot.choose``
+    #: would, before the bot's own), so that a bot with a trait-card rate may choose from the view too
+    greedy_live_rates = False
+
     def greedy_live(self, view) -> list | None:
         """``greedy_best`` of the whole legal list of this decision, found from ``view`` alone (a live view) without the
         list being built, or None when the edition needs the list (the default: always)."""

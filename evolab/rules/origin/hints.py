@@ -555,10 +555,12 @@ class OriginHints(BotHints):
         """``greedy_best`` of a new context, in one call (the bot asks this at every decision)."""
         return _best(_Context(view, legal, salt), legal)
 
-    def greedy_live(self, view):
-        """``greedy_best`` of a development decision worked out card by card from the view (``_live_development``);
-        None in the other phases, whose lists the feeding plan reads."""
-        return _live_development(view) if view.phase == "development" else None
+    greedy_live_rates = True
+
+    def greedy_live(self, view, trait_card_rate=None, rng=None):
+        """``greedy_best`` of a development decision worked out card by card from the view (``_live_development``),
+        with a trait-card rate's draw; None in the other phases, whose lists the feeding plan reads."""
+        return _live_development(view, trait_card_rate, rng) if view.phase == "development" else None
 
 
 def _best(ctx, legal):
@@ -628,16 +630,23 @@ def _streamed_best(ctx, legal):
     return ties
 
 
-def _live_development(view):
+def _live_development(view, rate=None, rng=None):
     """``greedy_best`` of a development decision without its legal list: the plays are walked in ``dev_actions``'
     order (each card's animal, then its sides on their targets, then the pass) and valued as ``_streamed_best``
     values them, but a side whose bound (``_TRAIT_BOUND``) cannot reach the best so far is skipped whole, before
-    its targets are looked at. The ties are the plays within 1e-9 of the best, in that order. None where the list
-    is needed: traits restricted by turn, and the scenarios (their limits on passing)."""
+    its targets are looked at. The ties are the plays within 1e-9 of the best, in that order. With a trait-card
+    ``rate``, ``trait_card_filter``'s draw from ``rng`` first, when a card may be played either way. None where the
+    list is needed: traits restricted by turn, and the scenarios (their limits on passing)."""
     rs = view.ruleset
     if rs.restricted or rs.options["scenario"] != "base":
         return None
     ctx = _Context(view, ())
+    animals = sides = True          # the kinds of play kept (``trait_card_filter``: one of them, and the pass)
+    if rate is not None and view.hand and _trait_play_open(ctx, view.hand):
+        if rng.random() < rate:
+            animals = False
+        else:
+            sides = False
     best = top = _NONE
     found: list = []        # (value, play) of the plays that may tie for the best, in order
     seen = None
@@ -645,22 +654,39 @@ def _live_development(view):
         if cid == seen:
             continue
         seen = cid
-        a = ANIMAL_PLAYS[cid]
-        v = _play_animal(ctx, a)
-        if v > top:
-            found.append((v, a))
-            if v > best:
-                best = v
-                top = v - 1e-9
-        for side in CARD_SIDES[cid]:
-            if (_OTHER.get(side[0], 1.0) if side[1] == "pair" else _TRAIT_BOUND[side[0]]) > top:
-                best, top = _live_side(ctx, cid, side, found, best, top)
+        if animals:
+            a = ANIMAL_PLAYS[cid]
+            v = _play_animal(ctx, a)
+            if v > top:
+                found.append((v, a))
+                if v > best:
+                    best = v
+                    top = v - 1e-9
+        if sides:
+            for side in CARD_SIDES[cid]:
+                if (_OTHER.get(side[0], 1.0) if side[1] == "pair" else _TRAIT_BOUND[side[0]]) > top:
+                    best, top = _live_side(ctx, cid, side, found, best, top)
     v = _pass(ctx, PASS)
     if v > top:
         found.append((v, PASS))
         if v > best:
             top = v - 1e-9
     return [a for v, a in found if v > top]
+
+
+def _trait_play_open(ctx, hand):
+    """Whether a card of ``hand`` may be played as a trait now (``trait_card_filter`` draws only then)."""
+    mine = ctx.mine
+    for cid in hand:
+        for trait, kind, block, _plays in CARD_SIDES[cid]:
+            if kind == "pair":
+                if len(mine) > 1 and pair_plays(ctx.v, mine, cid, trait, []):
+                    return True
+                continue
+            for x in mine if kind == "single" else ctx.animals.values():
+                if not x.mask & block and (kind == "single" or x.owner != ctx.seat):
+                    return True
+    return False
 
 
 def _live_side(ctx, cid, side, found, best, top):
