@@ -13,8 +13,8 @@ from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, H
 from ..heredity import scramble
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 from .feeding import attack_block, can_receive
-from .moves import ANIMAL_PLAYS, CARD_SIDES, PASS, pair_plays
-from .traits import CARNIVOROUS, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS, TRAIT_IDS
+from .moves import ANIMAL_PLAYS, CARD_SIDES, PASS, open_pairs, pair_plays, play_pair
+from .traits import CARNIVOROUS, DIRECTED, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS, TRAIT_IDS
 
 _DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1.3, "tail_loss": 1.3,
               "mimicry": 1.1, "high_body_weight": 1.2, "poisonous": 1.2}
@@ -265,15 +265,16 @@ def _sure_hunters(ctx, hunters):
                 hunters[x.predator] = 2
 
 
-_FOOD: dict = {}   # ruleset -> mean food bank, computed once
+_FOOD: dict = {}   # id(ruleset) -> (ruleset, its mean food bank), computed once
 
 
 def _expected_food(rs, turn):
-    """The mean of the food dice (a food schedule of an experiment is not known to the players)."""
-    food = _FOOD.get(rs)
-    if food is None:
-        food = _FOOD[rs] = _mean(getattr(rs, "food_outcomes", None))
-    return food
+    """The mean of the food dice (a food schedule of an experiment is not known to the players). Kept by the
+    ruleset's identity (a ruleset's hash is a Python call), with the ruleset itself so that its id stays its own."""
+    kept = _FOOD.get(id(rs))
+    if kept is None:
+        kept = _FOOD[id(rs)] = (rs, _mean(getattr(rs, "food_outcomes", None)))
+    return kept[1]
 
 
 def _mean(outs):
@@ -317,12 +318,16 @@ def _play_trait(ctx, a):
 
 
 def _play_pair(ctx, a):
+    return _pair_worth(ctx, a.trait, a.animals)
+
+
+def _pair_worth(ctx, trait, pair):
     """Cooperation and Communication pass food on: between two animals the food can feed, not from one
     of them to an animal that will starve anyway (the food it passes would be wasted)."""
-    v = _OTHER.get(a.trait, 1.0)
-    if a.trait != "symbiosis":
+    v = _OTHER.get(trait, 1.0)
+    if trait != "symbiosis":
         fed = ctx.keepers()
-        n = (a.animals[0] in fed) + (a.animals[1] in fed)
+        n = (pair[0] in fed) + (pair[1] in fed)
         if n == 1:
             v -= 1.1
         elif n == 0:
@@ -656,7 +661,7 @@ def _live_development(view, rate=None, rng=None):
         seen = cid
         if animals:
             a = ANIMAL_PLAYS[cid]
-            v = _play_animal(ctx, a)
+            v = ctx._new_animal or _play_animal(ctx, a)
             if v > top:
                 found.append((v, a))
                 if v > best:
@@ -690,22 +695,37 @@ def _trait_play_open(ctx, hand):
 
 
 def _live_side(ctx, cid, side, found, best, top):
-    """``_live_development``: the plays of one side of card ``cid`` on its targets (own animals; a Parasite on the
-    rivals'; two own animals for a pair trait), each added to ``found`` when above ``top``; returns (best, top)."""
+    """``_live_development``: the plays of one side of card ``cid`` on its targets (own animals, or a Parasite on the
+    rivals'), each added to ``found`` when above ``top``; returns (best, top). A pair side: ``_live_pairs``."""
     trait, kind, block, plays = side
-    mine = ctx.mine
     if kind == "pair":
-        if len(mine) < 2:
-            return best, top
-        values = [(_play_pair(ctx, a), a) for a in pair_plays(ctx.v, mine, cid, trait, [])]
-    else:
-        targets = mine if kind == "single" else [x for x in ctx.animals.values() if x.owner != ctx.seat]
-        pv = _PLAIN_TRAIT.get(trait)
-        values = [(pv - 0.1 * len(x.cards) if pv is not None else _play_trait(ctx, plays[x.id]), plays[x.id])
-                  for x in targets if not x.mask & block]
-    for v, a in values:
+        return _live_pairs(ctx, cid, trait, found, best, top)
+    pv = _PLAIN_TRAIT.get(trait)
+    for x in ctx.mine if kind == "single" else [x for x in ctx.animals.values() if x.owner != ctx.seat]:
+        if x.mask & block:
+            continue
+        v = pv - 0.1 * len(x.cards) if pv is not None else _play_trait(ctx, plays[x.id])
         if v > top:
-            found.append((v, a))
+            found.append((v, plays[x.id]))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    return best, top
+
+
+def _live_pairs(ctx, cid, trait, found, best, top):
+    """``_live_side`` of a pair side: each two own animals it may link, valued as ``_play_pair`` values the play
+    (either way round: the value does not depend on the order); the plays are built only above ``top``."""
+    mine = ctx.mine
+    if len(mine) < 2:
+        return best, top
+    directed = trait in DIRECTED
+    for pair in open_pairs(ctx.v, mine, trait):
+        v = _pair_worth(ctx, trait, pair)
+        if v > top:
+            found.append((v, play_pair(cid, trait, pair)))
+            if directed:
+                found.append((v, play_pair(cid, trait, pair[::-1])))
             if v > best:
                 best = v
                 top = v - 1e-9

@@ -272,6 +272,7 @@ def pair_plays(s, mine, cid, trait, out) -> list:
 ANIMAL_PLAYS = _ANIMAL_PLAYS
 CARD_SIDES = _SIDES
 PASS = _PASS
+play_pair = _PlayPair     # (card, trait, (a id, b id)) -> its PlayPairTrait
 
 
 def uniform_action(rs, s, rng):
@@ -359,7 +360,7 @@ def _linking_count(s, seat, sides, mine) -> int:
     for trait, kind, block, _plays in sides:
         if kind == "pair":
             m = len(mine)
-            free = 0                      # ``len(_pairs(...))``, counted without the list
+            free = 0                      # ``len(open_pairs(...))``, counted without the list
             i = 0
             for a in mine:
                 i += 1
@@ -385,7 +386,7 @@ def _others(s, seat) -> list:
     return [a for a in s.animals.values() if a.owner != seat]
 
 
-def _pairs(s, mine, trait) -> list:
+def open_pairs(s, mine, trait) -> list:
     """(a id, b id) of each two of ``mine`` that ``trait`` may link (not linked by it already)."""
     out = []
     for i, a in enumerate(mine):
@@ -402,7 +403,7 @@ def _side_targets(rs, s, seat, side, mine):
     if rs.restricted and not rs.trait_allowed(trait, s.turn):
         return ()
     if kind == "pair":
-        return _pairs(s, mine, trait) if len(mine) > 1 else ()
+        return open_pairs(s, mine, trait) if len(mine) > 1 else ()
     return [a for a in (mine if kind == "single" else _others(s, seat)) if not a.mask & block]
 
 
