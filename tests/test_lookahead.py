@@ -331,3 +331,34 @@ def test_game_board_lets_a_student_pick_the_opponents_level():
     assert isinstance(bot, LookaheadBot) and bot.level.number == 2
     assert board.match.seats[0] is None
     assert "novice lookahead bot" in board.header.value or "novice lookahead bot" in board.table.value
+
+
+@pytest.mark.parametrize("rid", ["origin", "northstar"])
+def test_imagined_games_choose_from_the_view_as_from_the_legal_list(rid):
+    """The imagined games ask the greedy bot's chooser from the view (``GreedyBot.live_chooser``) where the edition
+    has one: they are the games of the legal lists, so the values and the choice are the same; and it is asked."""
+    asked = []
+
+    class Listed(LookaheadBot):
+        def _live_chooser(self, rs):
+            return None
+
+    class Counted(LookaheadBot):
+        def _live_chooser(self, rs):
+            live = super()._live_chooser(rs)
+
+            def counted(view, r):
+                asked.append(view.phase)
+                return live(view, r)
+            counted.phases = live.phases
+            return counted
+
+    points = decision_points(rid, {"players": 3}, limit=8)
+    for state, seat in points[::2]:
+        legal = state.ruleset.legal_actions(state)
+        view = observe(state, seat)
+        order = LookaheadBot(3).candidates(view, legal, random.Random(0))[:4]
+        for horizon in (0, 1):
+            live = Counted(3, horizon=horizon).halving_values(view, order, random.Random(1))
+            assert live == Listed(3, horizon=horizon).halving_values(view, order, random.Random(1))
+    assert len(asked) > 100 and set(asked) == {"development" if rid == "origin" else "play_cards"}

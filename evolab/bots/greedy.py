@@ -58,6 +58,7 @@ class GreedyBot(Bot):
             if len(ties) == 1:              # one best action: no draw, as in pick
                 return ties[0]
             return ties[int(rng.random() * len(ties))]
+        choose.phases = hints.greedy_live_phases     # where it may decide (callers may skip it elsewhere)
         return choose
 
     def __getstate__(self):

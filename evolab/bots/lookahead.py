@@ -261,17 +261,34 @@ class LookaheadBot(Bot):
         to_move, legal_actions, apply, sample = rs.to_move, rs.legal_actions, rs.apply_inplace, rs.sample_chance
         look = rs.observe          # the imagined table is the bot's own: the greedy rules read it without a copy
         policy = self.policy
+        live = self._live_chooser(rs)
+        phases = () if live is None else live.phases
         for _ in range(_MAX_ROLLOUT):
             if s.phase == "over" or s.turn > limit:
                 break
             who = to_move(s)
             if who == CHANCE:
                 a = sample(s, r)
+            elif s.phase in phases:        # the greedy choice from the view alone, where the edition has one
+                seen = look(s, who, False)
+                a = live(seen, r)
+                if a is None:
+                    legal = legal_actions(s)
+                    a = legal[0] if len(legal) == 1 else policy.choose(seen, legal, r)
             else:
                 legal = legal_actions(s)
                 a = legal[0] if len(legal) == 1 else policy.choose(look(s, who, False), legal, r)
             apply(s, a, None)
         return SCORES[self.score](s, view.seat)
+
+    def _live_chooser(self, rs):
+        """The greedy policy's chooser from the view (``GreedyBot.live_chooser``) for ruleset ``rs``, made once per
+        ruleset: it picks what ``choose`` would from the legal list, with the same draws, so the imagined games
+        are the same, without the list being built."""
+        kept = self.__dict__.get("_live")
+        if kept is None or kept[0] is not rs:
+            kept = self._live = (rs, self.policy.live_chooser(rs))
+        return kept[1]
 
     @staticmethod
     def value(s, seat) -> float:

@@ -50,6 +50,8 @@ class BotHints:
     #: whether ``greedy_live(view, trait_card_rate, rng)`` also makes ``trait_card_filter``'s draw (as ``Bot.choose``
     #: would, before the bot's own), so that a bot with a trait-card rate may choose from the view too
     greedy_live_rates = False
+    #: the phases in which ``greedy_live`` may decide (elsewhere it answers None): a caller may skip it there
+    greedy_live_phases: frozenset = frozenset()
 
     def greedy_live(self, view) -> list | None:
         """``greedy_best`` of the whole legal list of this decision, found from ``view`` alone (a live view) without the

@@ -262,6 +262,8 @@ class NorthStarHints(BotHints):
 
     greedy_values = VALUES
 
+    greedy_live_phases = frozenset({"play_cards"})
+
     def greedy_live(self, view):
         """``greedy_best`` of a whole Play Cards decision worked out from the view alone (``play_ties``); None in
         the other phases, whose lists are short."""

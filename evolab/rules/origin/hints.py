@@ -561,6 +561,7 @@ class OriginHints(BotHints):
         return _best(_Context(view, legal, salt), legal)
 
     greedy_live_rates = True
+    greedy_live_phases = frozenset({"development"})
 
     def greedy_live(self, view, trait_card_rate=None, rng=None):
         """``greedy_best`` of a development decision worked out card by card from the view (``_live_development``),
