@@ -40,21 +40,20 @@ class Level:
     temperature: float = 0.0  # points: how often it plays a move that did worse in its imagined games (0: never)
 
 
-#: Strength levels: each tries more imagined games per move than the one below and weighs one more of its
-#: best moves by the rules of thumb; all of them imagine to the end of the current turn. The strength these
-#: tries give levels off at about 54 tries a move (162 tries of 8 moves did not beat 54 of 6: 52% and 40% of
-#: 40 North Star and Origin 2-player games), so the five levels are spread between 2 and 54 tries, and the
-#: steps near the top are widened by slips instead: a move that did d points worse than the best in the
-#: imagined games is played with weight exp(-d / temperature) against the best's 1 (the beginner and the
-#: novice at temperature 1, so a move a point worse has weight 0.37; the expert never slips).
-#: ``horizon=1`` (one more turn) is there to experiment with: it did not make level 3 measurably stronger
-#: (55% [40%, 69%] in 40 North Star games), and it triples the cost of a move at a table of four.
+#: Strength levels: each tries more imagined games per move than the one below and weighs more of its best
+#: moves by the rules of thumb. Tries alone level off (162 tries of 8 moves did not beat 54 of 6 in 2-player
+#: games), and at a table of four the old five levels spanned about one step, so the top two levels also
+#: imagine one more whole turn (``horizon=1``: 64% [58%, 71%] against the old expert in 40 Origin 4-player
+#: deals), and the expert weighs ten moves with 162 tries (61% [54%, 67%] against level 4's settings in 40
+#: such deals). The lower levels slip instead: a move that did d points worse than the best in the imagined
+#: games is played with weight exp(-d / temperature) against the best's 1 (the beginner and the novice at
+#: temperature 1, so a move a point worse has weight 0.37; level 3 at 0.4; the top two never slip).
 LEVELS = {
     1: Level(1, "beginner", 2, 2, temperature=1.0),       # one imagined game for each of its two best moves
     2: Level(2, "novice", 12, 3, temperature=1.0),        # three moves, the better two then played out more
-    3: Level(3, "intermediate", 18, 4, temperature=0.7),
-    4: Level(4, "advanced", 30, 5, temperature=0.4),
-    5: Level(5, "expert", 54, 6),                         # always its best; about where more tries stop helping
+    3: Level(3, "intermediate", 30, 5, temperature=0.4),
+    4: Level(4, "advanced", 54, 6, horizon=1),            # to the end of the next turn, always its best
+    5: Level(5, "expert", 162, 10, horizon=1),            # ten moves, three times level 4's tries
 }
 LEVEL_NAMES = {lv.name: n for n, lv in LEVELS.items()}
 _EXPLORE = 1.0           # UCB1 exploration weight, in units of the spread of the results seen so far
