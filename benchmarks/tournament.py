@@ -3,6 +3,7 @@
     python benchmarks/tournament.py --editions northstar --players 2 --workers 2    # one ladder
     nice -n 19 python benchmarks/tournament.py --workers auto     # 2 workers while the load is under 3, else 1
     python benchmarks/tournament.py --timing --decisions 150          # level-5 seconds per move (p50, p90)
+    python benchmarks/tournament.py --duplicate --report --players 4  # the rows of the games saved so far
 
 Each neighbouring pair (random-greedy, greedy-level 1, ..., level 4-level 5) plays its own games, seats
 rotating: in 2-player games one seat each; in 4-player games two seats each, alternating round the table
@@ -23,6 +24,8 @@ resumes where it was. Prints the Markdown rows of the README's table.
 from __future__ import annotations
 
 import argparse
+import collections
+import json
 import os
 import random
 import statistics
@@ -31,17 +34,22 @@ import time
 import evolab
 from evolab import Match, observe
 from evolab.bots import LEVELS, LookaheadBot
-from evolab.tournaments import tournament
+from evolab.tournaments import TournamentResult, tournament
 
 BOTS = ["random", "greedy"] + [f"lookahead{n}" for n in LEVELS]
+
+
+def pair_path(rid, players, low, high, args):
+    """The results file of one pair (the duplicate format's files are named ``...-dup-...``)."""
+    fmt = "-dup" if args.duplicate else ""
+    return os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}{fmt}-{_tag(high)}-vs-{_tag(low)}.jsonl")
 
 
 def pair_games(rid, players, low, high, games, args):
     """``high`` against ``low`` over ``games`` games, or deals in the duplicate format (resuming from the
     pair's results file; the duplicate format's files are named ``...-dup-...`` so the formats never mix)."""
     table = tuple((low, high)[i % 2] for i in range(players))
-    fmt = "-dup" if args.duplicate else ""
-    path = os.path.join(args.results, f"{rid}-{players}p-seed{args.seed}{fmt}-{_tag(high)}-vs-{_tag(low)}.jsonl")
+    path = pair_path(rid, players, low, high, args)
     played = games * 2 if args.duplicate else games     # a deal is played twice: A B (A B), then B A (B A)
     return tournament(rid, [low, high], games=played, seed=args.seed, players=players, tables=[table],
                       workers=_workers(args.workers), results=path, progress=args.progress,
@@ -84,6 +92,29 @@ def ladder(args):
             print(f"\n| pair | {n} | win rate of the first | 95% interval |\n| --- | ---: | ---: | --- |")
             for h in shown.values():
                 _row(h)
+
+
+def report(args):
+    """The rows of the games already saved, playing none: each pair's complete deals (or games), with how many
+    there are (a step still being played shows what it has so far)."""
+    for rid in args.editions:
+        for players in args.players:
+            print(f"\n{evolab.load_ruleset(rid, players=players).name}, {players} players (seed {args.seed}), "
+                  f"saved games only")
+            for low, high in zip(args.bots, args.bots[1:]):
+                path = pair_path(rid, players, low, high, args)
+                rows = []
+                if os.path.exists(path):
+                    with open(path, encoding="utf-8") as f:
+                        rows = [json.loads(line) for line in f if line.strip()]
+                if args.duplicate:            # only whole deals: both games of each
+                    games_of = collections.Counter((r["table"], r["deal"]) for r in rows)
+                    rows = [r for r in rows if games_of[r["table"], r["deal"]] == 2]
+                if not rows:
+                    print(f"| {high} vs {low} | none saved |")
+                    continue
+                _row(TournamentResult(rid, [low, high], None, rows, args.seed, duplicate=args.duplicate)
+                     .head_to_head(high, low))
 
 
 def _row(h):
@@ -129,7 +160,8 @@ def main():
     ap.add_argument("--duplicate", action="store_true", help="play every deal twice, seats swapped; "
                     "--games and --more then count deals, and the interval is a t interval over deals")
     ap.add_argument("--bots", nargs="+", default=BOTS, help="the ladder, weakest first")
-    ap.add_argument("--results", default="artifacts/tournament", help="folder of per-game JSON-lines files")
+    ap.add_argument("--results", default="benchmarks/results/tournament", help="folder of per-game JSON-lines files")
+    ap.add_argument("--report", action="store_true", help="print the rows of the saved games only, playing none")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", default=None, help="processes (a number, or auto: 2 under a load of 3, else 1)")
     ap.add_argument("--editions", nargs="+", default=sorted(evolab.available_rulesets()))
@@ -138,7 +170,12 @@ def main():
     ap.add_argument("--decisions", type=int, default=150, help="level-5 decisions timed per edition")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args()
-    timing(args) if args.timing else ladder(args)
+    if args.report:
+        report(args)
+    elif args.timing:
+        timing(args)
+    else:
+        ladder(args)
 
 
 if __name__ == "__main__":
