@@ -13,6 +13,7 @@ import evolab
 from evolab import Match
 from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.hints import BotHints
+from live_support import greedy_moves, listed_phases
 
 OPTIONS = [{}, {"trait_from_turn": {"carnivore": 3, "long_neck": 2}}, {"trait_limit": 1},
            {"banned_traits": ["fat_tissue"], "foraging_everywhere": False}]
@@ -47,35 +48,16 @@ def test_live_play_cards_ties_are_the_legal_lists(options):
     assert _Compared.checked - before[0] > 300 and _Compared.ties - before[1] > 20
 
 
-def _moves(rs, seed, stepped):
-    m = Match(rs, seats=[GreedyBot() for _ in range(rs.options["players"])], seed=seed)
-    if stepped:                         # step() always builds the legal list
-        while m.state.phase != "over":
-            m.step()
-    else:
-        m.play_out()
-    return m.record.moves
-
-
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_play_out_from_the_view_plays_the_games_of_the_legal_list(players):
     rs = evolab.load_ruleset("northstar", players=players)
     for seed in range(3):
-        assert _moves(rs, seed, stepped=False) == _moves(rs, seed, stepped=True)
+        assert greedy_moves(rs, seed, stepped=False) == greedy_moves(rs, seed, stepped=True)
 
 
 def test_play_out_builds_no_play_cards_list_for_greedy_seats():
     rs = evolab.load_ruleset("northstar", players=4)
-    phases = []
-    legal_actions = rs.legal_actions
-
-    def counted(s):
-        phases.append(s.phase)
-        return legal_actions(s)
-
-    rs.legal_actions = counted
-    Match(rs, seats=[GreedyBot() for _ in range(4)], seed=1).play_out()
+    phases = listed_phases(rs, [GreedyBot] * 4)
     assert "feeding" in phases and "play_cards" not in phases
-    phases.clear()
-    Match(rs, seats=[GreedyBot(trait_card_rate=0.5) for _ in range(4)], seed=1).play_out()
-    assert "play_cards" in phases          # a trait-card rate filters the list: it is built
+    rated = listed_phases(rs, [lambda: GreedyBot(trait_card_rate=0.5)] * 4)
+    assert "play_cards" in rated           # a trait-card rate filters the list: it is built

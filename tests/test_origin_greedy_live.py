@@ -13,6 +13,7 @@ import evolab
 from evolab import Match
 from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.hints import BotHints
+from live_support import greedy_moves, listed_phases
 
 
 class _Compared(GreedyBot):
@@ -59,21 +60,11 @@ def test_scenarios_and_restricted_traits_choose_from_the_list(options):
     Match(rs, seats=[_Compared(), _Compared(), RandomBot()], seed=5).play_out()
 
 
-def _moves(rs, seed, stepped, rate=None):
-    m = Match(rs, seats=[GreedyBot(trait_card_rate=rate) for _ in range(rs.options["players"])], seed=seed)
-    if stepped:                         # step() always builds the legal list
-        while m.state.phase != "over":
-            m.step()
-    else:
-        m.play_out()
-    return m.record.moves
-
-
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_play_out_from_the_view_plays_the_games_of_the_legal_list(players):
     rs = evolab.load_ruleset("origin", players=players)
     for seed in range(4):
-        assert _moves(rs, seed, stepped=False) == _moves(rs, seed, stepped=True)
+        assert greedy_moves(rs, seed, stepped=False) == greedy_moves(rs, seed, stepped=True)
 
 
 @pytest.mark.parametrize("rate", [0.0, 0.3, 1.0])
@@ -83,23 +74,14 @@ def test_a_trait_card_rate_draws_as_the_filter_of_the_legal_list_does(rate):
     for players in (2, 4):
         rs = evolab.load_ruleset("origin", players=players)
         for seed in range(3):
-            assert _moves(rs, seed, stepped=False, rate=rate) == _moves(rs, seed, stepped=True, rate=rate)
+            assert greedy_moves(rs, seed, stepped=False, rate=rate) == greedy_moves(rs, seed, stepped=True, rate=rate)
 
 
 def test_play_out_builds_no_development_list_for_greedy_seats():
     rs = evolab.load_ruleset("origin", players=4)
-    phases = []
-    legal_actions = rs.legal_actions
-
-    def counted(s):
-        phases.append(s.phase)
-        return legal_actions(s)
-
-    rs.legal_actions = counted
-    Match(rs, seats=[GreedyBot() for _ in range(4)], seed=1).play_out()
+    phases = listed_phases(rs, [GreedyBot] * 4)
     assert "feeding" in phases and "development" not in phases
-    phases.clear()
-    Match(rs, seats=[GreedyBot(trait_card_rate=0.5) for _ in range(4)], seed=1).play_out()
-    assert "development" not in phases      # the walk makes a trait-card rate's draw itself
-    Match(rs, seats=[type("Sub", (GreedyBot,), {})() for _ in range(4)], seed=1).play_out()
-    assert "development" in phases          # a subclass may value plays its own way: it gets the list
+    rated = listed_phases(rs, [lambda: GreedyBot(trait_card_rate=0.5)] * 4)
+    assert "development" not in rated      # the walk makes a trait-card rate's draw itself
+    sub = listed_phases(rs, [type("Sub", (GreedyBot,), {})] * 4)
+    assert "development" in sub            # a subclass may value plays its own way: it gets the list
