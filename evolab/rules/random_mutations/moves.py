@@ -224,15 +224,13 @@ def _add_block(rs, s, seat, sp):
     return C.refuse(key, species=sp.id, animals=len(sp.animals), count=len(s.rows[seat])) if key else None
 
 
-def _main_actions(rs, s, seat, first=False) -> list:
+def _main_actions(rs, s, seat) -> list:
     """Chip placements and attacks open to ``seat``, animal by animal in table order, then the parasites it may
-    place on the others' animals; with ``first`` only enough of them to tell whether there is any (``has_main``).
+    place on the others' animals (whether there is any at all: ``has_main``).
 
     The tests of ``checks.animal_moves`` as yes/no (the legal lists ask them for every animal of every decision,
     the messages are not needed here); the conformance suite holds the two equal. One pass over the table: the
     others' animals are the parasite hosts (``checks.parasite_hosts``), kept aside for the end."""
-    if first and not has_main(rs, s, seat):
-        return []
     red, green, species = s.red, s.green, s.species
     out: list = []
     aims: dict | None = None              # per hunting species: the species it may attack
