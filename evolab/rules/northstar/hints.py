@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...actions import EatPlant, EndTurn, Grow, Hunt, NewSpecies, Pass, PlaceTrait, SelectFood, ThinkFood
 from ..hints import BotHints
 from .deck import FOOD_NUMBERS, TRAIT_OF
-from .moves import _BY_SPECIES, _END, _NEWS, _PLACES, _fits
+from .moves import END_TURN, GROWTHS, NEW_SPECIES, PLACEMENTS, fits
 from .traits import ARMOURED
 
 _TRAIT_VALUE = {"carnivore": 1.4, "long_neck": 1.8, "foraging": 1.6, "cooperation": 1.5, "fat_tissue": 1.4,
@@ -358,7 +358,7 @@ def play_ties(view) -> list | None:
     the actions within 1e-9 of it are built, in their order. None (value the list) if a replacement could tie."""
     hand = list(dict.fromkeys(view.hand))
     if not hand:
-        return [_END]
+        return [END_TURN]
     ctx = Context(view, None)
     mine = ctx.mine
     new, end = _new(ctx, None), _end(ctx, None)
@@ -380,10 +380,10 @@ def play_ties(view) -> list | None:
     ties: list = []
     if new > top:
         for c in hand:
-            ties.extend(_NEWS[c])
+            ties.extend(NEW_SPECIES[c])
     if most > top:
         for c in hand:
-            body, pop = _BY_SPECIES[c]
+            body, pop = GROWTHS[c]
             for sid, b, p in grows:
                 if b is not None and b > top:
                     ties.append(body[sid])
@@ -392,7 +392,7 @@ def play_ties(view) -> list | None:
     if added > top:
         _placement_ties(ctx, ties, traits, adds, top)
     if end > top:
-        ties.append(_END)
+        ties.append(END_TURN)
     return ties
 
 
@@ -411,7 +411,7 @@ def _trait_cards(view, hand) -> list:
 def _best_adds(ctx, mine, traits) -> tuple:
     """([(species, the traits it holds, what ``_place_trait`` takes off a trait's own value there, the best value
     of adding one of ``traits`` to it or None)], the best of them): a trait it does not hold is added when it has
-    room (``moves._fits``: "" first among what a card of a trait it does not hold may replace), and every trait but
+    room (``moves.fits``: "" first among what a card of a trait it does not hold may replace), and every trait but
     Carnivore is worth its own value less the same amount for the species, so the highest-valued such trait is
     the best added."""
     ranked, carnivore = _ranked(traits)
@@ -422,7 +422,7 @@ def _best_adds(ctx, mine, traits) -> tuple:
     for sp in mine:
         f = sp.fits
         if f is None or f[0] is not sp.names or f[1] is not sp.pending or f[2] != limit:
-            f = _fits(rs, sp)
+            f = fits(rs, sp)
         held, other = f[3]
         if other and not other[0]:          # room for one more trait
             v = None
@@ -469,4 +469,4 @@ def _placement_ties(ctx, ties, traits, adds, top) -> None:
             if t not in held:
                 value = _place_trait(ctx, t, sp) if t == "carnivore" else _TRAIT_VALUE.get(t, 1.0) - crowd
                 if value > top:
-                    ties.append(_PLACES[c, sp.id, ""])
+                    ties.append(PLACEMENTS[c, sp.id, ""])

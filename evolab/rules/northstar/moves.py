@@ -150,6 +150,16 @@ def _fits(rs, sp) -> tuple:
     return f
 
 
+#: the Play Cards moves, for a bot that works through them without the list (``hints.greedy_live``): card -> its
+#: NewSpecies at either end; card -> ({species id: Grow its Body Size}, {species id: Grow its Population});
+#: {(card, species id, card replaced or ""): PlaceTrait}; the EndTurn; and what a card may replace on a species
+NEW_SPECIES = _NEWS
+GROWTHS = _BY_SPECIES
+PLACEMENTS = _PLACES
+END_TURN = _END
+fits = _fits
+
+
 def _fitting(rs, sp) -> tuple:
     """``_fits`` of ``sp`` past its first three entries, worked out: a bare species takes any card added; one
     whose every card and trait name is there once (as the rules keep it) in straight lines of builtins (each held
