@@ -3,15 +3,15 @@
 It sees only its observation. For each try it imagines a whole table consistent with it (the others' hands,
 the deck and face-down cards drawn from the cards it has not seen: ``evolab.view.sample_world``), plays one of its
 candidate moves there, lets everybody play on with the greedy rules of thumb (and nature roll its dice) to
-the end of the turn, and scores the result (its lead in points over the best rival). Tries are shared out by
-sequential halving: every candidate meets the same imagined tables and dice, the worse half drops out after
-each round, and the survivors get the rest of the budget, so a move wins on play rather than on the luck of
-its tables (the UCB1 sharing of the first version, ``method="ucb"``, let a weak move win on a few lucky tries,
-and more tries did not make a stronger bot). The lower levels also slip now and then, as a learner does:
-with a ``temperature`` (in points) they sometimes play a move that did a little worse in their imagined
-games than their best one, rarely one that did much worse. A level fixes the number of tries and the
-temperature, so a level plays the same way on any computer; the bot's ``seed`` and the match's random
-numbers make it deterministic.
+the end of the turn (the top two levels: of the next one too), and scores the result (its lead in points over
+the best rival). Tries are shared out by sequential halving: every candidate meets the same imagined tables and
+dice, the worse half drops out after each round, and the survivors get the rest of the budget, so a move wins on
+play rather than on the luck of its tables (the UCB1 sharing of the first version, ``method="ucb"``, let a weak
+move win on a few lucky tries, and more tries did not make a stronger bot). The lower levels also slip now and
+then, as a learner does: with a ``temperature`` (in points) they sometimes play a move that did a little worse
+in their imagined games than their best one, rarely one that did much worse. A level fixes the number of tries,
+the moves weighed, the turns imagined and the temperature, so a level plays the same way on any computer; the
+bot's ``seed`` and the match's random numbers make it deterministic.
 """
 from __future__ import annotations
 
