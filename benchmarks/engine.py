@@ -4,6 +4,8 @@
     python benchmarks/engine.py --profile     # cProfile of 2-player random games, top functions
     python benchmarks/engine.py --checked     # the built-in bots' trusted path against the checked path
     python benchmarks/engine.py --against DIR # this checkout against another (e.g. a worktree of main), side by side
+    python benchmarks/engine.py --against DIR --pairs 30 --games 100 --bots greedy
+                                              # median of 30 paired short runs, with its 95% interval
 
 ``--checked``: ``Match`` checks every move a bot returns unless the bot's class declares
 ``picks_from_legal`` (the built-in bots do). A subclass that declares nothing takes the checked path and
@@ -16,6 +18,7 @@ import cProfile
 import json
 import pathlib
 import pstats
+import statistics
 import subprocess
 import sys
 import time
@@ -97,6 +100,50 @@ def against(other, games, rounds, rulesets):
                       flush=True)
 
 
+def median_interval(values):
+    """The median of ``values`` and a distribution-free 95% interval for it: the order statistics whose ranks the
+    binomial(n, 1/2) puts 2.5% of its weight outside (the sign test's interval; n >= 6)."""
+    from math import comb
+    xs = sorted(values)
+    n = len(xs)
+    med = statistics.median(xs)
+    k, tail = 0, 0.0
+    while True:                     # the largest k with P(X <= k) <= 2.5%: the interval is (x[k], x[n - 1 - k])
+        p = comb(n, k) / 2 ** n
+        if tail + p > 0.025:
+            break
+        tail += p
+        k += 1
+    if k == 0:
+        return med, xs[0], xs[-1]
+    return med, xs[k - 1], xs[n - k]
+
+
+def paired(other, games, pairs, rulesets, bots):
+    """This checkout and ``other`` in ``pairs`` alternations of short fresh-process runs (the order within a pair
+    alternates too), the ratio per move of each pair, and their median with its 95% interval: on a shared machine
+    whose speed drifts from one second to the next, a ratio per pair cancels the drift that a best-of figure keeps."""
+    here = str(pathlib.Path(__file__).resolve().parents[1])
+    print(f"{games} games per run, {pairs} pairs of runs (CPU seconds); ratio = this / other per move; median of the "
+          f"pairs' ratios with its 95% interval (sign test)")
+    for rid in rulesets:
+        for players in (2, 4):
+            for bot in bots:
+                ratios = []
+                for i in range(pairs):
+                    got = {}
+                    order = (("other", other), ("this", here)) if i % 2 == 0 else (("this", here), ("other", other))
+                    for name, root in order:
+                        out = subprocess.run([sys.executable, "-c", _ONE_RUN, root, rid, str(players), bot, str(games)],
+                                             capture_output=True, text=True, check=True, cwd="/")
+                        got[name] = json.loads(out.stdout)
+                    (t1, m1), (t0, m0) = got["this"], got["other"]
+                    ratios.append((t1 / m1) / (t0 / m0))
+                med, lo, hi = median_interval(ratios)
+                print(f"{rid + f' {players}p ' + bot:30} median {med:.3f}  95% interval {lo:.3f} to {hi:.3f}  "
+                      f"(pairs from {min(ratios):.3f} to {max(ratios):.3f})", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500)
@@ -106,7 +153,14 @@ def main():
     ap.add_argument("--checked", action="store_true", help="trusted against checked bot moves, side by side")
     ap.add_argument("--against", metavar="DIR", help="another checkout of evolab to time side by side with this one")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--pairs", type=int, default=0,
+                    help="with --against: this many alternating pairs of short runs, median ratio and its interval")
+    ap.add_argument("--bots", nargs="+", default=["random", "greedy"], choices=["random", "greedy"])
     args = ap.parse_args()
+    if args.against and args.pairs:
+        paired(args.against, args.games, args.pairs,
+               [args.ruleset] if args.ruleset else sorted(evolab.available_rulesets()), args.bots)
+        return
     if args.against:
         against(args.against, args.games, args.rounds,
                 [args.ruleset] if args.ruleset else sorted(evolab.available_rulesets()))

@@ -154,7 +154,7 @@ class Match:
         chance_sample, draw, look = rs.sample_chance, rs.uniform_action, rs.observe
         # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
         shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
-        live = _live_choosers(rs, seats, checked)
+        live, where = _live_choosers(rs, seats, checked)
         for _move in range(max_moves):
             if s.phase == "over":
                 return
@@ -167,7 +167,7 @@ class Match:
                 bot = seats[who]
                 how = shown[who]
                 view = None if how is None else look(s, who, False) if how else observe(s, who)
-                action = None if live[who] is None else live[who](view, rng)
+                action = None if s.phase not in where[who] else live[who](view, rng)
                 if action is None:
                     legal = legal_actions(s)
                     if checked[who]:
@@ -325,14 +325,29 @@ def _uniform_seats(rs, seats, checked) -> list:
             for b, c in zip(seats, checked)]
 
 
-def _live_choosers(rs, seats, checked) -> list:
+def _live_choosers(rs, seats, checked) -> tuple:
     """For each seat, the bot's function that chooses from the live view alone when it can (``live_chooser``, for
-    a trusted bot that has one): then the match builds no legal list for that decision."""
+    a trusted bot that has one): then the match builds no legal list for that decision; and the phases where it
+    is asked (its ``phases``, where it says; elsewhere it answers None; every phase where it does not say)."""
     out = []
+    where = []
     for b, c in zip(seats, checked):
         make = None if c else getattr(b, "live_chooser", None)
-        out.append(None if make is None else make(rs))
-    return out
+        f = None if make is None else make(rs)
+        phases = () if f is None else getattr(f, "phases", None)
+        out.append(f)
+        where.append(_EVERY_PHASE if phases is None else phases)
+    return out, where
+
+
+class _EveryPhase:
+    """The phases of a live chooser that does not name its own: every one."""
+
+    def __contains__(self, phase):
+        return True
+
+
+_EVERY_PHASE = _EveryPhase()
 
 
 def _view(rs, s, seat, bot):

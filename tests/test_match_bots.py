@@ -177,3 +177,36 @@ def test_a_checked_bot_that_plays_fairly_plays_the_same_game_as_the_trusted_one(
     a.play_out()
     b.play_out()
     assert a.record.moves == b.record.moves and a.rng.getstate() == b.rng.getstate()
+
+
+class _Asking(RandomBot):
+    """A trusted bot with a live chooser that records the phases it is asked in and answers None (the match then
+    builds the legal list); ``phases`` is given to the chooser when not None."""
+
+    picks_from_legal = True
+    needs_observation = True
+
+    def __init__(self, phases=None):
+        super().__init__()
+        self.asked = set()
+        self.live_phases = phases
+
+    def live_chooser(self, rs):
+        def choose(view, rng):
+            self.asked.add(view.phase)
+            return None
+        if self.live_phases is not None:
+            choose.phases = self.live_phases
+        return choose
+
+
+def test_play_out_asks_a_live_chooser_only_in_the_phases_it_names():
+    rs = load_ruleset("origin", players=2)
+    every, named = _Asking(), _Asking(frozenset({"development"}))
+    plain = Match(rs, seats=[RandomBot(), RandomBot()], seed=5)
+    plain.play_out()
+    asked = Match(rs, seats=[every, named], seed=5)
+    asked.play_out()
+    assert asked.record.moves == plain.record.moves       # answering None: the bot chooses from the legal list
+    assert {"development", "feeding"} <= every.asked      # no phases named: asked in every phase it decides in
+    assert named.asked == {"development"}
