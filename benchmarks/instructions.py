@@ -24,7 +24,8 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 # name: (what one unit is, games); the child below plays them
-FIGURES = {"origin": ("move", 20), "og2": ("move", 6), "og4": ("move", 3), "rm": ("move", 10), "ns4r": ("move", 6),
+FIGURES = {"origin": ("move", 20), "og2": ("move", 6), "og4": ("move", 3), "rm": ("move", 10), "rm4g": ("move", 3),
+           "ns4r": ("move", 6),
            "ns4g": ("move", 3), "ns6g": ("move", 2),
            "sweep": ("game", 12), "heredity": ("game", 2)}
 
@@ -49,6 +50,7 @@ if what in ("sweep", "heredity"):      # (imported here: a baseline older than t
 else:
     rid, players, bot = {"origin": ("origin", 2, RandomBot), "og2": ("origin", 2, GreedyBot),
                          "og4": ("origin", 4, GreedyBot), "rm": ("random_mutations", 2, RandomBot),
+                         "rm4g": ("random_mutations", 4, GreedyBot),
                          "ns4r": ("northstar", 4, RandomBot), "ns4g": ("northstar", 4, GreedyBot),
                          "ns6g": ("northstar", 6, GreedyBot)}[what]
     rs = evolab.load_ruleset(rid, players=players)

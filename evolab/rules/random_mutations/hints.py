@@ -284,10 +284,62 @@ VALUES = {PlayCard: _play, Pass: lambda c, a: 0.3, TakeFood: _take_food, TakeShe
           ChooseParasiteVictim: _victim, Scavenge: _scavenge, DiscardTrait: _discard_trait}
 
 
+def _streamed_best(ctx, legal):
+    """``BotHints.greedy_best`` in one pass in the legal order: the values of ``VALUES``, but a parasite or a Stomp whose
+    bound cannot reach the best so far is not valued (the parasites come after the chips and attacks in the list,
+    most often below a token that finishes an animal). The ties are the actions within 1e-9 of the best, in order."""
+    get = VALUES.get
+    best = top = _NONE
+    found = []          # (value, action) of the actions that may tie for the best, in order
+    cap = None          # the most a parasite may be worth here (``_parasite_cap``), worked out when first needed
+    for a, t in zip(legal, map(type, legal)):       # the types read in C
+        if t is PlaceParasite:
+            if top >= 1.5:
+                if cap is None:
+                    cap = _parasite_cap(ctx)
+                if cap <= top:
+                    continue
+            v = _parasite(ctx, a)
+        elif t is Stomp:
+            if 0.5 * a.tokens <= top:       # ``_stomp``: at most half a point a token
+                continue
+            v = _stomp(ctx, a)
+        elif t is EndMove:
+            v = 0.0
+        else:
+            v = get(t, _zero)(ctx, a)
+        if v > top:
+            found.append((v, a))
+            if v > best:
+                best = v
+                top = v - 1e-9
+    return [a for v, a in found if v > top]
+
+
+def _parasite_cap(ctx):
+    """The value ``_parasite`` gives a parasite on the most loaded of the rivals' species (the hosts)."""
+    animals, seat = ctx.v.animals, ctx.seat
+    load = 0
+    for sp in ctx.v.species.values():
+        if sp.owner != seat:
+            n = sum(animals[x].parasites for x in sp.animals)
+            if n > load:
+                load = n
+    return 1.5 + 0.5 * load
+
+
+_NONE = float("-inf")
+
+
 class RandomMutationsHints(BotHints):
     """GreedyBot's rules of thumb for *Random Mutations*."""
 
     greedy_values = VALUES
+
+    def greedy_best(self, ctx, legal):
+        """The best actions (``BotHints.greedy_best``) streamed (``_streamed_best``): a parasite or a Stomp that
+        cannot reach the best so far is not valued."""
+        return _streamed_best(ctx, legal)
 
     def greedy_context(self, view, legal, salt=0):
         return Context(view, legal)
