@@ -257,13 +257,10 @@ def pair_plays(s, mine, cid, trait, out) -> list:
     """Append to ``out`` the plays of the pair side ``trait`` of card ``cid`` on two of ``mine`` (the mover's animals
     in the table's order) not yet linked by it, in ``dev_actions``' order (a directed trait: each pair both ways)."""
     directed = trait in DIRECTED
-    for i, a in enumerate(mine):
-        for b in mine[i + 1:]:
-            if _linked(s, a, b, trait):
-                continue
-            out.append(_PlayPair(cid, trait, (a.id, b.id)))
-            if directed:
-                out.append(_PlayPair(cid, trait, (b.id, a.id)))
+    for pair in open_pairs(s, mine, trait):
+        out.append(_PlayPair(cid, trait, pair))
+        if directed:
+            out.append(_PlayPair(cid, trait, pair[::-1]))
     return out
 
 
