@@ -123,11 +123,16 @@ def mode_block(rs, mode):
     return None
 
 
+def trait_block(sp):
+    """§5.1: a trait goes on a species of population 1 (the key of the rule, or None)."""
+    return "rm.trait-population" if len(sp.animals) != 1 else None
+
+
 def species_options(rs, s, seat, sp) -> tuple:
     """For a card announced on ``sp``, one of ``seat``'s species: the key of the rule that forbids it (or None)
     as a trait, as an added animal, as a divergence (in the order of ``MODES[1:]``)."""
-    n, over = len(sp.animals), len(sp.animals) + 1 > len(s.rows[seat])
-    trait = "rm.trait-population" if n != 1 else None        # §5.1: a trait goes on a species of population 1
+    over = len(sp.animals) + 1 > len(s.rows[seat])
+    trait = trait_block(sp)
     # §5.2: a species grows to at most as many animals as its owner has species; Extremophile (§8.6)
     add = "rm.population-cap" if over else \
         join_block(rs, s, seat, sp)

@@ -12,6 +12,9 @@ from __future__ import annotations
 from ...actions import (Attack, ChooseParasiteVictim, ChooseVictim, DiscardTrait, EndMove, Pass, PlaceParasite,
                        PlayCard, Scavenge, Stomp, TakeFood, TakeShelter)
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
+from .checks import trait_block
+from .moves import NEW_SPECIES, PASS, play_card
+from .worlds import PUBLIC
 
 _HUNTERS = frozenset(("predator", "obligate_predator"))
 _MAIN = frozenset((TakeFood, TakeShelter, PlaceParasite, Attack))
@@ -331,6 +334,28 @@ def _parasite_cap(ctx):
 _NONE = float("-inf")
 
 
+def _live_development(view):
+    """``BotHints.greedy_best`` of a development decision (``moves.dev_actions``), from the view without the list.
+    While the expected food can feed one more animal (``_play``'s room), a new species (2.2) is worth more than any
+    other play (an added animal at most 1.7, a trait 1.5, the pass 0.3): it alone is the best. Else a trait on each
+    species that may take one (1.5) beats the rest (the pass 0.3, a new species or an added animal 0.1), and the
+    pass is the best when none may. None where the list is needed: with Divergence on (``Bot.choose`` draws for it
+    from the list) and for a Simplification's discard."""
+    rs = view.ruleset
+    if rs.options["divergence"] or view.public[_SIMPLIFY] is not None:
+        return None
+    seat = view.seat
+    if view.pdeck_sizes[seat] < 1:          # ``checks.deck_block``: the pass alone
+        return [PASS]
+    mine = [view.species[i] for i in view.rows[seat]]
+    if _food_per_player(rs) + 1.5 - sum(len(sp.animals) for sp in mine) > 0:
+        return [NEW_SPECIES]
+    return [play_card("trait", sp.id) for sp in mine if trait_block(sp) is None] or [PASS]
+
+
+_SIMPLIFY = PUBLIC.index("simplify")      # the public field of a pending Simplification (a discard, not a play)
+
+
 class RandomMutationsHints(BotHints):
     """GreedyBot's rules of thumb for *Random Mutations*."""
 
@@ -343,3 +368,10 @@ class RandomMutationsHints(BotHints):
 
     def greedy_context(self, view, legal, salt=0):
         return Context(view, legal)
+
+    greedy_live_phases = frozenset({"development"})
+
+    def greedy_live(self, view):
+        """``greedy_best`` of a development decision found from the view (``_live_development``); None in the
+        other phases, whose lists the feeding plan reads."""
+        return _live_development(view) if view.phase == "development" else None

@@ -133,6 +133,12 @@ def dev_actions(rs, s, seat) -> list:
     return out
 
 
+#: the development plays, for a bot that finds its best play without the list (``hints.greedy_live``)
+NEW_SPECIES = _NEW_SPECIES
+PASS = _PASS
+play_card = _PlayCard      # (mode, species id) -> its PlayCard
+
+
 def _species_options(rs, s, seat) -> list:
     """(species id, ``checks.species_options``) of each of ``seat``'s species, in row order."""
     species = s.species
