@@ -13,7 +13,6 @@ import evolab
 from evolab import Match
 from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.hints import BotHints
-from live_support import greedy_moves, listed_phases
 
 OPTIONS = [{}, {"trait_from_turn": {"carnivore": 3, "long_neck": 2}}, {"trait_limit": 1},
            {"banned_traits": ["fat_tissue"], "foraging_everywhere": False}]
@@ -46,18 +45,3 @@ def test_live_play_cards_ties_are_the_legal_lists(options):
         seats = [_Compared() if s % 3 != 2 else RandomBot() for s in range(players)]
         Match(rs, seats=seats, seed=100 + players).play_out()
     assert _Compared.checked - before[0] > 300 and _Compared.ties - before[1] > 20
-
-
-@pytest.mark.parametrize("players", [3, 4, 6])
-def test_play_out_from_the_view_plays_the_games_of_the_legal_list(players):
-    rs = evolab.load_ruleset("northstar", players=players)
-    for seed in range(3):
-        assert greedy_moves(rs, seed, stepped=False) == greedy_moves(rs, seed, stepped=True)
-
-
-def test_play_out_builds_no_play_cards_list_for_greedy_seats():
-    rs = evolab.load_ruleset("northstar", players=4)
-    phases = listed_phases(rs, [GreedyBot] * 4)
-    assert "feeding" in phases and "play_cards" not in phases
-    rated = listed_phases(rs, [lambda: GreedyBot(trait_card_rate=0.5)] * 4)
-    assert "play_cards" in rated           # a trait-card rate filters the list: it is built

@@ -13,7 +13,7 @@ import evolab
 from evolab import Match
 from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.hints import BotHints
-from live_support import greedy_moves, listed_phases
+from live_support import greedy_moves
 
 
 class _Compared(GreedyBot):
@@ -60,13 +60,6 @@ def test_scenarios_and_restricted_traits_choose_from_the_list(options):
     Match(rs, seats=[_Compared(), _Compared(), RandomBot()], seed=5).play_out()
 
 
-@pytest.mark.parametrize("players", [2, 4, 5])
-def test_play_out_from_the_view_plays_the_games_of_the_legal_list(players):
-    rs = evolab.load_ruleset("origin", players=players)
-    for seed in range(4):
-        assert greedy_moves(rs, seed, stepped=False) == greedy_moves(rs, seed, stepped=True)
-
-
 @pytest.mark.parametrize("rate", [0.0, 0.3, 1.0])
 def test_a_trait_card_rate_draws_as_the_filter_of_the_legal_list_does(rate):
     """``trait_card_filter`` draws before the bot's own draw, only when a card may be played either way: the live
@@ -75,13 +68,3 @@ def test_a_trait_card_rate_draws_as_the_filter_of_the_legal_list_does(rate):
         rs = evolab.load_ruleset("origin", players=players)
         for seed in range(3):
             assert greedy_moves(rs, seed, stepped=False, rate=rate) == greedy_moves(rs, seed, stepped=True, rate=rate)
-
-
-def test_play_out_builds_no_development_list_for_greedy_seats():
-    rs = evolab.load_ruleset("origin", players=4)
-    phases = listed_phases(rs, [GreedyBot] * 4)
-    assert "feeding" in phases and "development" not in phases
-    rated = listed_phases(rs, [lambda: GreedyBot(trait_card_rate=0.5)] * 4)
-    assert "development" not in rated      # the walk makes a trait-card rate's draw itself
-    sub = listed_phases(rs, [type("Sub", (GreedyBot,), {})] * 4)
-    assert "development" in sub            # a subclass may value plays its own way: it gets the list

@@ -13,7 +13,6 @@ import evolab
 from evolab import Match
 from evolab.bots import GreedyBot, RandomBot
 from evolab.rules.hints import BotHints
-from live_support import greedy_moves, listed_phases
 
 
 class _Compared(GreedyBot):
@@ -53,21 +52,6 @@ def test_divergence_chooses_from_the_list():
     """With Divergence on, ``Bot.choose`` draws for a divergence from the list: the live view does not decide."""
     rs = evolab.load_ruleset("random_mutations", players=3, divergence=True)
     Match(rs, seats=[_Compared(), _Compared(), RandomBot()], seed=5).play_out()
-
-
-@pytest.mark.parametrize("players", [2, 4, 5])
-def test_play_out_from_the_view_plays_the_games_of_the_legal_list(players):
-    rs = evolab.load_ruleset("random_mutations", players=players)
-    for seed in range(4):
-        assert greedy_moves(rs, seed, stepped=False) == greedy_moves(rs, seed, stepped=True)
-
-
-def test_play_out_builds_no_development_list_for_greedy_seats():
-    rs = evolab.load_ruleset("random_mutations", players=4)
-    phases = listed_phases(rs, [GreedyBot] * 4)
-    assert "feeding" in phases and "development" not in phases
-    rated = listed_phases(rs, [lambda: GreedyBot(trait_card_rate=0.5)] * 4)
-    assert "development" in rated          # a trait-card rate's draw is made from the list
 
 
 def _development(mine):
