@@ -58,7 +58,6 @@ class Context(PlanOnDemand):
         return self._hunters
 
 
-
 class _FeedingPlan(FeedingPlan):
     """As in the Origin bot: ``cost`` (red tokens each hungry animal still needs after a sure kill),
     ``share`` (the red tokens to expect, rivals taking in turn while they have animals the centre could
@@ -160,12 +159,17 @@ def _food_per_player(rs):
     return red
 
 
+def _room(rs, mine):
+    """How many more animals the food the bot can expect can feed, beyond ``mine`` (its species) and a margin."""
+    return _food_per_player(rs) + 1.5 - sum(len(sp.animals) for sp in mine)
+
+
 def _play(ctx, a):
     """Grow while the expected food can feed one more animal; beyond that, mutate (traits score without
     eating, and which trait arises is blind)."""
     room = ctx.room
     if room is None:
-        room = ctx.room = _food_per_player(ctx.rs) + 1.5 - sum(len(sp.animals) for sp in ctx.mine)
+        room = ctx.room = _room(ctx.rs, ctx.mine)
     if a.mode == "new_species":
         return 2.2 if room > 0 else 0.1
     if a.mode == "add_animal":
@@ -204,11 +208,19 @@ def _take_shelter(ctx, a):
 
 
 def _parasite(ctx, a):
-    target = ctx.v.animals[a.animal]
-    load = ctx._loads.get(target.species)
+    """More parasites on a species already carrying some (the value of a parasite on a load; ``_parasite_cap`` is
+    its most)."""
+    sid = ctx.v.animals[a.animal].species
+    load = ctx._loads.get(sid)
     if load is None:
-        load = ctx._loads[target.species] = sum(ctx.v.animals[x].parasites for x in ctx.v.species[target.species].animals)
-    return 1.5 + 0.5 * load
+        load = ctx._loads[sid] = _parasites_on(ctx.v, ctx.v.species[sid])
+    return 1.5 + 0.5 * load             # the same value as ``_parasite_cap``'s bound
+
+
+def _parasites_on(v, sp):
+    """Parasites on the animals of species ``sp`` (its load)."""
+    animals = v.animals
+    return sum(animals[x].parasites for x in sp.animals)
 
 
 def _attack(ctx, a):
@@ -297,7 +309,7 @@ def _streamed_best(ctx, legal):
     cap = None          # the most a parasite may be worth here (``_parasite_cap``), worked out when first needed
     for a, t in zip(legal, map(type, legal)):       # the types read in C
         if t is PlaceParasite:
-            if top >= 1.5:
+            if top >= 1.5:                  # ``_parasite`` of no load
                 if cap is None:
                     cap = _parasite_cap(ctx)
                 if cap <= top:
@@ -321,14 +333,14 @@ def _streamed_best(ctx, legal):
 
 def _parasite_cap(ctx):
     """The value ``_parasite`` gives a parasite on the most loaded of the rivals' species (the hosts)."""
-    animals, seat = ctx.v.animals, ctx.seat
+    v, seat = ctx.v, ctx.seat
     load = 0
-    for sp in ctx.v.species.values():
+    for sp in v.species.values():
         if sp.owner != seat:
-            n = sum(animals[x].parasites for x in sp.animals)
+            n = _parasites_on(v, sp)
             if n > load:
                 load = n
-    return 1.5 + 0.5 * load
+    return 1.5 + 0.5 * load             # ``_parasite`` of the most loaded
 
 
 _NONE = float("-inf")
@@ -348,7 +360,7 @@ def _live_development(view):
     if view.pdeck_sizes[seat] < 1:          # ``checks.deck_block``: the pass alone
         return [PASS]
     mine = [view.species[i] for i in view.rows[seat]]
-    if _food_per_player(rs) + 1.5 - sum(len(sp.animals) for sp in mine) > 0:
+    if _room(rs, mine) > 0:
         return [NEW_SPECIES]
     return [play_card("trait", sp.id) for sp in mine if trait_block(sp) is None] or [PASS]
 
