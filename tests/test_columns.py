@@ -10,7 +10,7 @@ import pytest
 import evolab
 from evolab import analysis, heredity, run_batch
 from evolab.bots import GreedyBot, RandomBot
-from evolab.columns import columns
+from evolab.columns import CategoryColumn, RunColumn, columns
 from evolab.tracking import ALL_TABLES, Tracker
 
 
@@ -25,7 +25,7 @@ def assert_columns_equal_rows(table, cols):
     assert set(cols) == set(table.fieldnames)
     for name, col in cols.items():
         assert len(col) == len(rows), name
-        assert isinstance(col, (array, list))
+        assert isinstance(col, (array, list, RunColumn, CategoryColumn))
         for i, r in enumerate(rows):
             assert same(col[i], r.get(name)), (name, i, col[i], r.get(name))
 
@@ -61,7 +61,59 @@ def test_tracker_columns_equal_rows_in_every_edition(ruleset):
         assert_columns_equal_rows(t.tables[table], t.columns(table))
     cols = t.columns("traits", ["trait", "food", "label", "mix"])
     assert list(cols) == ["trait", "food", "label", "mix"]
-    assert isinstance(cols["food"], array) and cols["label"][0] == "a" and cols["mix"][0] == [1, 2]
+    assert cols["food"].typecode == "q" and cols["label"][0] == "a" and cols["mix"][0] == [1, 2]
+    assert isinstance(cols["food"], RunColumn) and len(cols["food"].values) == 1      # one game: one run
+
+
+def test_a_run_column_reads_like_the_list_of_its_rows():
+    """A ``RunColumn`` (the runs of a game's number, turn and parameters) reads exactly like the list it stands
+    for: length, indexing from either end, slices, iteration, membership, equality, numpy, pickling."""
+    import numpy as np
+    rows = [7] * 3 + [2] + [7] * 5 + [-1] * 2
+    col = RunColumn(array("q", [7, 2, 7, -1]), [3, 1, 5, 2])
+    assert len(col) == len(rows) and list(col) == rows and col.tolist() == rows
+    assert [col[i] for i in range(-len(rows), len(rows))] == rows + rows
+    assert col[2:9:3] == rows[2:9:3] and col[::-1] == rows[::-1] and col[5:] == rows[5:]
+    assert 2 in col and 5 not in col and col.count(7) == 8 and col.index(-1) == 9
+    assert col == rows and col == array("q", rows) and col != rows[:-1] and col != [*rows[:-1], 0]
+    assert np.asarray(col).dtype == np.int64 and np.asarray(col).tolist() == rows
+    with pytest.raises(IndexError):
+        col[len(rows)]
+    with pytest.raises(ValueError, match="one count per value"):
+        RunColumn([1, 2], [1])
+    back = pickle.loads(pickle.dumps(col))
+    assert back == col and list(back) == rows
+    words = RunColumn(["greedy", None], [2, 1])
+    assert np.asarray(words).tolist() == ["greedy", "greedy", None] and words.typecode is None
+    nan = RunColumn(array("d", [0.5, math.nan]), [1, 2])
+    assert nan == [0.5, math.nan, math.nan] and math.isnan(nan[-1])
+    assert repr(RunColumn(array("h"), [])) == "RunColumn([], 0 rows)" and list(RunColumn([], [])) == []
+
+
+def test_a_category_column_reads_like_the_list_of_its_labels():
+    """A ``CategoryColumn`` (codes into labels) reads exactly like the list of labels it stands for."""
+    import numpy as np
+    rows = ["swimming", None, "swimming", "grazing"]
+    col = CategoryColumn([0, 1, 0, 2], ["swimming", None, "grazing"])
+    assert len(col) == 4 and list(col) == rows and col.tolist() == rows and col == rows and col != rows[::-1]
+    assert [col[i] for i in range(-4, 4)] == rows + rows and col[1:3] == rows[1:3] and col[::-2] == rows[::-2]
+    assert "grazing" in col and "tail_loss" not in col and col.count("swimming") == 2
+    assert np.asarray(col).tolist() == rows and col.codes.typecode == "h"
+    assert pickle.loads(pickle.dumps(col)) == rows
+    with pytest.raises(IndexError):
+        col[4]
+
+
+def test_columns_keep_long_runs_as_runs_and_short_ones_as_arrays(batch):
+    """Where values repeat for many rows (a turn's traits) the column is a RunColumn of far fewer entries; where
+    every row is a new value (a table with one row per game) it is a plain array."""
+    traits = batch.columns("traits")
+    for name in ("game", "turn", "alive", "mutation_rate", "players", "bots", "seed", "rep"):
+        assert isinstance(traits[name], RunColumn), name
+        assert 10 * len(traits[name].values) <= len(traits[name]), name
+    assert isinstance(traits["animals"], array) and isinstance(traits["trait"], CategoryColumn)
+    games = batch.columns("games")
+    assert isinstance(games["game"], array) and list(games["game"]) == list(range(len(games["game"])))
 
 
 def test_columns_of_an_unpickled_table_and_errors(batch):
