@@ -18,6 +18,12 @@ a log line per step otherwise), which favours the peer. ``--why GAMES`` adds whe
 decisions a game (a peer player decides a whole turn's cards at once, an evolab seat one card at a time),
 chance draws a game, CPU time per decision, and the top of a profile. Without ``EVOLAB_PEER_PATH`` this prints
 how to get the peer and exits 0.
+
+``--floor`` adds two bots that decide nothing, to show what any bot that reads the table pays before it weighs
+a single option: ``looking`` observes the table (as every bot that plays from what it sees does) and draws a
+legal move uniformly; ``weighing`` also looks once at each legal option (one dictionary look-up) before drawing.
+Their games are random games, like the random bots', so the difference from the random bots is the cost of
+looking, per game.
 """
 from __future__ import annotations
 
@@ -66,13 +72,40 @@ def peer_player(path):
     return play, turns[0]
 
 
+def floor_bots() -> dict:
+    """The ``--floor`` bots (see the module's text): they observe, and one of them looks at every option."""
+    from evolab.bots import Bot
+
+    class Looking(Bot):
+        name = "looking"
+        needs_observation = True
+        picks_from_legal = True
+
+        def pick(self, view, legal, rng):
+            return legal[int(rng.random() * len(legal))]
+
+    seen: dict = {}
+
+    class Weighing(Bot):
+        name = "weighing"
+        needs_observation = True
+        picks_from_legal = True
+
+        def pick(self, view, legal, rng):
+            get = seen.get
+            for a in legal:             # one look at each option: the least a bot that weighs them does
+                get(a)
+            return legal[int(rng.random() * len(legal))]
+    return {"looking": Looking, "weighing": Weighing}
+
+
 def evolab_player(bot):
     """A function that plays one North Star 4-player evolab game of ``bot`` bots (a new seed each game)."""
     import evolab
     from evolab.bots import GreedyBot, RandomBot
     from evolab.seeding import derive_seed
     rs = evolab.load_ruleset("northstar", players=4)
-    cls = {"random": RandomBot, "greedy": GreedyBot}[bot]
+    cls = {"random": RandomBot, "greedy": GreedyBot, **floor_bots()}[bot]
     count = [0]
 
     def play():
@@ -95,12 +128,13 @@ def games_per_second(play, seconds):
             return n / dt
 
 
-def compare(path, rounds=7, seconds=0.5, out=print):
-    """Interleaved rounds; returns {"peer": median g/s, "random": ..., "greedy": ..., "ratio_random": ...}."""
+def compare(path, rounds=7, seconds=0.5, out=print, floor=False):
+    """Interleaved rounds; returns {"peer": median g/s, "random": ..., "greedy": ..., "ratio_random": ...}
+    (with ``floor``, the ``looking`` and ``weighing`` bots too)."""
     peer, peer_turns = peer_player(path)
-    ours = {b: evolab_player(b) for b in ("random", "greedy")}
+    ours = {b: evolab_player(b) for b in ("random", "greedy") + (("looking", "weighing") if floor else ())}
     turns = {b: statistics.mean(ours[b]() for _ in range(20)) for b in ours}
-    per = {"peer": [], "random": [], "greedy": []}
+    per: dict = {"peer": [], **{b: [] for b in ours}}
     for _ in range(rounds):
         per["peer"].append(games_per_second(peer, seconds))
         for b in ours:
@@ -113,7 +147,8 @@ def compare(path, rounds=7, seconds=0.5, out=print):
         per_round = statistics.median(x / y for x, y in zip(per[b], per["peer"]))
         med[f"ratio_{b}"] = ratio
         out(f"  evolab, {b} bots:{'':{23 - len(b)}} {med[b]:8.1f} games/s  ({turns[b]:.1f} turns a game)  "
-            f"ratio {ratio:.2f}x (median of per-round ratios {per_round:.2f}x), goal >= {GOALS[b]}x")
+            f"ratio {ratio:.2f}x (median of per-round ratios {per_round:.2f}x)"
+            + (f", goal >= {GOALS[b]}x" if b in GOALS else ", no goal: a floor"))
     return med
 
 
@@ -198,12 +233,14 @@ def main():
     ap.add_argument("--seconds", type=float, default=0.5, help="time per side per round")
     ap.add_argument("--why", type=int, default=0, metavar="GAMES",
                     help="also: decisions a game, CPU time per decision and the top of a profile, each side")
+    ap.add_argument("--floor", action="store_true",
+                    help="also: bots that only look at the table (and at each option), and decide nothing")
     args = ap.parse_args()
     path = os.environ.get(ENV)
     if not path:
         print(f"{ENV} is not set: nothing to compare with. To get the peer engine (not part of evolab):{HOW}")
         return 0
-    compare(path, args.rounds, args.seconds)
+    compare(path, args.rounds, args.seconds, floor=args.floor)
     if args.why:
         why(path, args.why)
     return 0
