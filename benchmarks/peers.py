@@ -74,28 +74,24 @@ def peer_player(path):
 
 def floor_bots() -> dict:
     """The ``--floor`` bots (see the module's text): they observe, and one of them looks at every option."""
-    from evolab.bots import Bot
+    from evolab.bots import RandomBot
 
-    class Looking(Bot):
+    class Looking(RandomBot):           # a random bot's draw from the legal list, after observing the table
         name = "looking"
         needs_observation = True
         picks_from_legal = True
 
-        def pick(self, view, legal, rng):
-            return legal[int(rng.random() * len(legal))]
-
     seen: dict = {}
 
-    class Weighing(Bot):
+    class Weighing(Looking):
         name = "weighing"
-        needs_observation = True
         picks_from_legal = True
 
         def pick(self, view, legal, rng):
             get = seen.get
             for a in legal:             # one look at each option: the least a bot that weighs them does
                 get(a)
-            return legal[int(rng.random() * len(legal))]
+            return super().pick(view, legal, rng)
     return {"looking": Looking, "weighing": Weighing}
 
 
