@@ -89,6 +89,25 @@ def live_table(units: dict, writable: tuple[str, ...] = ()) -> MappingProxyType:
     return MappingProxyType(units)
 
 
+def live_view_classes(cls: type, lazy: dict) -> tuple[type, type]:
+    """For an edition's observation class ``cls``: the class of the view the built-in bots get over the table's
+    own units (``observe(..., copy=False)``), and its read-only twin. The fields in ``lazy`` ({name: function
+    (state, seat) -> value}: those that take work to build and that the bots' rules of thumb seldom read, such
+    as ``public`` and ``to_move``) are worked out from the table when read instead of at every decision: the same
+    values, as the table does not change during the decision that reads the view."""
+    namespace: dict = {"__slots__": ("_state",), "__module__": cls.__module__, "__qualname__": cls.__qualname__}
+    for name, f in lazy.items():
+        namespace[name] = _read_from_table(name, f)
+    fill = type(cls.__name__, (cls,), namespace)
+    return fill, read_only_class(fill)
+
+
+def _read_from_table(name, f) -> property:
+    def get(o):
+        return f(o._state, o.seat)
+    return property(get, doc=f"``{name}``, read from the table")
+
+
 def seal(observation):
     """Make a filled-in observation read-only (its edition's ``observe`` calls this last)."""
     observation.__class__ = read_only_class(type(observation))

@@ -121,3 +121,28 @@ def test_live_view_is_read_only_and_hides_the_same(rid):
         for table in _tables(live):
             with pytest.raises(TypeError):
                 table[1] = None
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_live_view_gives_every_field_of_the_copy(rid):
+    """The live view works some fields out only when they are read (``view.live_view_classes``: ``public``,
+    ``to_move``, the others' sizes): at positions all through a game, every field a seat reads equals the
+    copy's, and the view is an observation of the edition's class."""
+    rs = evolab.load_ruleset(rid, players=3)
+    m = Match(rs, seats=[GreedyBot(), RandomBot(), GreedyBot()], seed=21)
+    checked = 0
+    while not m.is_over():
+        if len(m.record.moves) % 5 == 0:
+            s = m.state
+            for seat in range(3):
+                live, copy = rs.observe(s, seat, False), observe(s, seat)
+                assert isinstance(live, type(copy).__mro__[1]) and live.read_only
+                for name in _slots(copy):
+                    a, b = getattr(live, name), getattr(copy, name)
+                    if isinstance(b, Mapping):
+                        assert list(a) == list(b), name
+                    else:
+                        assert a == b, (name, a, b)
+                checked += 1
+        m.step()
+    assert checked > 100

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...view import Observation, frozen_table, live_table, read_only_class
+from ...view import Observation, frozen_table, live_table, live_view_classes, read_only_class
 from .state import NSSpecies
 from .worlds import NEXT_UID
 
@@ -134,10 +134,15 @@ def _with_own(species, seat, others, row, last) -> dict:
 def observe(s, seat, copy=True) -> NSObservation:
     """What ``seat`` sees (``copy=False``: a view over the table's own units, for a bot that only reads it during
     its decision). Built field by field in straight lines: the greedy bots observe at every decision."""
-    o = _new(NSObservation)
     rs = s.ruleset
+    if copy:
+        o = _new(NSObservation)
+        o.to_move = rs.to_move(s)
+        o.public = _public_table(s, seat)
+    else:
+        o = _new(_LIVE)
+        o._state = s                       # (its ``_LAZY`` fields are read from the table when asked)
     o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, rs, s.phase, s.turn, s.turn, s.first
-    o.to_move = rs.to_move(s)
     o.watering = o.food_bank = s.watering
     o.deck_size = s.deck_size
     o.hand = tuple(s.hands[seat])
@@ -151,16 +156,25 @@ def observe(s, seat, copy=True) -> NSObservation:
     o.food_placed, o.food_cards_placed, o.discard_size = kept[1], kept[2], kept[4]
     o.last_round, o.players, o.winner, o.winners = s.last_round, s.players, s.winner, s.winners
     o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
-    o.public = rs.public_of(s)         # the rest of the public table, for sample_world
     if s.snapshot is not None and s.phase == "play_cards":
         species = _simultaneous(o, s, seat)
-        o.public = _hide_new_ids(o.public)    # how many species the others founded in secret stays secret
     else:
         o.rows, o.hand_sizes, o.bags = s.rows, tuple(map(len, s.hands)), tuple(s.bags)
         species = _shown(s.species, seat, s.phase)
-    o.species = frozen_table(species) if copy else _proxy(species)
-    o.__class__ = _SEALED
+    if copy:
+        o.species = frozen_table(species)
+        o.__class__ = _SEALED
+    else:
+        o.species = _proxy(species)
+        o.__class__ = _LIVE_SEALED
     return o
+
+
+def _public_table(s, seat) -> tuple:
+    """The rest of the public table, for sample_world; how many species the others founded in secret stays secret
+    in the simultaneous Play Cards phase."""
+    public = s.ruleset.public_of(s)
+    return _hide_new_ids(public) if s.snapshot is not None and s.phase == "play_cards" else public
 
 
 _new = object.__new__
@@ -169,3 +183,6 @@ _new = object.__new__
 _KEPT: list = [None, (), 0, None, 0]
 _proxy = live_table
 _SEALED = read_only_class(NSObservation)      # what ``seal`` makes of an observation, looked up once
+#: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
+_LIVE, _LIVE_SEALED = live_view_classes(NSObservation, {"to_move": lambda s, seat: s.ruleset.to_move(s),
+                                                         "public": _public_table})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...view import Observation, frozen, frozen_table, seal
+from ...view import Observation, frozen, frozen_table, live_view_classes, seal
 
 
 class OriginObservation(Observation):
@@ -49,7 +49,24 @@ class OriginObservation(Observation):
 def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'."""
     rs = state.ruleset
-    o = OriginObservation.__new__(OriginObservation)
+    o: Any                           # the edition's observation, or the live view (its subclass)
+    if copy:
+        o = OriginObservation.__new__(OriginObservation)
+        o.to_move = rs.to_move(state)
+        o.hand_sizes = tuple(map(len, state.hands))
+        o.discard_sizes = tuple(state.discards)
+        o.animals = frozen_table(state.animals)
+        o.links = frozen_table(state.links)
+        o.attack = frozen(state.attack)
+        o.public = rs.public_of(state)       # the rest of the public table, for sample_world
+        sealed = _SEALED
+    else:                            # the built-in bots' view over the table's own units (``live_table``)
+        o = object.__new__(_LIVE)
+        o._state = state             # (its ``_LAZY`` fields are read from the table when asked)
+        o.animals = MappingProxyType(state.animals)
+        o.links = MappingProxyType(state.links)
+        o.attack = state.attack
+        sealed = _LIVE_SEALED
     o.seat = seat
     o.ruleset = rs
     o.players = state.players
@@ -57,20 +74,9 @@ def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     o.turn = state.turn
     o.round = state.round
     o.first = state.first
-    o.to_move = rs.to_move(state)
     o.food_bank = state.food_bank
     o.deck_size = state.deck_size
     o.hand = tuple(state.hands[seat])
-    o.hand_sizes = tuple(map(len, state.hands))
-    o.discard_sizes = tuple(state.discards)
-    if copy:
-        o.animals = frozen_table(state.animals)
-        o.links = frozen_table(state.links)
-        o.attack = frozen(state.attack)
-    else:                            # the built-in bots' view over the table's own units (``live_table``)
-        o.animals = MappingProxyType(state.animals)
-        o.links = MappingProxyType(state.links)
-        o.attack = state.attack
     o.pending = state.pending
     o.scavenge = state.scavenge
     o.last_turn = state.last_turn
@@ -83,9 +89,12 @@ def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     else:
         o.pool = tuple(pools[seat])                                   # Equilibrium: one's own gene pool
         o.pool_sizes = tuple(map(len, pools))
-    o.public = rs.public_of(state)       # the rest of the public table, for sample_world
-    o.__class__ = _SEALED                # ``seal``: read-only from here on
+    o.__class__ = sealed             # ``seal``: read-only from here on
     return o
 
 
 _SEALED = type(seal(OriginObservation.__new__(OriginObservation)))
+#: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
+_LAZY = {"to_move": lambda s, seat: s.ruleset.to_move(s), "hand_sizes": lambda s, seat: tuple(map(len, s.hands)),
+         "discard_sizes": lambda s, seat: tuple(s.discards), "public": lambda s, seat: s.ruleset.public_of(s)}
+_LIVE, _LIVE_SEALED = live_view_classes(OriginObservation, _LAZY)

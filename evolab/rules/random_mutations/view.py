@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...view import Observation, frozen_table, live_table, seal
+from ...view import Observation, frozen_table, live_table, live_view_classes, seal
 
 
 class RMObservation(Observation):
@@ -43,25 +43,40 @@ class RMObservation(Observation):
 
 
 def observe(s, seat, copy=True) -> RMObservation:
-    o = RMObservation.__new__(RMObservation)
+    """What ``seat`` sees (``copy=False``: a view over the table's own units, for a bot that only reads it during
+    its decision)."""
+    o: Any                           # the edition's observation, or the live view (its subclass)
+    if copy:
+        o = RMObservation.__new__(RMObservation)
+        o.to_move = s.ruleset.to_move(s)
+        o.pdeck_sizes = tuple(s.pdecks)
+        o.discard_sizes = tuple(s.discards)
+        # Read-only copies; a species' trait cache may still be filled in by the rules that read it.
+        o.species, o.animals = frozen_table(s.species, ("tcache",)), frozen_table(s.animals)
+        o.sets = MappingProxyType(dict(s.sets))
+        o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
+    else:
+        o = object.__new__(_LIVE)
+        o._state = s                               # (its ``_LAZY`` fields are read from the table when asked)
+        o.species, o.animals = live_table(s.species), live_table(s.animals)
+        o.sets = MappingProxyType(s.sets)
     o.seat = seat
     o.ruleset = s.ruleset
     o.phase, o.turn, o.round, o.first = s.phase, s.turn, s.round, s.first
-    o.to_move = s.ruleset.to_move(s)
     o.red, o.green, o.black = s.red, s.green, s.black
     o.food_bank = s.red
     o.deck_size = s.deck_size
-    o.pdeck_sizes = tuple(s.pdecks)
-    o.discard_sizes = tuple(s.discards)
-    # Read-only copies; a species' trait cache may still be filled in by the rules that read it.
-    table = frozen_table if copy else live_table
-    o.species, o.animals = table(s.species, ("tcache",)), table(s.animals)
-    o.sets, o.rows = MappingProxyType(dict(s.sets)), s.rows
+    o.rows = s.rows
     o.last_turn, o.players, o.winner = s.last_turn, s.players, s.winner
     o.choose_victim, o.scavenge = s.choose_victim, s.scavenge
     o.move_main, o.move_stomped = s.move_main, s.move_stomped     # what the mover has done in this move
     o.blue_out = s.blue_out                                         # blue tokens in play (the supply may run out)
     o.hand = ()
     o.hand_sizes = (0,) * s.players          # blind player decks: nobody holds a card in hand
-    o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
     return seal(o)
+
+
+#: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
+_LIVE, _LIVE_SEALED = live_view_classes(RMObservation, {
+    "to_move": lambda s, seat: s.ruleset.to_move(s), "pdeck_sizes": lambda s, seat: tuple(s.pdecks),
+    "discard_sizes": lambda s, seat: tuple(s.discards), "public": lambda s, seat: s.ruleset.public_of(s)})
