@@ -7,8 +7,9 @@ not change (time is measured in ``goals.py``; this is for comparing two checkout
 
 Each figure runs in a fresh interpreter under ``valgrind --tool=cachegrind --cache-sim=no`` twice, with n games and
 with none (after the same warm-up game), so imports and set-up cancel out: the difference is divided by the moves
-(random and North Star figures) or the games (the tracked sweep and the Heredity preset). The counts are exact and
-repeatable, but they are instructions, not time: cache misses and the cost of each instruction are not in them.
+(random and North Star figures) or the games (the tracked sweep and the Heredity preset). Every run uses hash seed 0,
+so the counts are exact and repeatable, but they are instructions, not time: cache misses and the cost of each
+instruction are not in them (a change can do fewer instructions and still take longer).
 Without valgrind this says so and exits 0.
 """
 from __future__ import annotations
@@ -65,7 +66,9 @@ else:
 
 def count(root, what, n):
     """(instructions, units) of one child run with ``root``'s evolab first on the path."""
-    env = dict(os.environ, PYTHONPATH=str(root))
+    # one hash seed for every run: with Python's random one, a set's order (and so the work of a loop over it)
+    # changes from run to run, and the same checkout's count moved by up to 2%
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                           sys.executable, "-c", CHILD, what, str(n)], env=env, capture_output=True, text=True, cwd="/")
     text = out.stdout + out.stderr
