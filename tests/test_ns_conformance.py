@@ -331,6 +331,33 @@ def test_json_round_trip_in_every_phase_and_with_a_snapshot():
     assert ("play_cards", True, False) in seen and ("feeding", False, True) in seen, seen
 
 
+
+def test_a_snapshot_keeps_copies_of_the_boards_and_reads_like_its_saved_form():
+    """The simultaneous phase's snapshot keeps the boards as they were when the phase began (copies: the table's
+    species grow and gain cards, the snapshot does not), reads like its saved form (a dict of JSON values), and a
+    table saved mid-phase loads with a snapshot that shows every seat the same table."""
+    m = Match(ns(6), seats=["greedy"] * 6, seed=3)
+    while not (m.state.phase == "play_cards" and m.state.turn >= 3):
+        m.step()
+    snap = m.state.snapshot
+    before = json.loads(json.dumps(snap.saved()))
+    assert dict(snap) == before and snap == before and set(snap) == {"species", "rows", "hand_sizes", "bags"}
+    assert [sp.to_dict() for sp in snap.boards] == before["species"] == snap["species"]
+    assert all(sp is not m.state.species.get(sp.id) for sp in snap.boards)
+    changed = False
+    while m.state.phase == "play_cards":
+        m.step()
+        s = m.state
+        if s.phase == "play_cards":
+            changed |= any(sp.to_dict() != d for d in before["species"] if (sp := s.species.get(d["id"])))
+            assert s.snapshot is snap and json.loads(json.dumps(snap.saved())) == before
+            loaded = load_state(save_state(s))
+            assert loaded == s and loaded.snapshot == snap and loaded.snapshot is not snap
+            for seat in range(6):
+                assert observe(loaded, seat).to_dict() == observe(s, seat).to_dict()
+    assert changed, "no board changed during the phase: the copies were not put to the test"
+    assert m.state.snapshot is None
+
 # ---- 2. illegal input ---------------------------------------------------------------------------
 def feeding_position(**extra):
     """Seat 0 to feed, 3 plant food on the Watering Hole. Seat 0 (hand long_neck:3, fertile:2): 1 Carnivore +

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...validation import (COUNT, FLAG, ID, SEAT, SEAT_OR_NONE, Anything, Context, Items, OrNone, Record, Text,
                            Whole, per_seat)
 from .. import loading
-from .state import _PLAIN, NSSpecies, NSState
+from .state import _PLAIN, NSSpecies, NSState, Snapshot
 from .traits import fat_capacity
 
 PHASES = ("remove", "first_player", "deal", "select_food", "play_cards", "feeding", "end_draws", "over")
@@ -41,11 +41,8 @@ def _facts(rs):
 
 
 def _build(s, v, ctx):
-    if v["snapshot"] is not None:             # kept as JSON, as the engine keeps it
-        s.snapshot = {"species": [dict(x, traits=list(x["traits"]), pending=list(x["pending"]))
-                                  for x in v["snapshot"]["species"]],
-                      "rows": [list(r) for r in v["snapshot"]["rows"]],
-                      "hand_sizes": list(v["snapshot"]["hand_sizes"]), "bags": list(v["snapshot"]["bags"])}
+    if v["snapshot"] is not None:
+        s.snapshot = Snapshot.from_saved(v["snapshot"])
     s.hands = [list(h) for h in v["hands"]]
     s.discard = list(v["discard"])
     s.species = {}

@@ -6,6 +6,7 @@ from ...events import AnimalBorn, FoodBankRolled, Mutation, Passed, PhaseStarted
 from . import deal
 from . import feeding
 from .deck import CARD_INDEX, FOOD, _discard, _play_card, _trait
+from .state import Snapshot
 from .traits import REPLACED, REVEAL, REVEALING
 
 
@@ -53,10 +54,9 @@ def _start_play(s, ev):
     _next_player(s, ev)
 
 
-def snapshot(s) -> dict:
+def snapshot(s) -> Snapshot:
     """The public table when a simultaneous Play Cards phase begins (what the others keep seeing)."""
-    return {"species": [sp.to_dict() for sp in s.species.values()], "rows": [list(r) for r in s.rows],
-            "hand_sizes": [len(h) for h in s.hands], "bags": list(s.bags)}
+    return Snapshot.of(s)
 
 
 def _next_player(s, ev):

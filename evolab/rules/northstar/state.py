@@ -1,6 +1,7 @@
 """The table of North Star *Evolution*: species boards, hands, the Watering Hole, food bags."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..common import TableState
@@ -80,6 +81,54 @@ class NSSpecies:
         return f"NSSpecies({self.id}, seat {self.owner}, body {self.body}, pop {self.pop}, food {self.food})"
 
 
+class Snapshot(Mapping):
+    """The public table when a simultaneous Play Cards phase began: what the others keep seeing until the reveal.
+
+    It keeps copies of the species boards as they were (``boards``, never changed), the rows, the hand sizes and
+    the bags, which the observations read at every decision; it reads like its saved form (``saved``: a dict of
+    "species", "rows", "hand_sizes" and "bags" in JSON values), which is built only when asked (a save, a check),
+    not at every new phase."""
+
+    __slots__ = ("boards", "rows", "hand_sizes", "bags", "_saved")
+
+    def __init__(self, boards: tuple, rows: tuple, hand_sizes: tuple, bags: tuple):
+        self.boards, self.rows, self.hand_sizes, self.bags = boards, rows, hand_sizes, bags
+        self._saved: dict | None = None
+
+    @classmethod
+    def of(cls, s) -> Snapshot:
+        """The snapshot of table ``s`` now."""
+        return cls(tuple([sp.clone() for sp in s.species.values()]), s.rows, tuple(map(len, s.hands)), s.bags)
+
+    @classmethod
+    def from_saved(cls, d) -> Snapshot:
+        """From its saved form (checked by the caller)."""
+        snap = cls(tuple([NSSpecies.from_dict(x) for x in d["species"]]), tuple(tuple(r) for r in d["rows"]),
+                   tuple(d["hand_sizes"]), tuple(d["bags"]))
+        snap.saved()
+        return snap
+
+    def saved(self) -> dict:
+        """The saved form (built once)."""
+        d = self._saved
+        if d is None:
+            d = self._saved = {"species": [sp.to_dict() for sp in self.boards], "rows": [list(r) for r in self.rows],
+                               "hand_sizes": list(self.hand_sizes), "bags": list(self.bags)}
+        return d
+
+    def __getitem__(self, key):
+        return self.saved()[key]
+
+    def __iter__(self):
+        return iter(self.saved())
+
+    def __len__(self):
+        return 4
+
+    def __repr__(self):
+        return f"Snapshot({len(self.boards)} species)"
+
+
 _PLAIN = ("players", "phase", "turn", "first", "current", "deck", "deck_size", "discard", "removed", "food_cards",
           "watering", "bags", "rows", "passes", "done", "last_round", "next_last", "cycles", "draw_queue",
           "winner", "winners", "next_uid", "snapshot")
@@ -133,6 +182,8 @@ class NSState(TableState):
         d["rows"] = [list(r) for r in self.rows]
         d["hands"] = [list(h) for h in self.hands]
         d["species"] = [sp.to_dict() for sp in self.species.values()]
+        if self.snapshot is not None:
+            d["snapshot"] = self.snapshot.saved()
         return d
 
     def __repr__(self):

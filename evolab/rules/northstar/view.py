@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...view import Observation, frozen_table, live_table, live_view_classes, read_only_class
-from .state import NSSpecies
 from .worlds import NEXT_UID
 
 
@@ -65,8 +64,8 @@ def _hide_new_ids(public):
     return tuple(out)
 
 
-#: The last Play Cards snapshot, and per seat what that seat sees of it (under None, the snapshot's species read
-#: once for all seats): built once per phase rather than at every decision (a snapshot never changes once taken).
+#: The last Play Cards snapshot, and per seat what that seat sees of it: built once per seat and phase rather than at
+#: every decision (a snapshot never changes once taken).
 _SEEN: tuple = (None, {})
 
 
@@ -80,11 +79,8 @@ def _seen_in(snap, seat) -> tuple:
         _SEEN = (snap, seen)
     got = seen.get(seat)
     if got is None:
-        boards = seen.get(None)             # the snapshot's species, read once for every seat
-        if boards is None:
-            boards = seen[None] = [NSSpecies.from_dict(d) for d in snap["species"]]
-        others = {sp.id: _face_down(sp, seat) for sp in boards if sp.owner != seat}
-        got = seen[seat] = (others, [tuple(r) for r in snap["rows"]], list(snap["hand_sizes"]), list(snap["bags"]),
+        others = {sp.id: _face_down(sp, seat) for sp in snap.boards if sp.owner != seat}
+        got = seen[seat] = (others, snap.rows, snap.hand_sizes, snap.bags,
                             [None, 0, None, ()])      # the last species shown (``_simultaneous``)
     return got
 
