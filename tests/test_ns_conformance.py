@@ -331,7 +331,6 @@ def test_json_round_trip_in_every_phase_and_with_a_snapshot():
     assert ("play_cards", True, False) in seen and ("feeding", False, True) in seen, seen
 
 
-
 def test_a_snapshot_keeps_copies_of_the_boards_and_reads_like_its_saved_form():
     """The simultaneous phase's snapshot keeps the boards as they were when the phase began (copies: the table's
     species grow and gain cards, the snapshot does not), reads like its saved form (a dict of JSON values), and a
@@ -344,6 +343,10 @@ def test_a_snapshot_keeps_copies_of_the_boards_and_reads_like_its_saved_form():
     assert dict(snap) == before and snap == before and set(snap) == {"species", "rows", "hand_sizes", "bags"}
     assert [sp.to_dict() for sp in snap.boards] == before["species"] == snap["species"]
     assert all(sp is not m.state.species.get(sp.id) for sp in snap.boards)
+    spoilt = m.state.to_dict()["snapshot"]             # a saved form handed out is the caller's to change
+    spoilt["species"].clear()
+    spoilt["rows"][0].append(999)
+    assert snap == before and m.state.to_dict()["snapshot"] == before
     changed = False
     while m.state.phase == "play_cards":
         m.step()
@@ -357,6 +360,7 @@ def test_a_snapshot_keeps_copies_of_the_boards_and_reads_like_its_saved_form():
                 assert observe(loaded, seat).to_dict() == observe(s, seat).to_dict()
     assert changed, "no board changed during the phase: the copies were not put to the test"
     assert m.state.snapshot is None
+
 
 # ---- 2. illegal input ---------------------------------------------------------------------------
 def feeding_position(**extra):

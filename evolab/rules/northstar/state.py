@@ -85,15 +85,15 @@ class Snapshot(Mapping):
     """The public table when a simultaneous Play Cards phase began: what the others keep seeing until the reveal.
 
     It keeps copies of the species boards as they were (``boards``, never changed), the rows, the hand sizes and
-    the bags, which the observations read at every decision; it reads like its saved form (``saved``: a dict of
-    "species", "rows", "hand_sizes" and "bags" in JSON values), which is built only when asked (a save, a check),
-    not at every new phase."""
+    the bags, which the observations read at every decision. It reads like its saved form (a mapping of
+    "species", "rows", "hand_sizes" and "bags" in JSON values; ``saved`` gives it as a new dict), worked out from
+    them only when read (a save, a check), not at every new phase."""
 
-    __slots__ = ("boards", "rows", "hand_sizes", "bags", "_saved")
+    __slots__ = ("boards", "rows", "hand_sizes", "bags")
+    KEYS = ("species", "rows", "hand_sizes", "bags")
 
     def __init__(self, boards: tuple, rows: tuple, hand_sizes: tuple, bags: tuple):
         self.boards, self.rows, self.hand_sizes, self.bags = boards, rows, hand_sizes, bags
-        self._saved: dict | None = None
 
     @classmethod
     def of(cls, s) -> Snapshot:
@@ -103,27 +103,27 @@ class Snapshot(Mapping):
     @classmethod
     def from_saved(cls, d) -> Snapshot:
         """From its saved form (checked by the caller)."""
-        snap = cls(tuple([NSSpecies.from_dict(x) for x in d["species"]]), tuple(tuple(r) for r in d["rows"]),
+        return cls(tuple([NSSpecies.from_dict(x) for x in d["species"]]), tuple(tuple(r) for r in d["rows"]),
                    tuple(d["hand_sizes"]), tuple(d["bags"]))
-        snap.saved()
-        return snap
 
     def saved(self) -> dict:
-        """The saved form (built once)."""
-        d = self._saved
-        if d is None:
-            d = self._saved = {"species": [sp.to_dict() for sp in self.boards], "rows": [list(r) for r in self.rows],
-                               "hand_sizes": list(self.hand_sizes), "bags": list(self.bags)}
-        return d
+        """The saved form, a new dict."""
+        return {k: self[k] for k in self.KEYS}
 
     def __getitem__(self, key):
-        return self.saved()[key]
+        if key == "species":
+            return [sp.to_dict() for sp in self.boards]
+        if key == "rows":
+            return [list(r) for r in self.rows]
+        if key == "hand_sizes" or key == "bags":
+            return list(getattr(self, key))
+        raise KeyError(key)
 
     def __iter__(self):
-        return iter(self.saved())
+        return iter(self.KEYS)
 
     def __len__(self):
-        return 4
+        return len(self.KEYS)
 
     def __repr__(self):
         return f"Snapshot({len(self.boards)} species)"
