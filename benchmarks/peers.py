@@ -23,7 +23,10 @@ how to get the peer and exits 0.
 a single option: ``looking`` observes the table (as every bot that plays from what it sees does) and draws a
 legal move uniformly; ``weighing`` also looks once at each legal option (one dictionary look-up) before drawing.
 Their games are random games, like the random bots', so the difference from the random bots is the cost of
-looking, per game.
+looking, per game. It also adds two sides that replay greedy games already played (20 of them, in turn) and
+choose nothing: ``moves only`` applies their moves, as the match does (the engine's share of a greedy game), and
+``moves + view`` also shows the seat to move the table at each decision, as the match shows a greedy bot (what
+the bot's choices come on top of).
 """
 from __future__ import annotations
 
@@ -95,6 +98,41 @@ def floor_bots() -> dict:
     return {"looking": Looking, "weighing": Weighing}
 
 
+def replay_player(view, games=20):
+    """A function that replays one of ``games`` greedy North Star 4-player games (in turn), applying its moves as
+    the match does, and with ``view`` showing the seat to move the table first (``observe(..., copy=False)``,
+    what a greedy bot is shown); it returns the game's last turn."""
+    import evolab
+    from evolab.bots import GreedyBot
+    from evolab.rules.base import Ruleset
+    from evolab.seeding import derive_seed
+    rs = evolab.load_ruleset("northstar", players=4)
+    records = []
+    for g in range(games):
+        m = evolab.Match(rs, seats=[GreedyBot() for _ in range(4)], seed=derive_seed("peers", "replay", g))
+        m.play_out()
+        records.append(m.record)
+    table = rs.apply_table if type(rs).apply_inplace is Ruleset.apply_inplace else None
+    to_move, look = rs.to_move, rs.observe
+    count = [0]
+
+    def play():
+        record = records[count[0] % games]
+        count[0] += 1
+        s = record.initial_state()
+        for a in record.moves:
+            if view:
+                who = to_move(s)
+                if who >= 0:
+                    look(s, who, False)
+            if table is not None:
+                table[type(a)](rs, s, a, None)
+            else:
+                rs.apply_inplace(s, a, None)
+        return s.turn
+    return play
+
+
 def evolab_player(bot):
     """A function that plays one North Star 4-player evolab game of ``bot`` bots (a new seed each game)."""
     import evolab
@@ -129,6 +167,9 @@ def compare(path, rounds=7, seconds=0.5, out=print, floor=False):
     (with ``floor``, the ``looking`` and ``weighing`` bots too)."""
     peer, peer_turns = peer_player(path)
     ours = {b: evolab_player(b) for b in ("random", "greedy") + (("looking", "weighing") if floor else ())}
+    if floor:
+        ours["moves only"] = replay_player(view=False)
+        ours["moves + view"] = replay_player(view=True)
     turns = {b: statistics.mean(ours[b]() for _ in range(20)) for b in ours}
     per: dict = {"peer": [], **{b: [] for b in ours}}
     for _ in range(rounds):
@@ -137,12 +178,13 @@ def compare(path, rounds=7, seconds=0.5, out=print, floor=False):
             per[b].append(games_per_second(ours[b], seconds))
     med = {k: statistics.median(v) for k, v in per.items()}
     out(f"North Star 4 players, {rounds} interleaved rounds of ~{seconds:g} s each (medians, one core):")
-    out(f"  peer kmacdough/evolution, silly players: {med['peer']:8.1f} games/s  ({peer_turns} turns a game)")
+    out(f"  peer kmacdough/evolution, silly players:   {med['peer']:8.1f} games/s  ({peer_turns} turns a game)")
     for b in ours:
         ratio = med[b] / med["peer"]
         per_round = statistics.median(x / y for x, y in zip(per[b], per["peer"]))
         med[f"ratio_{b}"] = ratio
-        out(f"  evolab, {b} bots:{'':{23 - len(b)}} {med[b]:8.1f} games/s  ({turns[b]:.1f} turns a game)  "
+        side = f"{b} bots" if b in GOALS or b in ("looking", "weighing") else f"greedy games, {b}"
+        out(f"  evolab, {side}:{'':{28 - len(side)}} {med[b]:8.1f} games/s  ({turns[b]:.1f} turns a game)  "
             f"ratio {ratio:.2f}x (median of per-round ratios {per_round:.2f}x)"
             + (f", goal >= {GOALS[b]}x" if b in GOALS else ", no goal: a floor"))
     return med
