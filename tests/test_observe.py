@@ -148,3 +148,44 @@ def test_live_view_gives_every_field_of_the_copy(rid):
                 checked += 1
         m.step()
     assert checked > 300
+
+
+def test_live_view_gives_every_field_of_the_copy_in_the_six_player_simultaneous_phase():
+    """North Star with six players plays cards at once: the others' rows, hand sizes and bags come from the
+    snapshot taken when the phase began. The live view works the sizes and bags out when read; every field equals
+    the copy's at every decision of that phase in a whole game."""
+    rs = evolab.load_ruleset("northstar", players=6)
+    m = Match(rs, seats=[GreedyBot() for _ in range(6)], seed=5)
+    checked = 0
+    while not m.is_over():
+        s = m.state
+        if s.phase == "play_cards" and s.snapshot is not None:
+            for seat in range(6):
+                live, copy = rs.observe(s, seat, False), observe(s, seat)
+                for name in _slots(copy):
+                    a, b = getattr(live, name), getattr(copy, name)
+                    if isinstance(b, Mapping):
+                        assert list(a) == list(b) and [x.to_dict() for x in a.values()] == \
+                            [x.to_dict() for x in b.values()], name
+                    else:
+                        assert a == b, (name, a, b)
+                checked += 1
+        m.step()
+    assert checked > 100
+
+
+def test_north_star_discard_pile_count_follows_the_pile():
+    """The discard pile's counts are a list changed in place as cards are discarded: every observation (copy and
+    live view) counts the pile as it is now, not as it was when a view was last built."""
+    rs = evolab.load_ruleset("northstar", players=4)
+    m = Match(rs, seats=[GreedyBot() for _ in range(4)], seed=3)
+    seen = set()
+    while not m.is_over():
+        s = m.state
+        for seat in range(4):
+            pile = sum(s.discard)
+            assert observe(s, seat).discard_size == pile
+            assert rs.observe(s, seat, False).discard_size == pile
+            seen.add(pile)
+        m.step()
+    assert len(seen) > 10          # the pile grew through the game

@@ -104,10 +104,29 @@ def _simultaneous(o, s, seat) -> dict:
     """The six-player Play Cards phase: the others as the snapshot shows them, the seat's own as they are now."""
     others, rows, sizes, bags, last = _seen_in(s.snapshot, seat)
     row = s.rows[seat]
-    rows, sizes, bags = list(rows), list(sizes), list(bags)
-    rows[seat], sizes[seat], bags[seat] = row, len(s.hands[seat]), s.bags[seat]
-    o.rows, o.hand_sizes, o.bags = tuple(rows), tuple(sizes), tuple(bags)
+    rows = list(rows)
+    rows[seat] = row
+    o.rows = tuple(rows)
     return _with_own(s.species, seat, others, row, last)
+
+
+def _hand_sizes(s, seat) -> tuple:
+    """The hands' sizes as ``seat`` sees them (in the six-player Play Cards phase the others' as the snapshot has
+    them, his own as it is now)."""
+    if s.snapshot is not None and s.phase == "play_cards":
+        sizes = list(_seen_in(s.snapshot, seat)[2])
+        sizes[seat] = len(s.hands[seat])
+        return tuple(sizes)
+    return tuple(map(len, s.hands))
+
+
+def _bags(s, seat) -> tuple:
+    """The food bags as ``seat`` sees them (``_hand_sizes``: the snapshot's in the six-player Play Cards phase)."""
+    if s.snapshot is not None and s.phase == "play_cards":
+        bags = list(_seen_in(s.snapshot, seat)[3])
+        bags[seat] = s.bags[seat]
+        return tuple(bags)
+    return tuple(s.bags)
 
 
 def _with_own(species, seat, others, row, last) -> dict:
@@ -129,33 +148,35 @@ def _with_own(species, seat, others, row, last) -> dict:
 
 def observe(s, seat, copy=True) -> NSObservation:
     """What ``seat`` sees (``copy=False``: a view over the table's own units, for a bot that only reads it during
-    its decision). Built field by field in straight lines: the greedy bots observe at every decision."""
+    its decision; the fields in ``_LAZY``, which the built-in bots' rules of thumb do not read, are then worked out
+    from the table only when read). Built field by field in straight lines: the greedy bots observe at every
+    decision."""
     rs = s.ruleset
     if copy:
         o = _new(NSObservation)
         o.to_move = rs.to_move(s)
         o.public = _public_table(s, seat)
+        o.first, o.round, o.food_bank, o.deck_size = s.first, s.turn, s.watering, s.deck_size
+        o.food_card = s.food_cards[seat]
+        kept = _KEPT
+        if kept[0] is not s.food_cards:
+            kept[0], kept[1] = s.food_cards, tuple(map(bool, s.food_cards))     # face down: whether, not which
+            kept[2] = sum(kept[1])
+        o.food_placed, o.food_cards_placed = kept[1], kept[2]
+        o.discard_size = sum(s.discard)      # (counted afresh: the pile's counts are a list changed in place)
+        o.last_round, o.winner, o.winners = s.last_round, s.winner, s.winners
+        o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
+        o.hand_sizes, o.bags = _hand_sizes(s, seat), _bags(s, seat)
     else:
         o = _new(_LIVE)
         o._state = s                       # (its ``_LAZY`` fields are read from the table when asked)
-    o.seat, o.ruleset, o.phase, o.turn, o.round, o.first = seat, rs, s.phase, s.turn, s.turn, s.first
-    o.watering = o.food_bank = s.watering
-    o.deck_size = s.deck_size
+    o.seat, o.ruleset, o.phase, o.turn, o.players = seat, rs, s.phase, s.turn, s.players
+    o.watering = s.watering
     o.hand = tuple(s.hands[seat])
-    o.food_card = s.food_cards[seat]
-    kept = _KEPT
-    if kept[0] is not s.food_cards:
-        kept[0], kept[1] = s.food_cards, tuple(map(bool, s.food_cards))     # face down: whether, not which
-        kept[2] = sum(kept[1])
-    if kept[3] is not s.discard:
-        kept[3], kept[4] = s.discard, sum(s.discard)
-    o.food_placed, o.food_cards_placed, o.discard_size = kept[1], kept[2], kept[4]
-    o.last_round, o.players, o.winner, o.winners = s.last_round, s.players, s.winner, s.winners
-    o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
     if s.snapshot is not None and s.phase == "play_cards":
         species = _simultaneous(o, s, seat)
     else:
-        o.rows, o.hand_sizes, o.bags = s.rows, tuple(map(len, s.hands)), tuple(s.bags)
+        o.rows = s.rows
         species = _shown(s.species, seat, s.phase)
     if copy:
         o.species = frozen_table(species)
@@ -174,11 +195,18 @@ def _public_table(s, seat) -> tuple:
 
 
 _new = object.__new__
-#: The last food cards and discard pile observed (tuples: replaced, never changed) and what the observation shows
-#: of them: they change a few times a round, the greedy bots observe at every decision.
-_KEPT: list = [None, (), 0, None, 0]
+#: The last food cards observed (a tuple: replaced, never changed) and what the observation shows of them: they
+#: change a few times a round. (Not the discard pile: its counts are a list changed in place.)
+_KEPT: list = [None, (), 0]
 _proxy = live_table
 _SEALED = read_only_class(NSObservation)      # what ``seal`` makes of an observation, looked up once
 #: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
-_LIVE, _LIVE_SEALED = live_view_classes(NSObservation, {"to_move": lambda s, seat: s.ruleset.to_move(s),
-                                                         "public": _public_table})
+_LAZY = {"to_move": lambda s, seat: s.ruleset.to_move(s), "public": _public_table,
+         "first": lambda s, seat: s.first, "round": lambda s, seat: s.turn, "food_bank": lambda s, seat: s.watering,
+         "deck_size": lambda s, seat: s.deck_size, "food_card": lambda s, seat: s.food_cards[seat],
+         "food_placed": lambda s, seat: tuple(map(bool, s.food_cards)),
+         "food_cards_placed": lambda s, seat: sum(map(bool, s.food_cards)),
+         "discard_size": lambda s, seat: sum(s.discard), "last_round": lambda s, seat: s.last_round,
+         "winner": lambda s, seat: s.winner, "winners": lambda s, seat: s.winners,
+         "draw_queue": lambda s, seat: s.draw_queue, "hand_sizes": _hand_sizes, "bags": _bags}
+_LIVE, _LIVE_SEALED = live_view_classes(NSObservation, _LAZY)
