@@ -32,7 +32,7 @@ class _Context(PlanOnDemand):
     """What the scoring rules need, computed once per decision (the feeding plan only when asked for)."""
 
     # worked out on first use
-    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _rival_attacks = None
+    _keepers = _room = _new_animal = _prey = _pred = _rival_bound = _columns = _top = _rival_attacks = _graze = None
 
     def __init__(self, view, legal, salt=0):
         self.v = view
@@ -141,6 +141,7 @@ class _FeedingPlan(FeedingPlan):
         total = 0
         linked = False
         scanned = not me_first
+        by_mask = None      # hunter's traits (mask) -> ``_hunt`` of a hunter that has not attacked this turn
         for a in ctx.mine:
             short = a.need - a.red - a.blue
             if short > 0 and not a.hibernating:
@@ -151,7 +152,15 @@ class _FeedingPlan(FeedingPlan):
                         _sure_hunters(ctx, hunters)
                     hunt = hunters.get(a.id)
                     if hunt is None and not me_first:
-                        hunt = hunters[a.id] = self._hunt(v, a)
+                        if a.attacked:
+                            hunt = 0
+                        else:           # a sure prey depends on the hunter only through its traits (``protector``)
+                            if by_mask is None:
+                                by_mask = {}
+                            hunt = by_mask.get(a.mask)
+                            if hunt is None:
+                                hunt = by_mask[a.mask] = self._hunt(v, a)
+                        hunters[a.id] = hunt
                     if hunt:
                         c -= hunt
                 if c < 0:
@@ -465,8 +474,13 @@ def _burn(ctx, a):
 
 
 def _graze(ctx, a):
-    hungry_rivals = any(not ctx.fed(x) for x in ctx.animals.values() if x.owner != ctx.seat)
-    return 2.5 if ctx.deficit == 0 and hungry_rivals else -1.0
+    """Graze when the bot's animals are all fed and a rival's is not. The same for every grazer of the decision,
+    so worked out once (a Heredity table may hold dozens of grazers, each a move)."""
+    v = ctx._graze
+    if v is None:
+        hungry_rivals = any(not ctx.fed(x) for x in ctx.animals.values() if x.owner != ctx.seat)
+        v = ctx._graze = 2.5 if ctx.deficit == 0 and hungry_rivals else -1.0
+    return v
 
 
 def _pirate(ctx, a):
