@@ -355,24 +355,46 @@ def play_ties(view) -> list | None:
     round give the same moves in the same blocks and order (``moves.play_actions``: each card as a new species,
     each card's growths species by species, each trait card's placements, ending the turn), and a value depends on
     the block and the species alone (and a placement's trait), so the best is found from a few values and only
-    the actions within 1e-9 of it are built, in their order. None (value the list) if a replacement could tie."""
+    the actions within 1e-9 of it are built, in their order. None (value the list) if a replacement could tie.
+    The values of ``_new``, ``_end``, ``_more`` and ``_bigger`` (but a carnivore's) are written out in line, with
+    the same arithmetic: this runs at every Play Cards decision."""
     hand = list(dict.fromkeys(view.hand))
     if not hand:
         return [END_TURN]
     ctx = Context(view, None)
-    mine = ctx.mine
-    new, end = _new(ctx, None), _end(ctx, None)
+    species = view.species
+    mine = ctx._mine = [species[i] for i in view.rows[view.seat]]
+    need = 0                        # ``Context.room``
+    for sp in mine:
+        names = sp.names
+        if "carnivore" not in names:
+            need += sp.pop - (1 if "long_neck" in names else 0)
+    room = ctx._room = _CARD_FOOD + view.watering / view.players - need
+    new = ctx._new = 0.6 if len(mine) >= 3 else 1.7 if room >= 1 else 0.7     # ``_new``
+    end = 0.75 if len(view.hand) <= 2 else 0.3                                # ``_end``
     if end <= _REPLACED + 1e-9:          # never with these values: a replacement is worth less than ending
         return None
     grows = []                      # (species id, value of growing its Body Size, its Population; None: at 6)
     most = _NONE                    # the best growth
+    short = room < 1
     for sp in mine:
-        b = _bigger(ctx, sp) if sp.body < 6 else None
-        p = _more(ctx, sp) if sp.pop < 6 else None
-        if b is not None and b > most:
-            most = b
-        if p is not None and p > most:
-            most = p
+        body = sp.body
+        if body < 6:
+            if "carnivore" in sp.names or not _CARNIVORES.isdisjoint(sp.pending):
+                b = _bigger(ctx, sp)
+            else:
+                b = (1.6 if body < 3 else 0.9) - 0.1 * body
+            if b > most:
+                most = b
+        else:
+            b = None
+        pop = sp.pop
+        if pop < 6:
+            p = 0.3 if short and "carnivore" not in sp.names else 1.5 - 0.2 * pop      # ``_more``
+            if p > most:
+                most = p
+        else:
+            p = None
         grows.append((sp.id, b, p))
     traits = _trait_cards(view, hand)
     adds, added = _best_adds(ctx, mine, traits)
@@ -410,7 +432,8 @@ def _trait_cards(view, hand) -> list:
 
 def _best_adds(ctx, mine, traits) -> tuple:
     """([(species, the traits it holds, what ``_place_trait`` takes off a trait's own value there, the best value
-    of adding one of ``traits`` to it or None)], the best of them): a trait it does not hold is added when it has
+    of adding one of ``traits`` to it or None, the value of adding Carnivore there when a card of it is among
+    ``traits``)], the best of them): a trait it does not hold is added when it has
     room (``moves.fits``: "" first among what a card of a trait it does not hold may replace), and every trait but
     Carnivore is worth its own value less the same amount for the species, so the highest-valued such trait is
     the best added."""
@@ -431,6 +454,7 @@ def _best_adds(ctx, mine, traits) -> tuple:
                 if t not in held:
                     v = value - crowd       # _place_trait of a trait but Carnivore
                     break
+            c = None
             if carnivore and "carnivore" not in held:
                 c = _place_trait(ctx, "carnivore", sp)
                 if v is None or c > v:
@@ -438,35 +462,39 @@ def _best_adds(ctx, mine, traits) -> tuple:
             if v is not None:
                 if v > best:
                     best = v
-                adds.append((sp, held, crowd, v))
+                adds.append((sp, held, crowd, v, c))
     return adds, best
 
 
 def _ranked(traits) -> tuple:
     """(the traits of ``traits`` but Carnivore with their values, highest first; whether Carnivore is among them),
-    kept per hand (a hand recurs often: it loses one card a decision)."""
-    key = tuple(traits)
-    got = _RANKED.get(key)
+    kept per set of traits (a bit per trait: hands differ card by card, their traits recur)."""
+    m = 0
+    bit = _CARD_BIT
+    for c in traits:
+        m |= bit[c]
+    got = _RANKED.get(m)
     if got is None:
-        if len(_RANKED) > 20_000:
-            _RANKED.clear()
         names = {TRAIT_OF[c] for c in traits}
-        carnivore = "carnivore" in names
-        names.discard("carnivore")
-        got = _RANKED[key] = (sorted(((t, _TRAIT_VALUE.get(t, 1.0)) for t in names), key=lambda x: -x[1]), carnivore)
+        got = _RANKED[m] = ([x for x in _ORDER if x[0] in names], "carnivore" in names)
     return got
 
 
 _RANKED: dict = {}
+#: every trait but Carnivore with its value, highest first; a card -> the bit of its trait
+_ORDER = sorted(((t, _TRAIT_VALUE.get(t, 1.0)) for t in set(TRAIT_OF.values()) - {"carnivore"}),
+                key=lambda x: (-x[1], x[0]))
+_CARD_BIT = {c: 1 << i for i, t in enumerate(sorted(set(TRAIT_OF.values()))) for c in TRAIT_OF if TRAIT_OF[c] == t}
 
 
 def _placement_ties(ctx, ties, traits, adds, top) -> None:
-    """The added traits within ``top`` of the best, card by card, species by species (``play_ties``)."""
+    """The added traits within ``top`` of the best, card by card, species by species (``play_ties``; Carnivore's
+    value as ``_best_adds`` found it)."""
     adds = [x for x in adds if x[3] > top]
     for c in traits:
         t = TRAIT_OF[c]
-        for sp, held, crowd, _ in adds:
+        for sp, held, crowd, _, carnivore in adds:
             if t not in held:
-                value = _place_trait(ctx, t, sp) if t == "carnivore" else _TRAIT_VALUE.get(t, 1.0) - crowd
+                value = carnivore if t == "carnivore" else _TRAIT_VALUE.get(t, 1.0) - crowd
                 if value > top:
                     ties.append(PLACEMENTS[c, sp.id, ""])

@@ -47,7 +47,9 @@ class OriginObservation(Observation):
 
 
 def observe(state, seat: int, copy: bool = True) -> OriginObservation:
-    """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'."""
+    """The table as ``seat`` sees it: public cards and tokens, its own hand, the sizes of the others'. (``copy=False``:
+    the built-in bots' view over the table's own units; the fields in ``_LAZY``, which their rules of thumb do not
+    read, are then worked out from the table only when read.)"""
     rs = state.ruleset
     o: Any                           # the edition's observation, or the live view (its subclass)
     if copy:
@@ -59,6 +61,15 @@ def observe(state, seat: int, copy: bool = True) -> OriginObservation:
         o.links = frozen_table(state.links)
         o.attack = frozen(state.attack)
         o.public = rs.public_of(state)       # the rest of the public table, for sample_world
+        o.round = state.round
+        o.first = state.first
+        o.deck_size = state.deck_size
+        o.pending = state.pending
+        o.scavenge = state.scavenge
+        o.last_turn = state.last_turn
+        o.move_main, o.move_any = state.move_main, state.move_any     # what the mover has done in this move
+        o.winner = state.winner
+        o.pool, o.pool_sizes = _pool(state, seat), _pool_sizes(state, seat)
         sealed = _SEALED
     else:                            # the built-in bots' view over the table's own units (``live_table``)
         o = object.__new__(_LIVE)
@@ -72,29 +83,29 @@ def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     o.players = state.players
     o.phase = state.phase
     o.turn = state.turn
-    o.round = state.round
-    o.first = state.first
     o.food_bank = state.food_bank
-    o.deck_size = state.deck_size
     o.hand = tuple(state.hands[seat])
-    o.pending = state.pending
-    o.scavenge = state.scavenge
-    o.last_turn = state.last_turn
     o.passes = state.passes          # consecutive passes just before this move: everyone at the table sees them
-    o.move_main, o.move_any = state.move_main, state.move_any     # what the mover has done in this move
-    o.winner = state.winner
-    pools = state.pools
-    if pools is None:
-        o.pool = o.pool_sizes = ()
-    else:
-        o.pool = tuple(pools[seat])                                   # Equilibrium: one's own gene pool
-        o.pool_sizes = tuple(map(len, pools))
     o.__class__ = sealed             # ``seal``: read-only from here on
     return o
+
+
+def _pool(state, seat) -> tuple:
+    """Equilibrium: one's own gene pool (none in the other scenarios)."""
+    return () if state.pools is None else tuple(state.pools[seat])
+
+
+def _pool_sizes(state, seat) -> tuple:
+    return () if state.pools is None else tuple(map(len, state.pools))
 
 
 _SEALED = type(seal(OriginObservation.__new__(OriginObservation)))
 #: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
 _LAZY = {"to_move": lambda s, seat: s.ruleset.to_move(s), "hand_sizes": lambda s, seat: tuple(map(len, s.hands)),
-         "discard_sizes": lambda s, seat: tuple(s.discards), "public": lambda s, seat: s.ruleset.public_of(s)}
+         "discard_sizes": lambda s, seat: tuple(s.discards), "public": lambda s, seat: s.ruleset.public_of(s),
+         "round": lambda s, seat: s.round, "first": lambda s, seat: s.first,
+         "deck_size": lambda s, seat: s.deck_size, "pending": lambda s, seat: s.pending,
+         "scavenge": lambda s, seat: s.scavenge, "last_turn": lambda s, seat: s.last_turn,
+         "move_main": lambda s, seat: s.move_main, "move_any": lambda s, seat: s.move_any,
+         "winner": lambda s, seat: s.winner, "pool": _pool, "pool_sizes": _pool_sizes}
 _LIVE, _LIVE_SEALED = live_view_classes(OriginObservation, _LAZY)
