@@ -356,8 +356,8 @@ def play_ties(view) -> list | None:
     each card's growths species by species, each trait card's placements, ending the turn), and a value depends on
     the block and the species alone (and a placement's trait), so the best is found from a few values and only
     the actions within 1e-9 of it are built, in their order. None (value the list) if a replacement could tie.
-    The values of ``_new``, ``_end``, ``_more`` and ``_bigger`` (but a carnivore's) are written out in line, with
-    the same arithmetic: this runs at every Play Cards decision."""
+    The values of ``_new``, ``_end`` and the growths (``_growths``) are written out in line, with the same
+    arithmetic: this runs at every Play Cards decision."""
     hand = list(dict.fromkeys(view.hand))
     if not hand:
         return [END_TURN]
@@ -374,28 +374,7 @@ def play_ties(view) -> list | None:
     end = 0.75 if len(view.hand) <= 2 else 0.3                                # ``_end``
     if end <= _REPLACED + 1e-9:          # never with these values: a replacement is worth less than ending
         return None
-    grows = []                      # (species id, value of growing its Body Size, its Population; None: at 6)
-    most = _NONE                    # the best growth
-    short = room < 1
-    for sp in mine:
-        body = sp.body
-        if body < 6:
-            if "carnivore" in sp.names or not _CARNIVORES.isdisjoint(sp.pending):
-                b = _bigger(ctx, sp)
-            else:
-                b = (1.6 if body < 3 else 0.9) - 0.1 * body
-            if b > most:
-                most = b
-        else:
-            b = None
-        pop = sp.pop
-        if pop < 6:
-            p = 0.3 if short and "carnivore" not in sp.names else 1.5 - 0.2 * pop      # ``_more``
-            if p > most:
-                most = p
-        else:
-            p = None
-        grows.append((sp.id, b, p))
+    grows, most = _growths(ctx, mine, room < 1)
     traits = _trait_cards(view, hand)
     adds, added = _best_adds(ctx, mine, traits)
     top = max(new, end, most, added) - 1e-9
@@ -416,6 +395,33 @@ def play_ties(view) -> list | None:
     if end > top:
         ties.append(END_TURN)
     return ties
+
+
+def _growths(ctx, mine, short) -> tuple:
+    """([(species id, value of growing its Body Size, its Population; None: at 6)], the best of them) for
+    ``play_ties``: ``_bigger`` (in line but for a carnivore's) and ``_more`` (``short``: less than one food of room)."""
+    grows = []
+    most = _NONE
+    for sp in mine:
+        body = sp.body
+        if body < 6:
+            if "carnivore" in sp.names or not _CARNIVORES.isdisjoint(sp.pending):
+                b = _bigger(ctx, sp)
+            else:
+                b = (1.6 if body < 3 else 0.9) - 0.1 * body
+            if b > most:
+                most = b
+        else:
+            b = None
+        pop = sp.pop
+        if pop < 6:
+            p = 0.3 if short and "carnivore" not in sp.names else 1.5 - 0.2 * pop
+            if p > most:
+                most = p
+        else:
+            p = None
+        grows.append((sp.id, b, p))
+    return grows, most
 
 
 _REPLACED = -1.0       # a trait card played over another (``_place``)
