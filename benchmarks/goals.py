@@ -15,7 +15,8 @@ Figures (one core each unless workers are named):
   ``--baseline``; the two are measured in ``--rounds`` alternating rounds and new/old is the median of the
   rounds' ratios);
 - ``ns6``: North Star greedy, time per move at 6 players over 4 players (goal: no more than 1);
-- ``sweep``: 1,000 tracked greedy Origin games over 10 mutation rates on 2 workers, wall seconds;
+- ``sweep``: 1,000 tracked greedy Origin games over 10 mutation rates on 2 workers, wall seconds (the median of
+  ``--rounds`` runs, alternating with the baseline's when one is given; the same for ``heredity``);
 - ``memory``: peak memory (max RSS) of a 10,000-game tracked sweep in one process; then with the summary a
   lesson reads (``analysis.summary`` of the traits table's frequency: mean per turn, trait and rate); then
   with the columns its chart reads (turn, trait, frequency, mutation_rate); then with every column of the
@@ -192,6 +193,9 @@ FIGURES = {
                     "import evolab + load Origin + a Match, wall over bare (ms)"),
     "heredity": (fig_heredity, "seconds", 3.0, "max", "Heredity predation 100 x 20 generations, 2 workers (s)"),
 }
+#: the wall times with a goal of their own, measured in ``--rounds`` runs (alternating with the baseline's) and
+#: given as medians
+TIMED = ("sweep", "heredity")
 SOURCE = {"memory_all": "memory", "memory_chart": "memory", "memory_summary": "memory", "peers_greedy": "peers",
           "board_max": "board", "import_wall": "import", "import_game": "import"}
 
@@ -222,7 +226,22 @@ def paired(name, args):
         ratios.append(news[-1] / olds[-1])
     new = statistics.median(news)
     ratio = statistics.median(ratios)
+    if FIGURES[name][3] != "ratio":     # a time with a goal of its own: both medians as measured
+        return {"new": {field: new, "rounds": [round(r, 3) for r in ratios], "each": news},
+                "old": {field: statistics.median(olds), "each": olds}}
     return {"new": {field: new, "rounds": [round(r, 3) for r in ratios]}, "old": {field: new / ratio}}
+
+
+def repeated(name, args):
+    """A time with a goal of its own and no baseline: the median of ``--rounds`` runs (one run of a shared
+    machine says little)."""
+    field = FIGURES[name][1]
+    runs = [measure(name, ROOT, args) for _ in range(args.rounds)]
+    bad = [r for r in runs if field not in r]
+    if bad:
+        return {"new": bad[0]}
+    each = [r[field] for r in runs]
+    return {"new": {field: statistics.median(each), "each": each}}
 
 
 def verdict(value, goal, kind, base=None):
@@ -242,7 +261,8 @@ def main():
     ap.add_argument("--baseline", help="an older checkout of evolab to time side by side")
     ap.add_argument("--big", type=int, default=10_000, help="games of the memory sweep")
     ap.add_argument("--board-games", type=int, default=3)
-    ap.add_argument("--rounds", type=int, default=5, help="alternating rounds of a ratio goal (with --baseline)")
+    ap.add_argument("--rounds", type=int, default=5, help="alternating rounds of a ratio goal (with --baseline), and runs of the sweep and "
+                    "the Heredity preset (their medians)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--root", default=str(ROOT), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -252,8 +272,10 @@ def main():
     names = [n for n in (args.only.split(",") if args.only else FIGURES) if FIGURES[n][0]]
     results = {}
     for name in names:
-        if args.baseline and FIGURES[name][3] == "ratio":
+        if args.baseline and (FIGURES[name][3] == "ratio" or name in TIMED):
             results[name] = paired(name, args)
+        elif name in TIMED:
+            results[name] = repeated(name, args)
         else:
             results[name] = {"new": measure(name, ROOT, args)}
             if args.baseline:

@@ -95,9 +95,26 @@ def _shown(species, seat, phase) -> dict:
     if not hidden:
         return species
     species = dict(species)
+    made = _FACE_DOWN
     for sp in hidden:
-        species[sp.id] = _face_down(sp, seat)
+        key = sp.id * 8 + seat          # (seats are fewer than 8)
+        got = made.get(key)
+        if got is not None and got[0] is sp and got[1] is sp.pending:
+            copy = got[2]               # made at an earlier decision: the same unless the board grew since
+            if copy.body == sp.body and copy.pop == sp.pop and copy._traits is sp._traits and \
+                    copy.food == sp.food and copy.fat == sp.fat:
+                species[sp.id] = copy
+                continue
+        copy = species[sp.id] = _face_down(sp, seat)
+        if len(made) > 256:
+            made.clear()
+        made[key] = (sp, sp.pending, copy)
     return species
+
+
+#: (species id, seat) -> (the table's species, its face-down cards, the copy shown to the seat): a Play Cards phase
+#: shows the others' face-down boards to a seat decision after decision, and they seldom change between two
+_FACE_DOWN: dict = {}
 
 
 def _simultaneous(o, s, seat) -> dict:
