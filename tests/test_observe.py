@@ -135,19 +135,25 @@ def test_live_view_gives_every_field_of_the_copy(rid):
         if len(m.record.moves) % 2 == 0:
             s = m.state
             for seat in range(3):
-                live, copy = rs.observe(s, seat, False), observe(s, seat)
-                assert isinstance(live, type(copy).__mro__[1]) and live.read_only
-                for name in _slots(copy):
-                    a, b = getattr(live, name), getattr(copy, name)
-                    if isinstance(b, Mapping):
-                        assert list(a) == list(b), name
-                    elif hasattr(b, "to_dict"):              # a unit copied (an attack under way)
-                        assert a.to_dict() == b.to_dict(), name
-                    else:
-                        assert a == b, (name, a, b)
+                _assert_live_reads_like_the_copy(rs, s, seat)
                 checked += 1
         m.step()
     assert checked > 300
+
+
+def _assert_live_reads_like_the_copy(rs, s, seat):
+    """Every field of ``seat``'s live view equals the copy's (tables unit by unit), and the view is an observation
+    of the edition's class."""
+    live, copy = rs.observe(s, seat, False), observe(s, seat)
+    assert isinstance(live, type(copy).__mro__[1]) and live.read_only
+    for name in _slots(copy):
+        a, b = getattr(live, name), getattr(copy, name)
+        if isinstance(b, Mapping):
+            assert list(a) == list(b) and [x.to_dict() for x in a.values()] == [x.to_dict() for x in b.values()], name
+        elif hasattr(b, "to_dict"):              # a unit copied (an attack under way)
+            assert a.to_dict() == b.to_dict(), name
+        else:
+            assert a == b, (name, a, b)
 
 
 def test_live_view_gives_every_field_of_the_copy_in_the_six_player_simultaneous_phase():
@@ -161,14 +167,7 @@ def test_live_view_gives_every_field_of_the_copy_in_the_six_player_simultaneous_
         s = m.state
         if s.phase == "play_cards" and s.snapshot is not None:
             for seat in range(6):
-                live, copy = rs.observe(s, seat, False), observe(s, seat)
-                for name in _slots(copy):
-                    a, b = getattr(live, name), getattr(copy, name)
-                    if isinstance(b, Mapping):
-                        assert list(a) == list(b) and [x.to_dict() for x in a.values()] == \
-                            [x.to_dict() for x in b.values()], name
-                    else:
-                        assert a == b, (name, a, b)
+                _assert_live_reads_like_the_copy(rs, s, seat)
                 checked += 1
         m.step()
     assert checked > 100
