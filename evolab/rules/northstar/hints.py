@@ -26,7 +26,10 @@ _FAT = 0.3         # a token stored as fat (food for the next round)
 
 
 class Context:
-    _room = _new = _mine = _reach = None
+    _room: float | None = None
+    _new: float | None = None
+    _mine: list | None = None
+    _reach: tuple | None = None
     _grown = _placed = None      # made when first asked (a feeding decision needs none of them)
 
     def __init__(self, view, legal):
