@@ -102,6 +102,13 @@ def live_view_classes(cls: type, lazy: dict) -> tuple[type, type]:
     return fill, read_only_class(fill)
 
 
+def fill_from_table(o, lazy: dict, state, seat) -> None:
+    """Set on the copy ``o`` the fields that ``live_view_classes`` reads from the table when asked, with the same
+    functions ({name: function (state, seat) -> value}): one definition of each field for the copy and the view."""
+    for name, f in lazy.items():
+        setattr(o, name, f(state, seat))
+
+
 def _read_from_table(name, f) -> property:
     def get(o):
         return f(o._state, o.seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...view import Observation, frozen_table, live_table, live_view_classes, read_only_class
+from ...view import Observation, fill_from_table, frozen_table, live_table, live_view_classes, read_only_class
 from .worlds import NEXT_UID
 
 
@@ -95,26 +95,9 @@ def _shown(species, seat, phase) -> dict:
     if not hidden:
         return species
     species = dict(species)
-    made = _FACE_DOWN
     for sp in hidden:
-        key = sp.id * 8 + seat          # (seats are fewer than 8)
-        got = made.get(key)
-        if got is not None and got[0] is sp and got[1] is sp.pending:
-            copy = got[2]               # made at an earlier decision: the same unless the board grew since
-            if copy.body == sp.body and copy.pop == sp.pop and copy._traits is sp._traits and \
-                    copy.food == sp.food and copy.fat == sp.fat:
-                species[sp.id] = copy
-                continue
-        copy = species[sp.id] = _face_down(sp, seat)
-        if len(made) > 256:
-            made.clear()
-        made[key] = (sp, sp.pending, copy)
+        species[sp.id] = _face_down(sp, seat)
     return species
-
-
-#: (species id, seat) -> (the table's species, its face-down cards, the copy shown to the seat): a Play Cards phase
-#: shows the others' face-down boards to a seat decision after decision, and they seldom change between two
-_FACE_DOWN: dict = {}
 
 
 def _simultaneous(o, s, seat) -> dict:
@@ -171,19 +154,7 @@ def observe(s, seat, copy=True) -> NSObservation:
     rs = s.ruleset
     if copy:
         o = _new(NSObservation)
-        o.to_move = rs.to_move(s)
-        o.public = _public_table(s, seat)
-        o.first, o.round, o.food_bank, o.deck_size = s.first, s.turn, s.watering, s.deck_size
-        o.food_card = s.food_cards[seat]
-        kept = _KEPT
-        if kept[0] is not s.food_cards:
-            kept[0], kept[1] = s.food_cards, tuple(map(bool, s.food_cards))     # face down: whether, not which
-            kept[2] = sum(kept[1])
-        o.food_placed, o.food_cards_placed = kept[1], kept[2]
-        o.discard_size = sum(s.discard)      # (counted afresh: the pile's counts are a list changed in place)
-        o.last_round, o.winner, o.winners = s.last_round, s.winner, s.winners
-        o.draw_queue = s.draw_queue          # who draws next (the cards stay hidden)
-        o.hand_sizes, o.bags = _hand_sizes(s, seat), _bags(s, seat)
+        fill_from_table(o, _LAZY, s, seat)
     else:
         o = _new(_LIVE)
         o._state = s                       # (its ``_LAZY`` fields are read from the table when asked)
@@ -212,12 +183,11 @@ def _public_table(s, seat) -> tuple:
 
 
 _new = object.__new__
-#: The last food cards observed (a tuple: replaced, never changed) and what the observation shows of them: they
-#: change a few times a round. (Not the discard pile: its counts are a list changed in place.)
-_KEPT: list = [None, (), 0]
 _proxy = live_table
 _SEALED = read_only_class(NSObservation)      # what ``seal`` makes of an observation, looked up once
-#: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
+#: The fields the built-in bots' rules of thumb do not read: the live view (``copy=False``) reads them from the table
+#: only when asked (``live_view_classes``), a copy has them set at once (``fill_from_table``). Face-down food cards
+#: show whether, not which; the discard pile's counts are a list changed in place, so its size is counted when read.
 _LAZY = {"to_move": lambda s, seat: s.ruleset.to_move(s), "public": _public_table,
          "first": lambda s, seat: s.first, "round": lambda s, seat: s.turn, "food_bank": lambda s, seat: s.watering,
          "deck_size": lambda s, seat: s.deck_size, "food_card": lambda s, seat: s.food_cards[seat],
@@ -225,5 +195,6 @@ _LAZY = {"to_move": lambda s, seat: s.ruleset.to_move(s), "public": _public_tabl
          "food_cards_placed": lambda s, seat: sum(map(bool, s.food_cards)),
          "discard_size": lambda s, seat: sum(s.discard), "last_round": lambda s, seat: s.last_round,
          "winner": lambda s, seat: s.winner, "winners": lambda s, seat: s.winners,
-         "draw_queue": lambda s, seat: s.draw_queue, "hand_sizes": _hand_sizes, "bags": _bags}
+         "draw_queue": lambda s, seat: s.draw_queue,            # who draws next (the cards stay hidden)
+         "hand_sizes": _hand_sizes, "bags": _bags}
 _LIVE, _LIVE_SEALED = live_view_classes(NSObservation, _LAZY)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...view import Observation, frozen, frozen_table, live_view_classes, seal
+from ...view import Observation, fill_from_table, frozen, frozen_table, live_view_classes, seal
 
 
 class OriginObservation(Observation):
@@ -54,22 +54,10 @@ def observe(state, seat: int, copy: bool = True) -> OriginObservation:
     o: Any                           # the edition's observation, or the live view (its subclass)
     if copy:
         o = OriginObservation.__new__(OriginObservation)
-        o.to_move = rs.to_move(state)
-        o.hand_sizes = tuple(map(len, state.hands))
-        o.discard_sizes = tuple(state.discards)
         o.animals = frozen_table(state.animals)
         o.links = frozen_table(state.links)
         o.attack = frozen(state.attack)
-        o.public = rs.public_of(state)       # the rest of the public table, for sample_world
-        o.round = state.round
-        o.first = state.first
-        o.deck_size = state.deck_size
-        o.pending = state.pending
-        o.scavenge = state.scavenge
-        o.last_turn = state.last_turn
-        o.move_main, o.move_any = state.move_main, state.move_any     # what the mover has done in this move
-        o.winner = state.winner
-        o.pool, o.pool_sizes = _pool(state, seat), _pool_sizes(state, seat)
+        fill_from_table(o, _LAZY, state, seat)
         sealed = _SEALED
     else:                            # the built-in bots' view over the table's own units (``live_table``)
         o = object.__new__(_LIVE)
@@ -100,7 +88,9 @@ def _pool_sizes(state, seat) -> tuple:
 
 
 _SEALED = type(seal(OriginObservation.__new__(OriginObservation)))
-#: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
+#: The fields the built-in bots' rules of thumb do not read: the live view (``copy=False``) reads them from the table
+#: only when asked (``live_view_classes``), a copy has them set at once (``fill_from_table``). ``public``: the rest of
+#: the public table, for sample_world; ``move_main``, ``move_any``: what the mover has done in this move.
 _LAZY = {"to_move": lambda s, seat: s.ruleset.to_move(s), "hand_sizes": lambda s, seat: tuple(map(len, s.hands)),
          "discard_sizes": lambda s, seat: tuple(s.discards), "public": lambda s, seat: s.ruleset.public_of(s),
          "round": lambda s, seat: s.round, "first": lambda s, seat: s.first,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...view import Observation, frozen_table, live_table, live_view_classes, seal
+from ...view import Observation, fill_from_table, frozen_table, live_table, live_view_classes, seal
 
 
 class RMObservation(Observation):
@@ -48,13 +48,10 @@ def observe(s, seat, copy=True) -> RMObservation:
     o: Any                           # the edition's observation, or the live view (its subclass)
     if copy:
         o = RMObservation.__new__(RMObservation)
-        o.to_move = s.ruleset.to_move(s)
-        o.pdeck_sizes = tuple(s.pdecks)
-        o.discard_sizes = tuple(s.discards)
+        fill_from_table(o, _LAZY, s, seat)
         # Read-only copies; a species' trait cache may still be filled in by the rules that read it.
         o.species, o.animals = frozen_table(s.species, ("tcache",)), frozen_table(s.animals)
         o.sets = MappingProxyType(dict(s.sets))
-        o.public = s.ruleset.public_of(s)         # the rest of the public table, for sample_world
     else:
         o = object.__new__(_LIVE)
         o._state = s                               # (its ``_LAZY`` fields are read from the table when asked)
@@ -76,7 +73,9 @@ def observe(s, seat, copy=True) -> RMObservation:
     return seal(o)
 
 
-#: The fields of the built-in bots' view (``copy=False``) read from the table only when asked (``live_view_classes``).
-_LIVE, _LIVE_SEALED = live_view_classes(RMObservation, {
-    "to_move": lambda s, seat: s.ruleset.to_move(s), "pdeck_sizes": lambda s, seat: tuple(s.pdecks),
-    "discard_sizes": lambda s, seat: tuple(s.discards), "public": lambda s, seat: s.ruleset.public_of(s)})
+#: The fields the built-in bots' rules of thumb do not read: the live view (``copy=False``) reads them from the table
+#: only when asked (``live_view_classes``), a copy has them set at once (``fill_from_table``). ``public``: the rest of
+#: the public table, for sample_world.
+_LAZY = {"to_move": lambda s, seat: s.ruleset.to_move(s), "pdeck_sizes": lambda s, seat: tuple(s.pdecks),
+         "discard_sizes": lambda s, seat: tuple(s.discards), "public": lambda s, seat: s.ruleset.public_of(s)}
+_LIVE, _LIVE_SEALED = live_view_classes(RMObservation, _LAZY)
