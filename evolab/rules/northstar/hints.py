@@ -358,26 +358,16 @@ def play_ties(view) -> list | None:
     round give the same moves in the same blocks and order (``moves.play_actions``: each card as a new species,
     each card's growths species by species, each trait card's placements, ending the turn), and a value depends on
     the block and the species alone (and a placement's trait), so the best is found from a few values and only
-    the actions within 1e-9 of it are built, in their order. None (value the list) if a replacement could tie.
-    The values of ``_new``, ``_end`` and the growths (``_growths``) are written out in line, with the same
-    arithmetic: this runs at every Play Cards decision."""
+    the actions within 1e-9 of it are built, in their order. None (value the list) if a replacement could tie."""
     hand = list(dict.fromkeys(view.hand))
     if not hand:
         return [END_TURN]
     ctx = Context(view, None)
-    species = view.species
-    mine = ctx._mine = [species[i] for i in view.rows[view.seat]]
-    need = 0                        # ``Context.room``
-    for sp in mine:
-        names = sp.names
-        if "carnivore" not in names:
-            need += sp.pop - (1 if "long_neck" in names else 0)
-    room = ctx._room = _CARD_FOOD + view.watering / view.players - need
-    new = ctx._new = 0.6 if len(mine) >= 3 else 1.7 if room >= 1 else 0.7     # ``_new``
-    end = 0.75 if len(view.hand) <= 2 else 0.3                                # ``_end``
+    mine = ctx.mine
+    new, end = _new(ctx, None), _end(ctx, None)
     if end <= _REPLACED + 1e-9:          # never with these values: a replacement is worth less than ending
         return None
-    grows, most = _growths(ctx, mine, room < 1)
+    grows, most = _growths(ctx, mine)
     traits = _trait_cards(view, hand)
     adds, added = _best_adds(ctx, mine, traits)
     top = max(new, end, most, added) - 1e-9
@@ -400,29 +390,18 @@ def play_ties(view) -> list | None:
     return ties
 
 
-def _growths(ctx, mine, short) -> tuple:
-    """([(species id, value of growing its Body Size, its Population; None: at 6)], the best of them) for
-    ``play_ties``: ``_bigger`` (in line but for a carnivore's) and ``_more`` (``short``: less than one food of room)."""
+def _growths(ctx, mine) -> tuple:
+    """([(species id, value of growing its Body Size (``_bigger``), its Population (``_more``); None: at 6)], the best
+    of them) for ``play_ties``."""
     grows = []
     most = _NONE
     for sp in mine:
-        body = sp.body
-        if body < 6:
-            if "carnivore" in sp.names or not _CARNIVORES.isdisjoint(sp.pending):
-                b = _bigger(ctx, sp)
-            else:
-                b = (1.6 if body < 3 else 0.9) - 0.1 * body
-            if b > most:
-                most = b
-        else:
-            b = None
-        pop = sp.pop
-        if pop < 6:
-            p = 0.3 if short and "carnivore" not in sp.names else 1.5 - 0.2 * pop
-            if p > most:
-                most = p
-        else:
-            p = None
+        b = _bigger(ctx, sp) if sp.body < 6 else None
+        p = _more(ctx, sp) if sp.pop < 6 else None
+        if b is not None and b > most:
+            most = b
+        if p is not None and p > most:
+            most = p
         grows.append((sp.id, b, p))
     return grows, most
 
