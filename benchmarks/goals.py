@@ -261,8 +261,8 @@ def main():
     ap.add_argument("--baseline", help="an older checkout of evolab to time side by side")
     ap.add_argument("--big", type=int, default=10_000, help="games of the memory sweep")
     ap.add_argument("--board-games", type=int, default=3)
-    ap.add_argument("--rounds", type=int, default=5, help="alternating rounds of a ratio goal (with --baseline), and runs of the sweep and "
-                    "the Heredity preset (their medians)")
+    ap.add_argument("--rounds", type=int, default=5, help="alternating rounds of a ratio goal (with --baseline), "
+                    "and runs of the sweep and the Heredity preset (their medians)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--root", default=str(ROOT), help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -468,11 +468,12 @@ def _ranked(traits) -> tuple:
     return got
 
 
-_RANKED: dict = {}
+_RANKED: dict = {}      # (at most one entry per set of the deck's traits)
 #: every trait but Carnivore with its value, highest first; a card -> the bit of its trait
 _ORDER = sorted(((t, _TRAIT_VALUE.get(t, 1.0)) for t in set(TRAIT_OF.values()) - {"carnivore"}),
                 key=lambda x: (-x[1], x[0]))
-_CARD_BIT = {c: 1 << i for i, t in enumerate(sorted(set(TRAIT_OF.values()))) for c in TRAIT_OF if TRAIT_OF[c] == t}
+_BIT_OF = {t: 1 << i for i, t in enumerate(sorted(set(TRAIT_OF.values())))}
+_CARD_BIT = {c: _BIT_OF[t] for c, t in TRAIT_OF.items()}
 
 
 def _placement_ties(ctx, ties, traits, adds, top) -> None:
