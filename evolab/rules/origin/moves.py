@@ -15,8 +15,8 @@ from . import heredity as H
 from .checks import _linked, pass_block
 from .deck import CARDS
 from .setup import food_table
-from .traits import (ATTACK_BITS, BIT, CAN_MOVE, DIRECTED, EXCLUDES, GUARD_BITS, HUNTER_BITS, MOVER_BITS, MOVERS,
-                     MAIN_BITS, STACKABLE, TRAITS, scavengers)
+from .traits import (ATTACK_BITS, BIT, CAN_MOVE, DIRECTED, EXCLUDES, HUNTER_BITS, MOVER_BITS, MOVERS, MAIN_BITS,
+                     STACKABLE, STATE_GUARD_BITS, TRAITS, scavengers, shut_out)
 
 # interned constructors for the actions legal_actions builds again and again
 _PlayPair = interned(PlayPairTrait)
@@ -485,8 +485,12 @@ def _prey(s, pred, animals) -> list:
             if protector(s, pred, b) is None:
                 out.append(b.id)
         return out
-    for b in animals.values():      # only a guard or a Symbiosis link can protect: the rest need no look
-        if not (b.mask & GUARD_BITS or b.links) or protector(s, pred, b) is None:
+    shut = shut_out(pred.mask)      # prey whose traits alone keep this predator away (Camouflage, ...)
+    for b in animals.values():      # only a guard of the prey's state or a Symbiosis link can protect the others
+        m = b.mask
+        if m & shut:
+            continue
+        if not (m & STATE_GUARD_BITS or b.links) or protector(s, pred, b) is None:
             out.append(b.id)
     return out
 

@@ -31,20 +31,22 @@ BURROWING, CAMOUFLAGE, SHARP_VISION, PARASITE = (
 PAIR_TRAITS = frozenset({"communication", "cooperation", "symbiosis"})
 
 
-def _swimming_guard(state, predator, prey):
-    return not predator.mask & SWIMMING
+def _unless(bit):
+    """A guard that stops every predator without the trait of ``bit``: it reads the predator's traits alone, so the
+    move lists test it once per kind of predator (``shut_out``), not once per prey."""
+    def guard(state, predator, prey):
+        return not predator.mask & bit
+    guard.unless = bit
+    return guard
+
+
+_swimming_guard = _unless(SWIMMING)
+_camouflage_guard = _unless(SHARP_VISION)
+_hbw_guard = _unless(HBW)
 
 
 def _swimming_hunter(state, predator, prey):
     return not prey.mask & SWIMMING
-
-
-def _camouflage_guard(state, predator, prey):
-    return not predator.mask & SHARP_VISION
-
-
-def _hbw_guard(state, predator, prey):
-    return not predator.mask & HBW
 
 
 def _burrowing_guard(state, predator, prey):
@@ -593,6 +595,21 @@ GUARDS = tuple((BIT[t], r.guard, r.rule) for t, r in TRAITS.items() if r.guard)
 HUNTERS = tuple((BIT[t], r.hunter, r.rule) for t, r in TRAITS.items() if r.hunter)
 GUARD_BITS = sum(b for b, _, _ in GUARDS)      # prey with none of these has no static protection
 HUNTER_BITS = sum(b for b, _, _ in HUNTERS)
+#: (prey's bit, the predator's bit that gets past it) of the guards that read the predator's traits alone
+TRAIT_GUARDS = tuple((b, guard.unless) for b, guard, _ in GUARDS if hasattr(guard, "unless"))
+#: the other guards' bits (Burrowing): whether they protect depends on the prey's state
+STATE_GUARD_BITS = GUARD_BITS - sum(b for b, _ in TRAIT_GUARDS)
+_SHUT_OUT: dict = {}
+
+
+def shut_out(mask) -> int:
+    """The prey's bits whose guards stop every predator with traits ``mask`` (of ``TRAIT_GUARDS``), kept per mask."""
+    bits = _SHUT_OUT.get(mask)
+    if bits is None:
+        bits = _SHUT_OUT[mask] = sum(b for b, past in TRAIT_GUARDS if not mask & past)
+    return bits
+
+
 NEED = {t: r.food_need for t, r in TRAITS.items()}
 POINTS = {t: r.points for t, r in TRAITS.items()}
 EXCLUDES = {t: sum(BIT[x] for x in r.excludes) for t, r in TRAITS.items()}
