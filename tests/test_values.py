@@ -62,6 +62,16 @@ def test_value_class_is_frozen():
     assert a == Attack(1, 2)
 
 
+def test_value_class_objects_are_of_their_own_class_and_final():
+    """A value is an object of its class itself (built in the slots' twin, then given its class), and a value class
+    cannot be subclassed (a subclass's objects would not fit the twin's slots)."""
+    a = Attack(1, 2)
+    assert type(a) is Attack and isinstance(a, type(a).__mro__[1]) and type(a).__mro__[1].__slots__ == ("predator", "prey")
+    assert Attack.__slots__ == () and not hasattr(a, "__dict__")
+    with pytest.raises(TypeError, match="cannot be subclassed"):
+        type("MyAttack", (Attack,), {})
+
+
 def test_value_class_defaults_keywords_and_errors():
     """Defaults fill in, keywords work, and a missing or unknown argument is a TypeError as for a dataclass."""
     assert Resolve(4) == Resolve(link=4, fire=True, source=-1) == Resolve(4, source=-1)
