@@ -241,18 +241,20 @@ def same_move(a, b) -> bool:
     return a == b and all(type(getattr(a, f)) is type(getattr(b, f)) for f in a._field_names)
 
 
-def interned(cls):
-    """A factory returning one shared instance per distinct argument tuple (actions are immutable).
+def interned(cls, size: int = 100_000):
+    """A factory returning one shared instance per distinct argument tuple (actions and events are immutable).
 
-    Building a frozen dataclass costs about ten times a dict look-up, and engines build the same
-    legal actions over and over; the cache is bounded and cleared when full.
+    Building a frozen value costs several times a dict look-up, and engines build the same legal actions (and
+    report the same events: a card dealt, a token taken) over and over; the cache holds at most about ``size``
+    values and is cleared when full. A factory's callers pass each field the same type every time (``1`` and
+    ``True`` are the same key).
     """
     cache: dict = {}
 
     def make(*args):
         a = cache.get(args)
         if a is None:
-            if len(cache) > 100_000:
+            if len(cache) > size:
                 cache.clear()
             a = cache[args] = cls(*args)
         return a

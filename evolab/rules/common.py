@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..actions import FirstPlayer, TieBreak
+from ..actions import FirstPlayer, TieBreak, interned
 from ..events import FirstPlayerChosen, GameOver, Passed, PhaseStarted
 from ..i18n import _
 from .base import OutOfPhase
+
+# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
+# passes each field the same type)
+_Passed, _PhaseStarted = interned(Passed, 4096), interned(PhaseStarted, 4096)
 
 
 def seat_outcomes(s, heredity) -> tuple:
@@ -44,7 +48,7 @@ def pass_seat(s, seat, ev):
     p[seat] = True
     s.passed = tuple(p)
     if ev is not None:
-        ev.append(Passed(seat, "development"))
+        ev.append(_Passed(seat, "development"))
 
 
 def open_phase(s, ev, phase, event_name=None) -> None:
@@ -53,7 +57,7 @@ def open_phase(s, ev, phase, event_name=None) -> None:
     s.phase = phase
     s.passed = (False,) * s.players
     if ev is not None:
-        ev.append(PhaseStarted(s.turn, event_name or phase))
+        ev.append(_PhaseStarted(s.turn, event_name or phase))
     s.current = (s.first - 1) % s.players
 
 

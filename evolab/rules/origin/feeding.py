@@ -5,6 +5,7 @@ Who may do what is decided by the predicates at the top, which both ``legal_acti
 """
 from __future__ import annotations
 
+from ...actions import interned
 from ...events import Attacked, Died, FoodLost, FoodTaken, TraitLost, TriggerFired
 from ...i18n import N_, _
 from .state import AttackState
@@ -12,6 +13,9 @@ from .traits import (CAN_ATTACK, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES,
                      HUNTER_BITS, HUNTERS, LOST, QUEUES, SHIELDS, STARVES, STORE)
 
 RED, BLUE = "red", "blue"
+# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
+# passes each field the same type)
+_FoodTaken = interned(FoodTaken, 16384)
 
 
 # ---- predicates (one source of truth for legality) --------------------------------------------
@@ -164,7 +168,7 @@ def receive(s, a, colour, source, ev, from_bank=False, epoch=None) -> bool:
     else:
         return False
     if ev is not None:
-        ev.append(FoodTaken(a.owner, a.id, colour, source, fat))
+        ev.append(_FoodTaken(a.owner, a.id, colour, source, fat))
     if a.links:
         if epoch is None:
             epoch = s.epoch

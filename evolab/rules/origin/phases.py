@@ -2,6 +2,7 @@
 extinction and the draw (§9), the end of the game (§11). Each step moves the state on to the next decision."""
 from __future__ import annotations
 
+from ...actions import interned
 from ...events import PhaseStarted, Passed, TurnEnded
 from ..common import finish, open_phase, pass_seat
 from . import feeding as F
@@ -9,6 +10,10 @@ from . import heredity as H
 from .deck import CARDS
 from .moves import has_move_action
 from .setup import HAND_SIZE
+
+# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
+# passes each field the same type)
+_Passed, _PhaseStarted = interned(Passed, 4096), interned(PhaseStarted, 4096)
 
 
 def _next_chooser(s, start, ev):
@@ -49,7 +54,7 @@ def _dev_next(s, ev):
         return
     s.phase = "food"
     if ev is not None:
-        ev.append(PhaseStarted(s.turn, "food"))
+        ev.append(_PhaseStarted(s.turn, "food"))
 
 
 def _start_development(s, ev):
@@ -82,7 +87,7 @@ def _next_draw(s, start, ev):
 def _start_feeding(s, ev):
     s.phase = "feeding"
     if ev is not None:
-        ev.append(PhaseStarted(s.turn, "feeding"))
+        ev.append(_PhaseStarted(s.turn, "feeding"))
     s.current = (s.first - 1) % s.players      # the first player's seat starts the first round
     s.passes = 0
     s.move_main = s.move_any = s.move_ate = s.ending = False
@@ -116,7 +121,7 @@ def _end_move(s, ev):
     else:
         s.passes += 1
         if ev is not None:
-            ev.append(Passed(s.current, "feeding"))
+            ev.append(_Passed(s.current, "feeding"))
     s.move_main = s.move_any = s.move_ate = s.ending = False
     _seek_actor(s, ev, True)
 
@@ -143,7 +148,7 @@ def _end_feeding(s, ev):
     s.food_bank = 0
     s.phase = "extinction"
     if ev is not None:
-        ev.append(PhaseStarted(s.turn, "extinction"))
+        ev.append(_PhaseStarted(s.turn, "extinction"))
     dead = [a for a in s.animals.values()
             if a.poisoned or not (a.hibernating or a.red + a.blue >= a.need)]     # not ``is_fed()``
     for a in dead:
@@ -201,7 +206,7 @@ def _end_turn(s, ev):
     if s.ruleset.options["scenario"] != "base":
         s.phase = "food"      # the scenarios roll the food bank before development, every turn
         if ev is not None:
-            ev.append(PhaseStarted(s.turn, "food"))
+            ev.append(_PhaseStarted(s.turn, "food"))
         return
     _start_development(s, ev)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 
 from ...actions import (ChooseCard, Draw, EndMove, FirstPlayer, LoseTrait, Mutate, NoDefence, Pass, PlayAnimal,
-                        PlayPairTrait, PlayTrait, Resolve, RollFood, Scavenge, TakeFood, TieBreak)
+                        PlayPairTrait, PlayTrait, Resolve, RollFood, Scavenge, TakeFood, TieBreak, interned)
 from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, PhaseStarted, TraitGained
 from ..common import first_player_chosen, game_over, pass_seat
 from . import feeding as F
@@ -18,6 +18,11 @@ from .state import Animal, Link, TraitCard
 from .traits import BIT, DEFENCE_ACTS, MOVE_ACTS, NEED, ROOM, award_scavenger
 
 _CARD_KEY = CARD_INDEX.__getitem__          # a hand is kept in card order
+# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
+# passes each field the same type)
+_CardDealt, _AnimalBorn, _Mutation, _PhaseStarted, _FoodBankRolled = (
+    interned(e, 4096) for e in (CardDealt, AnimalBorn, Mutation, PhaseStarted, FoodBankRolled))
+_TraitGained = interned(TraitGained, 16384)
 
 
 def _do_choose(rs, s, action, ev):
@@ -28,7 +33,7 @@ def _do_choose(rs, s, action, ev):
     owed[seat] -= 1
     s.choose_owed = tuple(owed)
     if ev is not None:
-        ev.append(CardDealt(seat, action.card, (seat,)))
+        ev.append(_CardDealt(seat, action.card, (seat,)))
     _next_chooser(s, seat, ev)
 
 
@@ -49,7 +54,7 @@ def _do_play_animal(rs, s, action, ev):
     s.next_uid += 1
     s.animals[a.id] = a
     if ev is not None:
-        ev.append(AnimalBorn(seat, a.id, s.turn))
+        ev.append(_AnimalBorn(seat, a.id, s.turn))
     _dev_next(s, ev)
 
 
@@ -68,8 +73,8 @@ def _do_play_trait(rs, s, action, ev):
         a.fat_cards += 1
     s.next_uid += 1
     if ev is not None:
-        ev.append(Mutation(seat, action.trait, s.turn))
-        ev.append(TraitGained(a.owner, a.id, action.trait, action.card, -1, seat))
+        ev.append(_Mutation(seat, action.trait, s.turn))
+        ev.append(_TraitGained(a.owner, a.id, action.trait, action.card, -1, seat))
     _dev_next(s, ev)
 
 
@@ -83,9 +88,9 @@ def _do_play_pair(rs, s, action, ev):
     for aid in (x, y):
         s.animals[aid].links += (l.uid,)
     if ev is not None:
-        ev.append(Mutation(seat, action.trait, s.turn))
-        ev.append(TraitGained(seat, x, action.trait, action.card, y, seat))
-        ev.append(TraitGained(seat, y, action.trait, action.card, x, seat))
+        ev.append(_Mutation(seat, action.trait, s.turn))
+        ev.append(_TraitGained(seat, x, action.trait, action.card, y, seat))
+        ev.append(_TraitGained(seat, y, action.trait, action.card, x, seat))
     _dev_next(s, ev)
 
 
@@ -106,7 +111,7 @@ def _do_draw(rs, s, action, ev):
     owed[seat] -= 1
     s.draw_owed = tuple(owed)
     if ev is not None:
-        ev.append(CardDealt(seat, card, (seat,)))
+        ev.append(_CardDealt(seat, card, (seat,)))
     n = s.players
     if s.deck_size > 0:             # the next seat owed a card (``_next_draw``'s first step, on the hot path)
         nxt = (seat + 1) % n
@@ -173,13 +178,13 @@ def _do_first(rs, s, action, ev):
     else:
         s.phase = "food"     # scenarios roll the food bank before development
         if ev is not None:
-            ev.append(PhaseStarted(s.turn, "food"))
+            ev.append(_PhaseStarted(s.turn, "food"))
 
 
 def _do_roll_food(rs, s, action, ev):
     s.food_bank = action.food
     if ev is not None:
-        ev.append(FoodBankRolled(action.food))
+        ev.append(_FoodBankRolled(action.food))
     if rs.options["scenario"] != "base":
         s.rolled = True
         _start_development(s, ev)
