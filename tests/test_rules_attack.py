@@ -291,6 +291,28 @@ def test_burrowing_half_fed_high_body_weight_animal_is_attackable():
     assert rule_of(s, Attack(1, 2)) is None
 
 
+def test_the_move_list_offers_exactly_the_attacks_no_protection_forbids():
+    """The feeding list finds each kind of predator's prey once, testing the guards that read the predator's traits
+    alone (Swimming, Camouflage, High Body Weight) by its traits (``traits.shut_out``): its attacks are exactly those
+    that ``check`` allows, for predators with and without the traits that get past each guard and prey with every
+    guard, Burrowing fed and unfed, and a Symbiosis link."""
+    hunters = [A(1, 0, "carnivorous"), A(2, 0, "carnivorous", "sharp_vision"), A(3, 0, "carnivorous", "high_body_weight"),
+               A(4, 0, "carnivorous", "swimming"), A(5, 0, "carnivorous", "sharp_vision", "high_body_weight"),
+               A(6, 0, "carnivorous", "burrowing")]
+    prey = [A(11, 1), A(12, 1, "swimming"), A(13, 1, "camouflage"), A(14, 1, "high_body_weight"),
+            A(15, 1, "burrowing", food=1), A(16, 1, "burrowing"), A(17, 1, "camouflage", "high_body_weight"),
+            A(18, 1, "swimming", "camouflage"), A(19, 1), A(20, 1, "burrowing", "high_body_weight", food=2)]
+    s = table(*hunters, *prey, links=[sym(19, 11)])
+    listed = {a for a in legal_actions(s) if isinstance(a, Attack)}
+    allowed = {Attack(p, q) for p in range(1, 7) for q in [*range(1, 7), *range(11, 21)]
+               if rule_of(s, Attack(p, q)) is None}
+    assert listed == allowed
+    assert Attack(2, 13) in listed and Attack(1, 13) not in listed and Attack(5, 17) in listed
+    assert Attack(3, 17) not in listed and Attack(4, 18) not in listed and Attack(1, 16) in listed
+    assert Attack(1, 15) not in listed and Attack(1, 11) not in listed and Attack(1, 6) in listed
+    assert Attack(3, 20) not in listed and Attack(3, 14) in listed
+
+
 def test_symbiosis_protected_animal_cannot_be_attacked_but_protector_can():
     """§10.5 / §8.2: the protected animal is safe while its protector lives."""
     s = table(A(1, 0, "carnivorous"), A(2, 1), A(3, 1), links=[sym(2, 3)])
