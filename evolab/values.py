@@ -5,9 +5,11 @@
 ``replace`` / ``asdict`` — at a fraction of the cost of building the class: evolab defines about ninety of them
 and ``dataclass`` compiled six or seven functions for each at import. Here ``__init__``, ``==`` and ``hash``
 come from one compiled template per field layout, shared by the classes with that layout; the other methods
-are shared functions. A value is built as an object of a plain twin class that holds the slots (its fields set
-as any attribute is, without the frozen class's ``__setattr__``), then given its own class: about half the cost of
-setting each slot through its descriptor, as ``dataclass`` does (events are built by the hundred a game).
+are shared functions. A value of three fields or more is built as an object of a plain twin class that holds
+the slots (its fields set as any attribute is, without the frozen class's ``__setattr__``), then given its own
+class: about 0.7 of the cost of setting each slot through its descriptor, as ``dataclass`` does (events are built by
+the hundred a game); with fewer fields the change of class costs more than it saves, and ``__init__`` sets them
+through their descriptors.
 """
 from __future__ import annotations
 
@@ -19,36 +21,46 @@ _TEMPLATES: dict = {}                              # (field names, number of def
 
 
 _OWN_NAMES = frozenset({"cls", "self", "other", "_new", "_slots"})
+_TWIN_FROM = 3
+"""Values of at least this many fields are built in their slots' twin (``_methods_factory``)."""
 
 
 def _methods_factory(names: tuple, n_defaults: int):
-    """A function (the slots' twin class, defaults...) -> (``__new__``, ``__eq__``, ``__hash__``) for this layout,
-    compiled once (the field names are evolab's own identifiers). ``__new__`` fills an object of the twin, then
-    makes it an object of the value class (``value_class``)."""
+    """A function (the slots' twin class, defaults...) -> (the constructor, ``__eq__``, ``__hash__``) for this layout,
+    compiled once (the field names are evolab's own identifiers). The constructor is a ``__new__`` that fills an
+    object of the twin and makes it an object of the value class, or (under ``_TWIN_FROM`` fields) an
+    ``__init__`` that sets the slots through their descriptors."""
     key = (names, n_defaults)
     make = _TEMPLATES.get(key)
     if make is None:
-        if _OWN_NAMES & set(names) or any(n.startswith("_d") for n in names):
+        if _OWN_NAMES & set(names) or any(n.startswith(("_d", "_s")) for n in names):
             raise TypeError(f"field names {sorted(names)} clash with the names of the generated methods")
         required = names[:len(names) - n_defaults]
         params = [*required, *(f"{n}=_d{i}" for i, n in enumerate(names[len(required):]))]
-        body = "".join(f"  self.{n} = {n}\n" for n in names)
         mine = "".join(f"self.{n}," for n in names)
         theirs = "".join(f"other.{n}," for n in names)
         args = ["_slots", *(f"_d{i}" for i in range(n_defaults))]
-        src = (f"def make({', '.join(args)}):\n"
-               f" _new = object.__new__\n"
-               f" def __new__({', '.join(['cls', *params])}):\n"
-               f"  self = _new(_slots)\n{body}"
-               f"  self.__class__ = cls\n"
-               f"  return self\n"
+        if len(names) >= _TWIN_FROM:
+            body = "".join(f"  self.{n} = {n}\n" for n in names)
+            build = (f" _new = object.__new__\n"
+                     f" def __new__({', '.join(['cls', *params])}):\n"
+                     f"  self = _new(_slots)\n{body}"
+                     f"  self.__class__ = cls\n"
+                     f"  return self\n")
+            made = "__new__"
+        else:
+            sets = "".join(f" _s{i} = _slots.{n}.__set__\n" for i, n in enumerate(names))
+            body = "".join(f"  _s{i}(self, {n})\n" for i, n in enumerate(names)) or "  pass\n"
+            build = f"{sets} def __init__({', '.join(['self', *params])}):\n{body}"
+            made = "__init__"
+        src = (f"def make({', '.join(args)}):\n{build}"
                f" def __eq__(self, other):\n"
                f"  if other.__class__ is self.__class__:\n"
                f"   return ({mine}) == ({theirs})\n"
                f"  return NotImplemented\n"
                f" def __hash__(self):\n"
                f"  return hash(({mine}))\n"
-               f" return __new__, __eq__, __hash__\n")
+               f" return {made}, __eq__, __hash__\n")
         ns: dict = {}
         exec(src, {}, ns)
         make = _TEMPLATES[key] = ns["make"]
@@ -103,7 +115,7 @@ def value_class(cls):
     for fn in (make, eq, hash_):
         fn.__qualname__ = f"{new.__qualname__}.{fn.__name__}"
     make.__annotations__ = {**annotations, "return": None}      # help() shows the fields' types
-    for attr, value in (("__new__", make), ("__repr__", _repr), ("__eq__", eq), ("__hash__", hash_),
+    for attr, value in ((make.__name__, make), ("__repr__", _repr), ("__eq__", eq), ("__hash__", hash_),
                         ("__setattr__", _setattr), ("__delattr__", _delattr), ("__reduce__", _reduce),
                         ("__init_subclass__", classmethod(_final)),
                         ("__match_args__", names), ("__dataclass_fields__", fields),

@@ -63,13 +63,17 @@ def test_value_class_is_frozen():
 
 
 def test_value_class_objects_are_of_their_own_class_and_final():
-    """A value is an object of its class itself (built in the slots' twin, then given its class), and a value class
-    cannot be subclassed (a subclass's objects would not fit the twin's slots)."""
-    a = Attack(1, 2)
-    assert type(a) is Attack and isinstance(a, type(a).__mro__[1]) and type(a).__mro__[1].__slots__ == ("predator", "prey")
-    assert Attack.__slots__ == () and not hasattr(a, "__dict__")
+    """A value is an object of its class itself, its slots held by a twin base (from three fields built in the twin,
+    then given its class), and a value class cannot be subclassed (a subclass's objects would not fit the twin)."""
+    from evolab.events import FoodTaken
+    for v in (Attack(1, 2), FoodTaken(0, 5, "red", "food_bank", False), Pass()):
+        cls = type(v)
+        assert cls.__slots__ == () and cls.__mro__[1].__slots__ == cls._field_names and not hasattr(v, "__dict__")
+        assert v == cls(*(getattr(v, n) for n in cls._field_names))
     with pytest.raises(TypeError, match="cannot be subclassed"):
         type("MyAttack", (Attack,), {})
+    with pytest.raises(TypeError, match="cannot be subclassed"):
+        type("MyFood", (FoodTaken,), {})
 
 
 def test_value_class_defaults_keywords_and_errors():
