@@ -11,8 +11,8 @@ from ..events import FirstPlayerChosen, GameOver, Passed, PhaseStarted
 from ..i18n import _
 from .base import OutOfPhase
 
-# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
-# passes each field the same type)
+# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller, here and
+# in the editions' phase modules, passes each field the same type: the seat and turn ints, the phase a str)
 _Passed, _PhaseStarted = interned(Passed, 4096), interned(PhaseStarted, 4096)
 
 

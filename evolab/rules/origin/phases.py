@@ -2,18 +2,13 @@
 extinction and the draw (§9), the end of the game (§11). Each step moves the state on to the next decision."""
 from __future__ import annotations
 
-from ...actions import interned
-from ...events import PhaseStarted, Passed, TurnEnded
-from ..common import finish, open_phase, pass_seat
+from ...events import TurnEnded
+from ..common import _Passed, _PhaseStarted, finish, open_phase, pass_seat
 from . import feeding as F
 from . import heredity as H
 from .deck import CARDS
 from .moves import has_move_action
 from .setup import HAND_SIZE
-
-# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
-# passes each field the same type)
-_Passed, _PhaseStarted = interned(Passed, 4096), interned(PhaseStarted, 4096)
 
 
 def _next_chooser(s, start, ev):

@@ -6,8 +6,8 @@ import bisect
 
 from ...actions import (ChooseCard, Draw, EndMove, FirstPlayer, LoseTrait, Mutate, NoDefence, Pass, PlayAnimal,
                         PlayPairTrait, PlayTrait, Resolve, RollFood, Scavenge, TakeFood, TieBreak, interned)
-from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, PhaseStarted, TraitGained
-from ..common import first_player_chosen, game_over, pass_seat
+from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, TraitGained
+from ..common import _PhaseStarted, first_player_chosen, game_over, pass_seat
 from . import feeding as F
 from . import heredity as H
 from .deck import CARD_INDEX
@@ -20,8 +20,8 @@ from .traits import BIT, DEFENCE_ACTS, MOVE_ACTS, NEED, ROOM, award_scavenger
 _CARD_KEY = CARD_INDEX.__getitem__          # a hand is kept in card order
 # events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
 # passes each field the same type)
-_CardDealt, _AnimalBorn, _Mutation, _PhaseStarted, _FoodBankRolled = (
-    interned(e, 4096) for e in (CardDealt, AnimalBorn, Mutation, PhaseStarted, FoodBankRolled))
+_CardDealt, _AnimalBorn, _Mutation, _FoodBankRolled = (
+    interned(e, 4096) for e in (CardDealt, AnimalBorn, Mutation, FoodBankRolled))
 _TraitGained = interned(TraitGained, 16384)
 
 
