@@ -244,10 +244,10 @@ def same_move(a, b) -> bool:
 def interned(cls, size: int = 100_000):
     """A factory returning one shared instance per distinct argument tuple (actions and events are immutable).
 
-    Building a frozen value costs several times a dict look-up, and engines build the same legal actions (and
-    report the same events: a card dealt, a token taken) over and over; the cache holds at most about ``size``
-    values and is cleared when full. A factory's callers pass each field the same type every time (``1`` and
-    ``True`` are the same key).
+    Engines build the same legal actions (and report the same events: a card dealt, a token taken) over and over,
+    and a value found in the cache costs about half of building one (a ``FoodTaken``: 2.3k against 4.2k
+    instructions); the cache holds at most about ``size`` values and is cleared when full. A factory's callers pass
+    each field the same type every time (``1`` and ``True`` are the same key).
     """
     cache: dict = {}
 

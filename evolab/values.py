@@ -17,7 +17,7 @@ import dataclasses
 
 _FIELD = getattr(dataclasses, "_FIELD", None)      # what ``dataclasses.fields`` recognises as a field
 _MISSING = dataclasses.MISSING
-_TEMPLATES: dict = {}                              # (field names, number of defaults) -> init factory
+_TEMPLATES: dict = {}                              # (field names, number of defaults) -> methods factory
 
 
 _OWN_NAMES = frozenset({"cls", "self", "other", "_new", "_slots"})

@@ -13,8 +13,7 @@ from .traits import (CAN_ATTACK, CARRION, DEFENCE_BITS, DEFENDERS, EATEN, FIRES,
                      HUNTER_BITS, HUNTERS, LOST, QUEUES, SHIELDS, STARVES, STORE)
 
 RED, BLUE = "red", "blue"
-# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
-# passes each field the same type)
+# a token taken, one shared value per distinct fields (``interned``, as in ``rules.common``)
 _FoodTaken = interned(FoodTaken, 16384)
 
 

@@ -18,8 +18,7 @@ from .state import Animal, Link, TraitCard
 from .traits import BIT, DEFENCE_ACTS, MOVE_ACTS, NEED, ROOM, award_scavenger
 
 _CARD_KEY = CARD_INDEX.__getitem__          # a hand is kept in card order
-# events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller here
-# passes each field the same type)
+# events reported by the hundred a game, one shared value per distinct fields (``interned``, as in ``rules.common``)
 _CardDealt, _AnimalBorn, _Mutation, _FoodBankRolled = (
     interned(e, 4096) for e in (CardDealt, AnimalBorn, Mutation, FoodBankRolled))
 _TraitGained = interned(TraitGained, 16384)
