@@ -16,7 +16,8 @@ Figures (one core each unless workers are named):
   rounds' ratios);
 - ``ns6``: North Star greedy, time per move at 6 players over 4 players (goal: no more than 1);
 - ``sweep``: 1,000 tracked greedy Origin games over 10 mutation rates on 2 workers, wall seconds (the median of
-  ``--rounds`` runs, alternating with the baseline's when one is given; the same for ``heredity``);
+  ``--rounds`` runs, alternating with the baseline's when one is given, and how many of the runs were within the
+  goal: on a shared machine the same code's runs spread by a fifth either way; the same for ``heredity``);
 - ``memory``: peak memory (max RSS) of a 10,000-game tracked sweep in one process; then with the summary a
   lesson reads (``analysis.summary`` of the traits table's frequency: mean per turn, trait and rate); then
   with the columns its chart reads (turn, trait, frequency, mutation_rate); then with every column of the
@@ -294,8 +295,11 @@ def main():
             continue
         goal_text = "" if kind == "info" else \
             f"{'>=' if kind in ('min', 'ratio') else '<='}{goal:g}{'x' if kind == 'ratio' else ''}"
+        each = results[src]["new"].get("each") if key == src else None
+        within = "" if not each else \
+            f" ({sum(verdict(x, goal, kind) == 'met' for x in each)} of {len(each)} runs within)"
         print(f"{label:<62} {new:>10.2f} {goal_text:>8} {'' if old is None else f'{old:.2f}':>10} "
-              f"{'' if old in (None, 0) else f'{new / old:.2f}':>8}  {verdict(new, goal, kind, old)}")
+              f"{'' if old in (None, 0) else f'{new / old:.2f}':>8}  {verdict(new, goal, kind, old)}{within}")
 
 
 if __name__ == "__main__":
