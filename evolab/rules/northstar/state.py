@@ -12,24 +12,6 @@ _new = object.__new__
 TRAIT_BITS: dict = {}
 
 
-def _named(cards) -> tuple:
-    """(the trait names of ``cards``, for fast has(); the bits of the hook tables its traits are in, one bit test
-    for a set's isdisjoint), kept per tuple of cards once the trait entries have filled ``TRAIT_BITS``: the same
-    boards come back at every reveal, game after game."""
-    names = frozenset([c.partition(":")[0] for c in cards])     # a list: cheaper than a generator
-    kind = 0
-    for t in names:
-        kind |= TRAIT_BITS.get(t, 0)
-    if TRAIT_BITS:
-        if len(_NAMED) > 4096:
-            _NAMED.clear()
-        _NAMED[cards] = names, kind
-    return names, kind
-
-
-_NAMED: dict = {}       # cards -> (names, kind)
-
-
 class NSSpecies:
     """A species board: Body Size, Population, food on the board, fat, revealed and face-down traits."""
 
@@ -50,11 +32,12 @@ class NSSpecies:
 
     @traits.setter
     def traits(self, cards):
-        cards = self._traits = tuple(cards)
-        got = _NAMED.get(cards)
-        if got is None:
-            got = _named(cards)
-        self.names, self.kind = got
+        self._traits = tuple(cards)
+        names = self.names = frozenset([c.partition(":")[0] for c in self._traits])   # for fast has(); a list
+        kind = 0                # which hook tables its traits are in: one bit test for a set's isdisjoint
+        for t in names:
+            kind |= TRAIT_BITS.get(t, 0)
+        self.kind = kind
         self.fits = None      # other cards held: what the move lists kept of them no longer holds
 
     def clone(self):
