@@ -13,7 +13,7 @@ from .base import OutOfPhase
 
 # events reported by the hundred a game, one shared value per distinct fields (``interned``; each caller, here and
 # in the editions' phase modules, passes each field the same type: the seat and turn ints, the phase a str)
-_Passed, _PhaseStarted = interned(Passed, 4096), interned(PhaseStarted, 4096)
+passed_event, phase_started_event = interned(Passed, 4096), interned(PhaseStarted, 4096)
 
 
 def seat_outcomes(s, heredity) -> tuple:
@@ -48,7 +48,7 @@ def pass_seat(s, seat, ev):
     p[seat] = True
     s.passed = tuple(p)
     if ev is not None:
-        ev.append(_Passed(seat, "development"))
+        ev.append(passed_event(seat, "development"))
 
 
 def open_phase(s, ev, phase, event_name=None) -> None:
@@ -57,7 +57,7 @@ def open_phase(s, ev, phase, event_name=None) -> None:
     s.phase = phase
     s.passed = (False,) * s.players
     if ev is not None:
-        ev.append(_PhaseStarted(s.turn, event_name or phase))
+        ev.append(phase_started_event(s.turn, event_name or phase))
     s.current = (s.first - 1) % s.players
 
 

@@ -3,7 +3,7 @@ extinction and the draw (§9), the end of the game (§11). Each step moves the s
 from __future__ import annotations
 
 from ...events import TurnEnded
-from ..common import _Passed, _PhaseStarted, finish, open_phase, pass_seat
+from ..common import finish, open_phase, pass_seat, passed_event, phase_started_event
 from . import feeding as F
 from . import heredity as H
 from .deck import CARDS
@@ -49,7 +49,7 @@ def _dev_next(s, ev):
         return
     s.phase = "food"
     if ev is not None:
-        ev.append(_PhaseStarted(s.turn, "food"))
+        ev.append(phase_started_event(s.turn, "food"))
 
 
 def _start_development(s, ev):
@@ -82,7 +82,7 @@ def _next_draw(s, start, ev):
 def _start_feeding(s, ev):
     s.phase = "feeding"
     if ev is not None:
-        ev.append(_PhaseStarted(s.turn, "feeding"))
+        ev.append(phase_started_event(s.turn, "feeding"))
     s.current = (s.first - 1) % s.players      # the first player's seat starts the first round
     s.passes = 0
     s.move_main = s.move_any = s.move_ate = s.ending = False
@@ -116,7 +116,7 @@ def _end_move(s, ev):
     else:
         s.passes += 1
         if ev is not None:
-            ev.append(_Passed(s.current, "feeding"))
+            ev.append(passed_event(s.current, "feeding"))
     s.move_main = s.move_any = s.move_ate = s.ending = False
     _seek_actor(s, ev, True)
 
@@ -143,7 +143,7 @@ def _end_feeding(s, ev):
     s.food_bank = 0
     s.phase = "extinction"
     if ev is not None:
-        ev.append(_PhaseStarted(s.turn, "extinction"))
+        ev.append(phase_started_event(s.turn, "extinction"))
     dead = [a for a in s.animals.values()
             if a.poisoned or not (a.hibernating or a.red + a.blue >= a.need)]     # not ``is_fed()``
     for a in dead:
@@ -201,7 +201,7 @@ def _end_turn(s, ev):
     if s.ruleset.options["scenario"] != "base":
         s.phase = "food"      # the scenarios roll the food bank before development, every turn
         if ev is not None:
-            ev.append(_PhaseStarted(s.turn, "food"))
+            ev.append(phase_started_event(s.turn, "food"))
         return
     _start_development(s, ev)
 

@@ -7,7 +7,7 @@ import bisect
 from ...actions import (ChooseCard, Draw, EndMove, FirstPlayer, LoseTrait, Mutate, NoDefence, Pass, PlayAnimal,
                         PlayPairTrait, PlayTrait, Resolve, RollFood, Scavenge, TakeFood, TieBreak, interned)
 from ...events import AnimalBorn, CardDealt, FoodBankRolled, Mutation, TraitGained
-from ..common import _PhaseStarted, first_player_chosen, game_over, pass_seat
+from ..common import first_player_chosen, game_over, pass_seat, phase_started_event
 from . import feeding as F
 from . import heredity as H
 from .deck import CARD_INDEX
@@ -177,7 +177,7 @@ def _do_first(rs, s, action, ev):
     else:
         s.phase = "food"     # scenarios roll the food bank before development
         if ev is not None:
-            ev.append(_PhaseStarted(s.turn, "food"))
+            ev.append(phase_started_event(s.turn, "food"))
 
 
 def _do_roll_food(rs, s, action, ev):
