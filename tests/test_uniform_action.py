@@ -131,6 +131,51 @@ def test_north_star_uniform_game_plays_the_moves_of_uniform_move_and_stops_at_th
             m.play_out(max_moves=cut)
             assert m.record.moves == moves[:cut]
             assert (m.state.to_dict(), m.rng.getstate()) == states[cut - 1]
+@pytest.mark.parametrize("options", [{"players": 5, "fat_filling_mandatory": True},
+                                     {"players": 4, "intelligence_multi_discard": True, "attack_order": "shrink_first"},
+                                     {"players": 2, "food_multiplier": 0.5, "trait_limit": 2}], ids=lambda x: str(x))
+def test_north_star_uniform_game_feeding_runs_match_single_moves(options):
+    """The feeding run of ``uniform_game`` (a plain eat in line, the next seat found from its own move list) plays
+    the moves of single ``uniform_move`` draws under options that change who must feed and how attacks resolve."""
+    rules = evolab.load_ruleset("northstar", **options)
+    for seed in range(6):
+        ref = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+        s, rng, moves = ref.state, ref.rng, []
+        while not ref.is_over():
+            a = rules.uniform_move(s, rng)
+            rules.apply_inplace(s, a)
+            moves.append(a)
+        fast = Match(rules, seats=[RandomBot() for _ in range(rules.players)], seed=seed)
+        fast.play_out()
+        assert fast.record.moves == moves
+        assert fast.state.to_dict() == s.to_dict() and fast.rng.getstate() == rng.getstate()
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 6, "fat_filling_mandatory": True},
+                                     {"players": 4, "intelligence_multi_discard": True}], ids=lambda x: str(x))
+def test_north_star_a_seat_can_feed_exactly_when_its_feeding_list_does_not_begin_with_pass(options):
+    """What the feeding run relies on: ``feeding._has_action`` (the rules' test for skipping a seat) agrees with
+    ``feed_actions``, whose list is never empty and has Pass last or alone, for every seat at every feeding move."""
+    from evolab.actions import Pass
+    from evolab.rules.northstar.feeding import _has_action
+    from evolab.rules.northstar.moves import feed_actions
+    rules = evolab.load_ruleset("northstar", **options)
+    seen = {True: 0, False: 0}
+    for seed in range(8):
+        m = Match(rules, seats=[GreedyBot() if i % 2 else RandomBot() for i in range(rules.players)], seed=seed)
+        while not m.is_over():
+            s = m.state
+            if s.phase == "feeding" and not s.draw_queue:
+                for seat in range(rules.players):
+                    legal = feed_actions(rules, s, seat)
+                    assert legal and all(type(a) is not Pass for a in legal[:-1])
+                    can = _has_action(rules, s, seat)
+                    assert can == (type(legal[0]) is not Pass), (seed, seat, legal)
+                    seen[can] += 1
+            m.step()
+    assert seen[True] > 100 and seen[False] > 100
+
+
 @pytest.mark.parametrize("options", [{"players": 2}, {"players": 5}, {"players": 3, "scenario": "fatality"}],
                          ids=str)
 def test_origin_runs_of_draws_play_the_same_games_as_one_step_per_move(monkeypatch, options):
