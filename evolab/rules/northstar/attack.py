@@ -3,8 +3,8 @@ sizes, each protection (each trait's own rule: its entry in ``traits.py``), whet
 from __future__ import annotations
 
 from . import checks as C
-from .traits import (ARMOUR, ARMOURED, HUNTERS, IS_ARMOURED, IS_GUARDED, IS_HUNTER, PACKS, PROTECTIONS, PROTECTORS,
-                     ROOMS, WARNS, WEAPONS)
+from .traits import (ARMOUR, ARMOURED, HAS_ROOM, HUNTERS, IS_ARMOURED, IS_GUARDED, IS_HUNTER, PACKS, PROTECTIONS,
+                     PROTECTORS, ROOMS, WARNS, WEAPONS)
 # Intelligence's attacks with cancelled protections are the rules of its entry (``traits.py``); the checks, the
 # move lists and the ruleset reach them by these names
 from .traits import _Hunt, _cancellable, _clever_hunts, cancel_rule, card_count_rule  # noqa: F401
@@ -100,9 +100,13 @@ def prey(rs, s, a, first=False) -> list:
     Armour only adds to a Body Size, a target without a protecting trait (``GUARDS``) is protected only from
     beside, and a protection from beside (Warning Call) needs its trait on a neighbour, so in the target's row:
     the hooks of the traits no species there has are not asked."""
-    if not a.kind & IS_HUNTER or not room(rs, a):      # the module's functions: no bound method a call
-        return []
-    size = attack_size(rs, a)
+    kind = a.kind
+    if not kind & IS_HUNTER or a.food >= a.pop and not (kind & HAS_ROOM and room(rs, a)):   # room, in line:
+        return []                                       # a species without a room trait has room below its Population
+    size = a.body                                       # attack_size, in line
+    for p, extra in PACKS:                              # Pack Hunting
+        if p in a.names:
+            size += extra(rs, a)
     species = s.species
     near: dict = {}                                     # owner -> whether a protecting neighbour's trait is in his row
     out = []
