@@ -64,22 +64,32 @@ def _hide_new_ids(public):
     return tuple(out)
 
 
-#: The last Play Cards snapshot, and per seat what that seat sees of it: built once per seat and phase rather than at
-#: every decision (a snapshot never changes once taken).
-_SEEN: tuple = (None, {})
+#: The last Play Cards snapshot, per seat what that seat sees of it, and its boards by id when none has a face-down
+#: card (what every seat then sees of the others): built once per seat and phase rather than at every decision (a
+#: snapshot never changes once taken).
+_SEEN: tuple = (None, {}, None)
 
 
 def _seen_in(snap, seat) -> tuple:
     """What ``seat`` sees of the others in ``snap``: (their species as he sees them, the rows, the hand sizes and the
     bags as the snapshot has them; his own entries are replaced from the table at each decision)."""
     global _SEEN
-    done, seen = _SEEN
+    done, seen, boards = _SEEN
     if done is not snap:
         seen = {}
-        _SEEN = (snap, seen)
+        boards = {sp.id: sp for sp in snap.boards}
+        if any(sp.pending for sp in snap.boards):   # (a snapshot is taken as Play Cards begins: none has any)
+            boards = None
+        _SEEN = (snap, seen, boards)
     got = seen.get(seat)
     if got is None:
-        others = {sp.id: _face_down(sp, seat) for sp in snap.boards if sp.owner != seat}
+        if boards is not None:                      # the boards less the seat's own, in the snapshot's order
+            others = boards.copy()
+            for sp in snap.boards:
+                if sp.owner == seat:
+                    del others[sp.id]
+        else:
+            others = {sp.id: _face_down(sp, seat) for sp in snap.boards if sp.owner != seat}
         got = seen[seat] = (others, snap.rows, snap.hand_sizes, snap.bags,
                             [None, 0, None, ()])      # the last species shown (``_simultaneous``)
     return got
