@@ -27,6 +27,12 @@ looking, per game. It also adds two sides that replay greedy games already playe
 choose nothing: ``moves only`` applies their moves, as the match does (the engine's share of a greedy game), and
 ``moves + view`` also shows the seat to move the table at each decision, as the match shows a greedy bot (what
 the bot's choices come on top of).
+
+``--instructions GAMES`` counts instructions per game of each side under valgrind instead of timing them: exact and
+unchanged by a busy machine, but not time. evolab's random games take fewer instructions than the peer's while
+their timed ratio reads lower than the count's. One reading, consistent with the profiles: a quarter of the peer's
+profiled time is in C built-ins (text formatting, ``str.format`` and ``repr``, the largest), against a tenth of
+evolab's, whose time is the interpreter's own loop over its rules; the two run different mixes of instructions.
 """
 from __future__ import annotations
 
@@ -262,6 +268,49 @@ def why(path, games=30, out=print):
             f"{per_game / decisions * 1e6:11.1f}  {_top(prof)}")
 
 
+_COUNTED = r'''
+import sys
+side, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+sys.path.insert(0, sys.argv[4])
+import peers
+play = peers.peer_player(path)[0] if side == "peer" else peers.evolab_player(side)
+play()                                                  # the same warm-up game in both runs
+for _ in range(n):
+    play()
+'''
+
+
+def instructions(path, games=100, out=print):
+    """Instructions per game of each side, counted by valgrind (``benchmarks/instructions.py``'s method: a run of
+    ``games`` games less a run of none, each after one warm-up game, hash seed 0): exact and the same on a busy
+    machine, but not time (what one instruction costs differs between two programs: see the module's text)."""
+    import re
+    import shutil
+    import subprocess
+    if shutil.which("valgrind") is None:
+        out("valgrind is not installed: no instruction counts (apt-get install valgrind)")
+        return {}
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(here), PYTHONHASHSEED="0")
+
+    def count(side, n):
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, "-c", _COUNTED, side, str(n), os.path.abspath(path), here],
+                             env=env, capture_output=True, text=True, cwd="/")
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stdout + run.stderr)
+        if run.returncode or not refs:
+            raise RuntimeError(f"{side} failed: {(run.stdout + run.stderr).strip().splitlines()[-1:]}")
+        return int(refs.group(1).replace(",", ""))
+
+    per = {side: (count(side, games) - count(side, 0)) / games for side in ("peer", "random", "greedy")}
+    out(f"North Star 4 players, instructions per game (valgrind, {games} games a side after one warm-up):")
+    out(f"  peer kmacdough/evolution, silly players: {per['peer'] / 1e6:7.2f}M")
+    for b in ("random", "greedy"):
+        out(f"  evolab, {b} bots:{'':{23 - len(b)}} {per[b] / 1e6:7.2f}M   peer/evolab {per['peer'] / per[b]:.2f} "
+            f"(games per instruction over the peer's; the timed goal >= {GOALS[b]}x)")
+    return per
+
+
 HOW = __doc__.split("::", 1)[1].split("Each round", 1)[0]
 
 
@@ -273,10 +322,15 @@ def main():
                     help="also: decisions a game, CPU time per decision and the top of a profile, each side")
     ap.add_argument("--floor", action="store_true",
                     help="also: bots that only look at the table (and at each option), and decide nothing")
+    ap.add_argument("--instructions", type=int, default=0, metavar="GAMES",
+                    help="instead of timing: instructions per game of each side (valgrind), GAMES games a side")
     args = ap.parse_args()
     path = os.environ.get(ENV)
     if not path:
         print(f"{ENV} is not set: nothing to compare with. To get the peer engine (not part of evolab):{HOW}")
+        return 0
+    if args.instructions:
+        instructions(path, args.instructions)
         return 0
     compare(path, args.rounds, args.seconds, floor=args.floor)
     if args.why:
