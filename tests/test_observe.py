@@ -188,3 +188,32 @@ def test_north_star_discard_pile_count_follows_the_pile():
             seen.add(pile)
         m.step()
     assert len(seen) > 10          # the pile grew through the game
+
+
+def test_six_player_snapshot_shows_each_seat_the_others_boards_in_the_snapshots_order():
+    """What a seat sees of the others in a Play Cards snapshot: their boards as the snapshot has them, in its order,
+    the seat's own left out; a board that is face down in a snapshot (one read from a file, say) shows its cards as
+    hidden, as at any other decision."""
+    from evolab.rules.northstar import view as V
+    from evolab.rules.northstar.state import Snapshot
+    rs = evolab.load_ruleset("northstar", players=6)
+    m = Match(rs, seats=[GreedyBot() for _ in range(6)], seed=8)
+    checked = 0
+    while not m.is_over() and checked < 60:
+        s = m.state
+        if s.phase == "play_cards" and s.snapshot is not None:
+            snap = s.snapshot
+            for seat in range(6):
+                others = V._seen_in(snap, seat)[0]
+                assert list(others) == [sp.id for sp in snap.boards if sp.owner != seat]
+                assert all(others[sp.id] is sp for sp in snap.boards if sp.owner != seat)
+                checked += 1
+        m.step()
+    assert checked >= 60
+    boards = [sp.clone() for sp in snap.boards]
+    theirs = next(sp for sp in boards if sp.owner != 0)
+    theirs.pending = ("horns:3",)
+    hidden = Snapshot(tuple(boards), snap.rows, snap.hand_sizes, snap.bags)
+    others = V._seen_in(hidden, 0)[0]
+    assert list(others) == [sp.id for sp in boards if sp.owner != 0]
+    assert others[theirs.id].pending == (HIDDEN_CARD,) and theirs.pending == ("horns:3",)
