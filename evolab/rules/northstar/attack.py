@@ -13,6 +13,8 @@ from .traits import _Hunt, _cancellable, _clever_hunts, cancel_rule, card_count_
 def room(rs, sp) -> int:
     """Food it may still take: up to its Population, then what its traits store beyond it (Fat Tissue)."""
     r = max(0, sp.pop - sp.food)
+    if not sp.kind & HAS_ROOM:             # none of its traits stores food (a bit test: most species)
+        return r
     for t, extra in ROOMS:                 # Fat Tissue
         if t in sp.names:
             r += extra(rs, sp)
@@ -100,13 +102,9 @@ def prey(rs, s, a, first=False) -> list:
     Armour only adds to a Body Size, a target without a protecting trait (``GUARDS``) is protected only from
     beside, and a protection from beside (Warning Call) needs its trait on a neighbour, so in the target's row:
     the hooks of the traits no species there has are not asked."""
-    kind = a.kind
-    if not kind & IS_HUNTER or a.food >= a.pop and not (kind & HAS_ROOM and room(rs, a)):   # room, in line:
-        return []                                       # a species without a room trait has room below its Population
-    size = a.body                                       # attack_size, in line
-    for p, extra in PACKS:                              # Pack Hunting
-        if p in a.names:
-            size += extra(rs, a)
+    if not a.kind & IS_HUNTER or a.food >= a.pop and not room(rs, a):    # hungry: room, without the call
+        return []
+    size = attack_size(rs, a)
     species = s.species
     near: dict = {}                                     # owner -> whether a protecting neighbour's trait is in his row
     out = []

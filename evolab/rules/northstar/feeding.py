@@ -55,7 +55,7 @@ def _store(rs, s, sp) -> bool:
 
 
 def _has_action(rs, s, seat) -> bool:
-    """Whether ``seat`` has a feeding action besides passing: ``_feed_actions`` stopped at the first one."""
+    """Whether ``seat`` has a feeding action besides passing: ``moves.feed_actions`` stopped at the first one."""
     hand = s.hands[seat]
     species = s.species
     for sid in s.rows[seat]:
@@ -84,6 +84,8 @@ def _seek(rs, s, ev):
 
 
 def _next_feeder(rs, s, ev, acted):
+    """After a feeding move (``acted``) or a pass, the next seat with a move besides passing; a full circuit of passes
+    and skips ends feeding (§5.2). (``playout._feed_run`` does the same with each seat's move list.)"""
     if acted:
         s.passes = 0
     else:
@@ -100,13 +102,18 @@ def _next_feeder(rs, s, ev, acted):
     _end_round(rs, s, ev)
 
 
-def _do_eat(rs, s, action, ev):
-    sp = s.species[action.species]
+def _eat(rs, s, sp, ev):
+    """One plant from the Watering Hole (§5.4): a token straight onto a species none of whose traits acts on the
+    intake (most of them), else ``_take`` with its traits."""
     if ev is None and sp.food < sp.pop and s.watering > 0 and not sp.kind & HAS_INTAKE:
-        sp.food += 1                # _take's one token, in line: no trait of the species acts on the intake
+        sp.food += 1
         s.watering -= 1
     else:
         _take(rs, s, sp, "plant", "hole", ev, "food_bank")
+
+
+def _do_eat(rs, s, action, ev):
+    _eat(rs, s, s.species[action.species], ev)
     _next_feeder(rs, s, ev, True)
 
 

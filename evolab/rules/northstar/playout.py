@@ -9,10 +9,9 @@ from . import deal
 from . import deck as K
 from .deck import CARD_IDS, CARD_INDEX
 from ...actions import EatPlant, Grow, PlaceTrait
-from .feeding import _end_round, _take
+from .feeding import _eat, _end_round
 from .moves import (_DRAWN, _END, _PASS, _distinct, _fitting, _pick_play, _row_counts, feed_actions, sample_chance,
                     _Select)
-from .traits import HAS_INTAKE
 
 _card_index = CARD_INDEX.__getitem__
 
@@ -132,42 +131,37 @@ def _play_run(rs, s, rng, append, budget) -> int:
 
 def _feed_run(rs, s, rng, append, budget) -> int:
     """Feeding moves until feeding ends, draws are due or ``budget`` moves are played; returns how many. Each is a
-    uniform draw over ``feed_actions``. A plain eat (most feeding moves) is ``feeding._do_eat`` in line, and its
-    seek for the next seat that can feed (``feeding._next_feeder``) asks ``feed_actions`` rather than
-    ``_has_action``: a seat has a move besides passing exactly when its list does not begin with Pass (Pass is
-    listed last, and alone when nothing else is legal), and that list is the one its draw is made from."""
-    n, table, species = s.players, rs.apply_table, s.species
+    uniform draw over ``feed_actions``. After a plain eat (most feeding moves) the next seat is sought as
+    ``feeding._next_feeder`` seeks it, but by its move list instead of ``_has_action``: a seat has a move besides
+    passing exactly when its list does not begin with Pass (Pass is listed last, and alone when nothing else is
+    legal), and the list found is the one its draw is then made from. Other moves are applied as single moves."""
     legal = feed_actions(rs, s, s.current)
     played = 0
     while played < budget:
         action = legal[int(rng.random() * len(legal))]
         kind = type(action)
         played += 1
-        if kind is not EatPlant:
-            table[kind](rs, s, action, None)
-            append(action)
-            if s.phase != "feeding" or s.draw_queue:
-                return played
-            legal = feed_actions(rs, s, s.current)
-            continue
-        sp = species[action.species]
-        if sp.food < sp.pop and s.watering > 0 and not sp.kind & HAS_INTAKE:
-            sp.food += 1                       # _do_eat: no trait of the species acts on the intake
-            s.watering -= 1
-        else:
-            _take(rs, s, sp, "plant", "hole", None, "food_bank")
         append(action)
-        s.passes = 0                           # _next_feeder after a move made
-        s.current = (s.current + 1) % n
-        if s.draw_queue:
-            return played
-        while s.passes < n:
-            legal = feed_actions(rs, s, s.current)
-            if legal[0] is not _PASS:
-                break
-            s.passes += 1
+        if kind is EatPlant:                   # feeding._do_eat, seeking with the list
+            _eat(rs, s, s.species[action.species], None)
+            s.passes = 0                       # feeding._next_feeder, in line with the list's test
+            n = s.players
             s.current = (s.current + 1) % n
-        else:
-            _end_round(rs, s, None)
+            if s.draw_queue:
+                return played
+            while s.passes < n:
+                legal = feed_actions(rs, s, s.current)
+                if legal[0] is not _PASS:
+                    break
+                s.passes += 1
+                s.current = (s.current + 1) % n
+            else:
+                _end_round(rs, s, None)
+                return played
+            continue
+        rs.apply_table[kind](rs, s, action, None)
+        if s.phase != "feeding" or s.draw_queue:
             return played
+        legal = feed_actions(rs, s, s.current)
     return played
+
