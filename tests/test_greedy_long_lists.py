@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from evolab import Match, heredity
+from evolab.actions import Attack
 from evolab.bots import GreedyBot
 from evolab.rules.hints import BotHints
 from evolab.rules.origin import hints as origin_hints
@@ -66,3 +67,30 @@ def test_ties_within_a_hair_choose_alike():
         for seed in range(4):
             Match(rs, seats=[_NearTies() for _ in range(players)], seed=seed).play_out()
     assert _NearTies.checked > 500 and _NearTies.near > 0
+
+
+
+def test_listed_attacks_are_exactly_the_ones_the_rules_accept():
+    """At every main feeding decision of two Heredity predation games, the listed attacks are exactly the
+    (predator, prey) pairs the rules' check accepts, predator by predator in table order. A predator's row of
+    attacks kept from an earlier decision (``moves._ATTACK_ROWS``) that outlived a change of its prey fails it."""
+    checked = changed = 0
+    for seed in (5, 6):
+        m = Match(heredity.load("predation", generations=6), seats=[GreedyBot(), GreedyBot()], seed=seed)
+        rs, s = m.ruleset, m.state
+        last: dict = {}
+        while not m.is_over():
+            if s.phase == "feeding" and s.attack is None and not s.pending and s.scavenge < 0 and not s.move_main:
+                seat = s.current
+                expected = [Attack(p.id, q.id) for p in s.animals.values() if p.owner == seat
+                            for q in s.animals.values() if q is not p and rs.check(s, Attack(p.id, q.id), seat) is None]
+                listed = [a for a in m.legal_actions() if type(a) is Attack]
+                assert listed == expected
+                for p in dict.fromkeys(a.predator for a in listed):
+                    prey = [a.prey for a in listed if a.predator == p]
+                    changed += p in last and last[p] != prey
+                    last[p] = prey
+                checked += 1
+            m.step()
+    assert checked > 100
+    assert changed > 20         # predators whose prey changed between two of their decisions

@@ -24,6 +24,10 @@ _Mimic, _DropTail = interned(Mimic), interned(DropTail)
 _FOOD = ById(TakeFood)        # by animal id
 #: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
+_ATTACK_ROWS: dict = {}
+"""predator id -> (the prey ids it was last listed with, its attacks on them but itself): a predation table lists
+the same rows decision after decision. Keyed by the prey ids alone, so a row serves any game (an attack is its two
+ids)."""
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
 _DRAW_AT = tuple(_DRAWS[c.id] for c in CARDS)
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
@@ -463,10 +467,10 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 if prey is None:        # table has many (thousands of attacks a decision in the Heredity variant)
                     prey = prey_of[m] = _prey(s, a, animals)
                 aid = a.id
-                start = len(out)
-                out.extend(map(_ATTACKS[aid].__getitem__, prey))      # its attack on each (a loop in C) ...
-                if aid in prey:
-                    del out[start + prey.index(aid)]                  # ... but on itself
+                row = _ATTACK_ROWS.get(aid)
+                if row is None or row[0] != prey:   # its attacks as last listed, unless its prey changed since
+                    row = _attack_row(aid, prey)
+                out.extend(row[1])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
@@ -474,6 +478,17 @@ def move_actions(rs, s, seat, main: bool) -> list:
         bar = s.barred[seat]
         out = [x for x in out if x not in bar]
     return out
+
+
+def _attack_row(aid, prey):
+    """Predator ``aid``'s row (``_ATTACK_ROWS``) for the ids ``prey`` it may attack (itself perhaps among them)."""
+    attacks = list(map(_ATTACKS[aid].__getitem__, prey))     # its attack on each (a loop in C) ...
+    if aid in prey:
+        del attacks[prey.index(aid)]                        # ... but on itself
+    if len(_ATTACK_ROWS) > 10_000:
+        _ATTACK_ROWS.clear()
+    row = _ATTACK_ROWS[aid] = (prey, attacks)
+    return row
 
 
 def _prey(s, pred, animals) -> list:
