@@ -73,7 +73,7 @@ def test_ties_within_a_hair_choose_alike():
 def test_listed_attacks_are_exactly_the_ones_the_rules_accept():
     """At every main feeding decision of two Heredity predation games, the listed attacks are exactly the
     (predator, prey) pairs the rules' check accepts, predator by predator in table order. A predator's row of
-    attacks kept from an earlier decision (``moves._ATTACK_ROWS``) that outlived a change of its prey fails it."""
+    attacks kept from an earlier decision (``moves._ROWS``) that outlived a change of its prey fails it."""
     checked = changed = 0
     for seed in (5, 6):
         m = Match(heredity.load("predation", generations=6), seats=[GreedyBot(), GreedyBot()], seed=seed)
@@ -94,3 +94,62 @@ def test_listed_attacks_are_exactly_the_ones_the_rules_accept():
             m.step()
     assert checked > 100
     assert changed > 20         # predators whose prey changed between two of their decisions
+
+
+def test_row_by_row_sorting_of_a_long_list_matches_one_by_one():
+    """``_split_long`` and ``_attacks_on`` read a long list row by row (``moves.attack_rows``): the same actions in
+    the same order as reading it one by one, for the bot's own animals as prey (the doomed) and for any hunters."""
+    from evolab.rules.origin.moves import attack_rows
+    rng = random.Random(1)
+    seen = 0
+    m = Match(heredity.load("predation", generations=6), seats=[GreedyBot(), GreedyBot()], seed=7)
+    while not m.is_over():
+        s = m.state
+        if s.phase == "feeding" and s.current == m.to_move:
+            legal = m.legal_actions()
+            rows = attack_rows(legal)
+            if rows is not None and len(legal) > origin_hints._LONG:
+                seen += 1
+                hints = m.ruleset.edition.bot_hints
+                ctx = hints.greedy_context(m.observe(s.current), legal, 3)
+                assert origin_hints._split_long(ctx, legal, rows) == origin_hints._split_long(ctx, legal, None)
+                ids = list(s.animals)
+                for _ in range(3):
+                    prey = set(rng.sample(ids, len(ids) // 2))
+                    hunters = set(rng.sample(ids, len(ids) // 3))
+                    for who in (None, hunters):
+                        expected = origin_hints._attacks_on(legal, None, prey, who)
+                        assert origin_hints._attacks_on(legal, rows, prey, who) == expected
+                        assert expected == [a for a in legal if type(a) is Attack and a.prey in prey
+                                            and (who is None or a.predator in who)]
+        m.step()
+    assert seen > 20
+
+
+def test_a_tables_rows_are_its_own_and_go_with_it():
+    """Two predation games stepped in turns play as each does alone (one table's rows never serve another, whose
+    animals with the same ids may have other owners), and a table's rows are dropped with it."""
+    import gc
+
+    from evolab.rules.origin import moves
+
+    def game(players):        # the same ids, other owners: founders are dealt seat by seat
+        return Match(heredity.load("predation", generations=5, players=players), seats=[GreedyBot()] * players,
+                     seed=11)
+
+    alone = []
+    for players in (2, 3):
+        m = game(players)
+        m.play_out()
+        alone.append(m.record.moves)
+    a, b = game(2), game(3)
+    while not (a.is_over() and b.is_over()):
+        for m in (a, b):
+            if not m.is_over():
+                m.step()
+    assert [a.record.moves, b.record.moves] == alone
+    keys = {id(a.state), id(b.state)}
+    assert keys <= set(moves._ROWS)
+    del a, b, m
+    gc.collect()
+    assert not keys & set(moves._ROWS)

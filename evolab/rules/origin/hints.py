@@ -13,7 +13,7 @@ from ...actions import (Attack, BurnFat, ChooseCard, DropTail, EndMove, Graze, H
 from ..heredity import scramble
 from ..hints import BotHints, FeedingPlan, PlanOnDemand, completion_plan, expected_share
 from .feeding import attack_block, can_receive
-from .moves import ANIMAL_PLAYS, CARD_SIDES, PASS, open_pairs, pair_plays, play_pair
+from .moves import ANIMAL_PLAYS, CARD_SIDES, PASS, attack_rows, open_pairs, pair_plays, play_pair, rival_attacks
 from .traits import CARNIVOROUS, DIRECTED, MIMICRY, POISONOUS, RUNNING, TAIL_LOSS, TRAIT_IDS
 
 _DEFENSIVE = {"camouflage": 1.6, "burrowing": 1.4, "swimming": 1.5, "running": 1.3, "tail_loss": 1.3,
@@ -833,8 +833,20 @@ def _in_order(ties, legal, mixed):
     return ties
 
 
-def _split_long(ctx, legal):
-    """(the attacks on rivals' animals, the actions other than attacks) of a long feeding list, in its order."""
+def _split_long(ctx, legal, rows):
+    """(the attacks on rivals' animals, the actions other than attacks) of a long feeding list, in its order: row by
+    row where the list has its predators' rows (``attack_rows``), else one by one."""
+    if rows is not None:
+        hits = []
+        others = []
+        animals, seat = ctx.animals, ctx.seat
+        done = 0
+        for at, row in rows:
+            others += legal[done:at]
+            hits += rival_attacks(row, animals, seat)
+            done = at + len(row[1])
+        others += legal[done:]
+        return hits, others
     rivals = {q.id for q in ctx.animals.values() if q.owner != ctx.seat}
     hits = []
     others = []
@@ -852,7 +864,8 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
     most of them on the bot's own animals). One pass sorts out the attacks on rivals' animals (the plan reads its
     sure kills from them) and the actions other than attacks; they are valued first, and the attacks on the bot's
     own animals last, only when one of them can still reach the best: one that starves anyway (``_attack``)."""
-    hits, others = _split_long(ctx, legal)
+    rows = attack_rows(legal)
+    hits, others = _split_long(ctx, legal, rows)
     if legal is ctx.legal:
         ctx._rival_attacks = hits
     get = _VALUE.get
@@ -882,13 +895,13 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
                 if column is not None and column[1] in _EATS:
                     eaters.add(pid)
         if eaters:
-            eaten = [a for a in legal if type(a) is Attack and a.prey in doomed and a.predator in eaters]
+            eaten = _attacks_on(legal, rows, doomed, eaters)
             if eaten and 3.0 > best:
                 best = 3.0
                 top = ctx._top = 3.0 - 1e-9
     elif doomed:                        # the attacks on them, valued one by one
         m = len(found)
-        eating = [a for a in legal if type(a) is Attack and a.prey in doomed]
+        eating = _attacks_on(legal, rows, doomed)
         best, top = _value_attacks(ctx, eating, hunters, found, best, top)
         mixed = mixed or 0 < m < len(found)
     if best <= floor + 1e-9:            # the best may be at the floor: value everything
@@ -901,6 +914,19 @@ def _feeding_best_long(ctx, legal, floor=-1.0):
         mixed = mixed or bool(ties)
         ties += eaten
     return _in_order(ties, legal, mixed)    # the best in more than one list: back in the legal order
+
+
+def _attacks_on(legal, rows, prey, hunters=None):
+    """The attacks in ``legal`` on the animals ``prey`` (by the ``hunters`` only, when given), in its order: from
+    its predators' rows when it has them (``attack_rows``), skipping the rows of other hunters."""
+    if rows is None:
+        return [a for a in legal if type(a) is Attack and a.prey in prey and (hunters is None or a.predator in hunters)]
+    out = []
+    for _at, row in rows:
+        attacks = row[1]
+        if hunters is None or attacks[0].predator in hunters:
+            out += [a for a in attacks if a.prey in prey]
+    return out
 
 
 def _value_attacks(ctx, attacks, hunters, found, best, top):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import bisect
 import functools
+import weakref
+from typing import Any
 
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseCard, Draw, DropTail, EndMove, Mimic, NoDefence,
                         Pass, PlayAnimal, PlayPairTrait, PlayTrait, Resolve, RollDie, Run, Scavenge, TakeFood,
@@ -24,10 +26,16 @@ _Mimic, _DropTail = interned(Mimic), interned(DropTail)
 _FOOD = ById(TakeFood)        # by animal id
 #: predator id -> {prey id: Attack}: a predation table lists thousands of attacks per decision, one look-up each
 _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
-_ATTACK_ROWS: dict = {}
-"""predator id -> (the prey ids it was last listed with, its attacks on them but itself): a predation table lists
-the same rows decision after decision. Keyed by the prey ids alone, so a row serves any game (an attack is its two
-ids)."""
+_ROWS: dict = {}
+"""id(table) -> (a weak reference to it, {predator id: its row}) (``_new_rows``). A row is [the prey ids it was
+last listed with, its attacks on them but itself, those on rivals' animals (``rival_attacks``, worked out when first
+asked)]. A predation table lists the same rows decision after decision, a prey more or less at a time. One dict per
+table, dropped with it: an animal's owner never changes in a game, so a row's attacks on rivals are the table's to
+keep."""
+_ROWS_FROM = 12
+"""Tables of more animals than this keep their rows (``_ROWS``); a smaller one lists its attacks straight away."""
+_LISTED: tuple = (None, ())
+"""(the list ``move_actions`` made last, [(where, row)] of its predators' rows in it): ``attack_rows``."""
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
 _DRAW_AT = tuple(_DRAWS[c.id] for c in CARDS)
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
@@ -448,6 +456,8 @@ def move_actions(rs, s, seat, main: bool) -> list:
     bank = s.food_bank
     moves_of = _MOVES_OF if main else _FREE_MOVES_OF
     prey_of: dict | None = None         # predator's traits (mask) -> prey it may attack, made at the first carnivore
+    rows: Any = None                    # this table's rows (``_ROWS``), and where they are in ``out``
+    listed: Any = None
     for a in animals.values():
         if a.owner != seat:
             continue
@@ -463,32 +473,73 @@ def move_actions(rs, s, seat, main: bool) -> list:
             if m & ATTACK_BITS and receives and F.can_attack(s, a):   # the entry's hook (its cheap part above)
                 if prey_of is None:
                     prey_of = {}
+                    if len(animals) > _ROWS_FROM:
+                        rows = _ROWS.get(id(s))
+                        rows = rows[1] if rows is not None and rows[0]() is s else _new_rows(s)
+                        listed = []
                 prey = prey_of.get(m)   # predators with the same traits may attack the same prey: a predation
                 if prey is None:        # table has many (thousands of attacks a decision in the Heredity variant)
                     prey = prey_of[m] = _prey(s, a, animals)
                 aid = a.id
-                row = _ATTACK_ROWS.get(aid)
-                if row is None or row[0] != prey:   # its attacks as last listed, unless its prey changed since
-                    row = _attack_row(aid, prey)
-                out.extend(row[1])
+                if rows is None:        # a small table: its attacks listed straight away
+                    start = len(out)
+                    out.extend(map(_ATTACKS[aid].__getitem__, prey))      # its attack on each (a loop in C) ...
+                    if aid in prey:
+                        del out[start + prey.index(aid)]                  # ... but on itself
+                else:
+                    row = rows.get(aid)
+                    if row is None or row[0] != prey:   # its attacks as last listed, unless its prey changed since
+                        attacks = list(map(_ATTACKS[aid].__getitem__, prey))
+                        if aid in prey:
+                            del attacks[prey.index(aid)]
+                        row = rows[aid] = [prey, attacks, None]
+                    if row[1]:
+                        listed.append((len(out), row))
+                        out.extend(row[1])
         if m & MOVER_BITS:                # the moves its traits give it (Burn fat, Grazing, ...), from their entries
             for moves in moves_of[m & MOVER_BITS]:
                 moves(s, a, main, out)
     if s.barred is not None and s.barred[seat]:
         bar = s.barred[seat]
         out = [x for x in out if x not in bar]
+        listed = None
+    if listed:
+        global _LISTED
+        _LISTED = (out, listed)
     return out
 
 
-def _attack_row(aid, prey):
-    """Predator ``aid``'s row (``_ATTACK_ROWS``) for the ids ``prey`` it may attack (itself perhaps among them)."""
-    attacks = list(map(_ATTACKS[aid].__getitem__, prey))     # its attack on each (a loop in C) ...
-    if aid in prey:
-        del attacks[prey.index(aid)]                        # ... but on itself
-    if len(_ATTACK_ROWS) > 10_000:
-        _ATTACK_ROWS.clear()
-    row = _ATTACK_ROWS[aid] = (prey, attacks)
-    return row
+def _new_rows(s) -> dict:
+    """The rows of table ``s`` (``_ROWS``), new: dropped with the table."""
+    key = id(s)
+
+    def dropped(ref):
+        if _ROWS.get(key, (None,))[0] is ref:
+            del _ROWS[key]
+    rows: dict = {}
+    _ROWS[key] = (weakref.ref(s, dropped), rows)
+    return rows
+
+
+def attack_rows(legal) -> list | None:
+    """[(where, row)] of the predators' rows of attacks (``_ROWS``) in the feeding list ``legal``, in its order,
+    when ``legal`` is the list ``move_actions`` made last (``EndMove`` may follow); None otherwise. Lets a bot sort a
+    predation table's hundreds of attacks row by row (``rival_attacks``) instead of one by one."""
+    out, listed = _LISTED
+    if legal is not out:
+        return None
+    for at, row in listed:              # unchanged since (cheap checks: it is not to be changed)
+        if legal[at] is not row[1][0]:
+            return None
+    return listed
+
+
+def rival_attacks(row, animals, seat) -> list:
+    """A row's attacks on the animals of seats other than ``seat`` (its predator's), kept in the row."""
+    hits = row[2]
+    if hits is None:
+        hits = row[2] = [a for a in row[1] if animals[a.prey].owner != seat]
+    return hits
 
 
 def _prey(s, pred, animals) -> list:
