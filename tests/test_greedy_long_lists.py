@@ -153,3 +153,34 @@ def test_a_tables_rows_are_its_own_and_go_with_it():
     del a, b, m
     gc.collect()
     assert not keys & set(moves._ROWS)
+
+
+def test_a_row_made_from_the_last_is_the_row_made_anew():
+    """A predator's row made from its last one (its prey less one id: ``moves._new_row``) equals the row made anew,
+    the attacks on rivals' animals included, whichever prey went (itself, the first, the last, one between), and a
+    change that is not one id less is made anew."""
+    from evolab.rules.origin import moves
+
+    rng = random.Random(3)
+    owners = {q: q % 3 for q in range(40)}
+    made = 0
+    for _ in range(300):
+        aid = rng.randrange(40)
+        was = sorted(rng.sample(range(40), rng.randrange(2, 30)) + ([aid] if rng.random() < 0.6 else []))
+        was = list(dict.fromkeys(was))
+        old = moves._new_row(aid, was, None, [])
+        if rng.random() < 0.7:                      # the attacks on rivals, asked for before the change
+            old[2] = [a for a in old[1] if owners[a.prey] != owners[aid]]
+        if rng.random() < 0.8:
+            prey = was[:]
+            del prey[rng.randrange(len(prey))]
+        else:                                       # another change: one more, or one swapped
+            prey = was + [40] if rng.random() < 0.5 else was[:-1] + [41]
+        row = moves._new_row(aid, prey, old, [])
+        fresh = moves._new_row(aid, prey, None, [])
+        assert row[:2] == fresh[:2]
+        assert row[2] is None or row[2] == [a for a in fresh[1] if owners[a.prey] != owners[aid]]
+        made += row[3] is was
+    assert made > 150                               # most were made from the last row
+    assert moves._dropped([1, 2, 3], [1, 3]) == 1 and moves._dropped([1, 2, 3], [1, 2]) == 2
+    assert moves._dropped([1, 2, 3], [2, 3]) == 0 and moves._dropped([1, 2, 3], [1, 4]) == -1

@@ -5,6 +5,8 @@ from __future__ import annotations
 import bisect
 import functools
 import weakref
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from ...actions import (CHANCE, TERMINAL, Attack, ChooseCard, Draw, DropTail, EndMove, Mimic, NoDefence,
@@ -29,9 +31,10 @@ _ATTACKS = ById(lambda predator: ById(functools.partial(Attack, predator)))
 _ROWS: dict = {}
 """id(table) -> (a weak reference to it, {predator id: its row}) (``_new_rows``). A row is [the prey ids it was
 last listed with, its attacks on them but itself, those on rivals' animals (``rival_attacks``, worked out when first
-asked)]. A predation table lists the same rows decision after decision, a prey more or less at a time. One dict per
-table, dropped with it: an animal's owner never changes in a game, so a row's attacks on rivals are the table's to
-keep."""
+asked), and where it was made from a row before (``_new_row``): that row's prey ids and the index of the one
+dropped, else None and -1]. A predation table lists the same rows decision after decision, a prey more or less at
+a time. One dict per table, dropped with it: an animal's owner never changes in a game, so a row's attacks on
+rivals are the table's to keep."""
 _ROWS_FROM = 12
 """Tables of more animals than this keep their rows (``_ROWS``); a smaller one lists its attacks straight away."""
 _LISTED: tuple = (None, ())
@@ -489,10 +492,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 else:
                     row = rows.get(aid)
                     if row is None or row[0] != prey:   # its attacks as last listed, unless its prey changed since
-                        attacks = list(map(_ATTACKS[aid].__getitem__, prey))
-                        if aid in prey:
-                            del attacks[prey.index(aid)]
-                        row = rows[aid] = [prey, attacks, None]
+                        row = rows[aid] = _new_row(aid, prey, row, listed)
                     if row[1]:
                         listed.append((len(out), row))
                         out.extend(row[1])
@@ -507,6 +507,44 @@ def move_actions(rs, s, seat, main: bool) -> list:
         global _LISTED
         _LISTED = (out, listed)
     return out
+
+
+def _new_row(aid, prey, old, listed) -> list:
+    """Predator ``aid``'s row (``_ROWS``) for the ids ``prey`` it may attack now (itself perhaps among them): its
+    ``old`` row less one attack where ``prey`` is its old prey less one (the common change: an animal eaten, fed
+    out of reach...), else made anew. ``listed`` (this list's rows so far) holds the predators of the same old and
+    new prey, whose dropped prey is found once (``_dropped``)."""
+    if old is not None:
+        was = old[0]
+        if len(was) == len(prey) + 1:
+            i = -1
+            for _at, row in reversed(listed):   # a predator with the same traits listed just before: its change
+                if row[0] is prey and row[3] is was:
+                    i = row[4]
+                    break
+            else:
+                i = _dropped(was, prey)
+            if i >= 0:
+                q = was[i]
+                attacks, hits = old[1], old[2]
+                if q != aid:                    # (without itself, its attacks are the same)
+                    j = i - 1 if aid in was and was.index(aid) < i else i
+                    gone = attacks[j]
+                    attacks = attacks.copy()
+                    del attacks[j]
+                    if hits is not None:
+                        hits = [x for x in hits if x is not gone]
+                return [prey, attacks, hits, was, i]
+    attacks = list(map(_ATTACKS[aid].__getitem__, prey))      # its attack on each (a loop in C) ...
+    if aid in prey:
+        del attacks[prey.index(aid)]                        # ... but on itself
+    return [prey, attacks, None, None, -1]
+
+
+def _dropped(was, prey) -> int:
+    """The index in ``was`` of the one id ``prey`` lacks, when ``prey`` is ``was`` less one id; else -1."""
+    i = next(compress(count(), map(ne, was, prey)), len(prey))     # the first difference (loops in C)
+    return i if was[i + 1:] == prey[i:] else -1
 
 
 def _new_rows(s) -> dict:
