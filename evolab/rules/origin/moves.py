@@ -37,8 +37,8 @@ a time. One dict per table, dropped with it: an animal's owner never changes in 
 rivals are the table's to keep."""
 _ROWS_FROM = 12
 """Tables of more animals than this keep their rows (``_ROWS``); a smaller one lists its attacks straight away."""
-_LISTED: tuple = (None, ())
-"""(the list ``move_actions`` made last, [(where, row)] of its predators' rows in it): ``attack_rows``."""
+_LISTED: tuple = (None, (), 0)
+"""(the list ``move_actions`` made last, [(where, row)] of its predators' rows in it, its length): ``attack_rows``."""
 _DRAWS = {c.id: Draw(c.id) for c in CARDS}
 _DRAW_AT = tuple(_DRAWS[c.id] for c in CARDS)
 _DIE = tuple((RollDie(v), 1) for v in range(1, 7))
@@ -505,7 +505,7 @@ def move_actions(rs, s, seat, main: bool) -> list:
         listed = None
     if listed:
         global _LISTED
-        _LISTED = (out, listed)
+        _LISTED = (out, listed, len(out))
     return out
 
 
@@ -563,8 +563,8 @@ def attack_rows(legal) -> list | None:
     """[(where, row)] of the predators' rows of attacks (``_ROWS``) in the feeding list ``legal``, in its order,
     when ``legal`` is the list ``move_actions`` made last (``EndMove`` may follow); None otherwise. Lets a bot sort a
     predation table's hundreds of attacks row by row (``rival_attacks``) instead of one by one."""
-    out, listed = _LISTED
-    if legal is not out:
+    out, listed, n = _LISTED
+    if legal is not out or not n <= len(legal) <= n + 1:
         return None
     for at, row in listed:              # unchanged since (cheap checks: it is not to be changed)
         if legal[at] is not row[1][0]:
