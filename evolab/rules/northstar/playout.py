@@ -164,4 +164,3 @@ def _feed_run(rs, s, rng, append, budget) -> int:
             return played
         legal = feed_actions(rs, s, s.current)
     return played
-

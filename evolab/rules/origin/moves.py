@@ -484,7 +484,8 @@ def move_actions(rs, s, seat, main: bool) -> list:
                 if prey is None:        # table has many (thousands of attacks a decision in the Heredity variant)
                     prey = prey_of[m] = _prey(s, a, animals)
                 aid = a.id
-                if rows is None:        # a small table: its attacks listed straight away
+                if rows is None:        # a small table: its attacks listed straight away (as ``_new_row`` makes a
+                    # row anew; written out here, not shared: a list less per predator, 0.3% of an Origin move)
                     start = len(out)
                     out.extend(map(_ATTACKS[aid].__getitem__, prey))      # its attack on each (a loop in C) ...
                     if aid in prey:
