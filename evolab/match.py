@@ -29,7 +29,9 @@ class Match:
     """Play a game: ``Match(ruleset, seats=[GreedyBot(), None], seed=7)`` (None = a person).
 
     Observers get ``observer.update(match, move, events)`` after every move; events are only built when
-    there is an observer or ``keep_events=True``. A bot's illegal move raises ``IllegalActionError``
+    there is an observer or ``keep_events=True``. An observer may declare ``reads``, the event types it reads: then
+    moves whose events it would not read may be played without telling it (in ``play_out``, nature's card draws,
+    ``Ruleset.chance_runs``). A bot's illegal move raises ``IllegalActionError``
     (with ``.seat``) and leaves the state, the record and the random number generator as they were.
     """
 
@@ -135,62 +137,72 @@ class Match:
         """The hot loop of experiments (every seat a bot): ``step`` without its per-move look-ups; events are built
         only for observers (a tracked sweep) or ``keep_events``; only the moves of bots not trusted to pick from
         legal are checked."""
-        s, rs, rng = self.state, self.ruleset, self.rng
-        seats, moves = self.seats, self.record.moves
-        observers, keep = self.observers, self.keep_events
+        rs, seats = self.ruleset, self.seats
         # the edition's table of moves, called directly (unless the edition applies moves its own way)
-        table = rs.apply_table if type(rs).apply_inplace is Ruleset.apply_inplace else None
+        own = type(rs).apply_inplace is Ruleset.apply_inplace
+        table = rs.apply_table if own else _Applier(rs.apply_inplace)
         checked = [not trusted(b) for b in seats]
         uniform = _uniform_seats(rs, seats, checked)
-        if all(uniform) and table is not None and not (observers or keep):
+        if all(uniform) and own and not (self.observers or self.keep_events):
             self._uniform_play(max_moves, table)
             return
-        if observers or keep:
-            updates = [o.update for o in observers]
-            kept = self.events if keep else None
-        else:
-            updates = kept = None
-        to_move, legal_actions, apply = rs.to_move, rs.legal_actions, rs.apply_inplace
-        chance_sample, draw, look = rs.sample_chance, rs.uniform_action, rs.observe
+        self._bots_play(max_moves, table, checked, uniform)
+
+    def _bots_play(self, max_moves, table, checked, uniform):
+        """``_fast_play`` where a seat chooses or something watches: the seats' moves one by one, nature's runs of
+        moves in one call where ``_chance_runs`` allows."""
+        s, rs, rng = self.state, self.ruleset, self.rng
+        seats, observers, keep = self.seats, self.observers, self.keep_events
+        updates = [o.update for o in observers] if observers or keep else None
+        kept = self.events if keep else None
+        to_move, legal_actions, chance_sample, draw, look = (rs.to_move, rs.legal_actions, rs.sample_chance,
+                                                             rs.uniform_action, rs.observe)
         # What each seat is shown (see _view): nothing, the view over the table's own units, or a copy.
         shown = [None if not b.needs_observation else not c for b, c in zip(seats, checked)]
         live, where = _live_choosers(rs, seats, checked)
-        for _move in range(max_moves):
-            if s.phase == "over":
-                return
-            who = to_move(s)
-            if who == CHANCE:
-                action = chance_sample(s, rng)
-            elif uniform[who]:
-                action = draw(s, rng)
-            else:
-                bot = seats[who]
-                how = shown[who]
-                view = None if how is None else look(s, who, False) if how else observe(s, who)
-                action = None if s.phase not in where[who] else live[who](view, rng)
-                if action is None:
-                    legal = legal_actions(s)
-                    if checked[who]:
-                        action = self._checked_choice(who, bot, view, legal)
-                    else:
-                        action = bot.choose(view, legal, rng)
-            if updates is None:
-                if table is not None:
-                    table[type(action)](rs, s, action, None)
+        runs, whole = _chance_runs(rs, observers, keep)
+        append = self.record.moves.append
+        left = max_moves
+        while left > 0:
+            for done in range(left):
+                if s.phase == "over":
+                    return
+                who = to_move(s)
+                if who == CHANCE:
+                    if runs is not None:           # nature's run of moves (the deal, the draw) in one call
+                        run = runs.get(s.phase)
+                        if run is not None:
+                            k = run(rs, s, rng, append, left - done, whole)
+                            if k:
+                                left -= done + k
+                                break
+                    action = chance_sample(s, rng)
+                elif uniform[who]:
+                    action = draw(s, rng)
                 else:
-                    apply(s, action, None)
-                moves.append(action)
-                continue
-            ev: list = []
-            if table is not None:
+                    bot = seats[who]
+                    how = shown[who]
+                    view = None if how is None else look(s, who, False) if how else observe(s, who)
+                    action = None if s.phase not in where[who] else live[who](view, rng)
+                    if action is None:
+                        legal = legal_actions(s)
+                        if checked[who]:
+                            action = self._checked_choice(who, bot, view, legal)
+                        else:
+                            action = bot.choose(view, legal, rng)
+                if updates is None:
+                    table[type(action)](rs, s, action, None)
+                    append(action)
+                    continue
+                ev: list = []
                 table[type(action)](rs, s, action, ev)
+                append(action)
+                if kept is not None:
+                    kept.extend(ev)
+                for update in updates:
+                    update(self, action, ev)
             else:
-                apply(s, action, ev)
-            moves.append(action)
-            if kept is not None:
-                kept.extend(ev)
-            for update in updates:
-                update(self, action, ev)
+                return
 
     def _uniform_play(self, max_moves, table):
         """``_fast_play`` when every seat plays ``uniform_action`` and nothing watches: one call picks each move,
@@ -323,6 +335,33 @@ def _uniform_seats(rs, seats, checked) -> list:
     trusts, in an edition that says so): the ruleset may then build only the move drawn."""
     return [rs.random_bot_uniform and type(b) is RandomBot and b.trait_card_rate is None and not c
             for b, c in zip(seats, checked)]
+
+
+class _Applier(dict):
+    """The apply table of an edition that applies moves its own way (``apply_inplace`` overridden): every action
+    type -> a function calling it, as the table's functions are called."""
+
+    def __init__(self, apply):
+        super().__init__()
+        self.apply = apply
+
+    def __missing__(self, kind):
+        apply = self.apply
+        f = self[kind] = lambda rs, s, action, ev: apply(s, action, ev)
+        return f
+
+
+def _chance_runs(rs, observers, keep) -> tuple:
+    """(the edition's runs of nature's moves ``Match`` may play in one call, or None; whether whole): whole runs when
+    nothing watches; runs short of each phase's last move when every observer declares in ``reads`` the events it
+    reads and none is one a run leaves out (``Ruleset.chance_run_events``: the tracker reads no card dealt)."""
+    runs = rs.chance_runs or None
+    if runs is None or not (observers or keep):
+        return runs, True
+    skipped = rs.chance_run_events
+    if keep or not all(hasattr(o, "reads") and skipped.isdisjoint(o.reads) for o in observers):
+        return None, True
+    return runs, False
 
 
 def _live_choosers(rs, seats, checked) -> tuple:

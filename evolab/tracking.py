@@ -157,6 +157,10 @@ class Tracker:
     ``tables`` limits what is recorded (big sweeps may skip ``seat_traits`` and ``attacks``).
     """
 
+    #: The events it reads (``Match`` may play moves whose events are all others, nature's card draws, without
+    #: telling it): the types ``_HANDLERS`` handles, set below it.
+    reads: frozenset = frozenset()
+
     def __init__(self, params=None, game=0, tables=DEFAULT_TABLES, store=None):
         """``store``: {table: Table} to append to (a batch's tables, shared by the trackers of its games, so each
         game's rows go straight where they are collected); by default the tracker has tables of its own."""
@@ -585,6 +589,7 @@ _HANDLERS = {
     SpeciesExtinct: Tracker._species_extinct, BlindMutation: Tracker._blind_mutation,
     TraitNotInherited: Tracker._not_inherited, Migrated: Tracker._migrated,
 }
+Tracker.reads = frozenset(_HANDLERS)
 
 
 _TIX: dict = {}

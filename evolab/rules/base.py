@@ -202,6 +202,14 @@ class Ruleset(abc.ABC):
     #: moves from that phase on (at most ``budget``, each passed to ``append`` once applied) without events: a phase
     #: of many moves in a row (the deal of cards) then costs ``Match`` one call, not a step per move.
     uniform_runs: ClassVar[dict[str, Callable[..., int]]] = {}
+    #: {phase: function(ruleset, state, rng, append, budget, whole) -> moves played} for a phase in which only nature
+    #: moves (the deal, the draw): at most ``budget`` of its moves applied without events, each passed to ``append``;
+    #: with ``whole`` False the run stops before the move that ends the phase (whose events the tracker reads) and
+    #: plays none when that move is next. ``Match`` plays such a run in one call for any seats when nothing watches,
+    #: and, but for that last move, when every observer declares that it reads none of ``chance_run_events``.
+    chance_runs: ClassVar[dict[str, Callable[..., int]]] = {}
+    #: The events a ``chance_runs`` run does not build (a card dealt).
+    chance_run_events: ClassVar[frozenset[type]] = frozenset()
 
     # ---- facts the tracker and the log use ------------------------------------------------------------
     #: What a unit on the table is called in the log ("species" for boards).

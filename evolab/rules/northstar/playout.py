@@ -9,6 +9,7 @@ from . import deal
 from . import deck as K
 from .deck import CARD_IDS, CARD_INDEX
 from ...actions import EatPlant, Grow, PlaceTrait
+from ...events import CardDealt
 from .feeding import _eat, _end_round
 from .moves import (_DRAWN, _END, _PASS, _distinct, _fitting, _pick_play, _row_counts, feed_actions, sample_chance,
                     _Select)
@@ -88,6 +89,27 @@ def _draw_run(rs, s, rng, append, budget) -> int:
         deal._after_last(rs, s, None)
     return k
 
+
+
+def _chance_draws(rs, s, rng, append, budget, whole=True) -> int:
+    """``Ruleset.chance_runs``: the queued cards drawn together (``_draw_run``), at most ``budget``; 0 where none is
+    queued (nature's other moves in the phase) or the deck's counts and size disagree. Not ``whole``: all but the
+    last that the queue and the deck allow (the one whose ``deal._after_last`` may end the draws, with events), none
+    when only it is left."""
+    if not s.draw_queue:
+        return 0
+    if not whole:
+        left = min(len(s.draw_queue), s.deck_size) - 1
+        if left < budget:
+            if left <= 0:
+                return 0
+            budget = left
+    return _draw_run(rs, s, rng, append, budget)
+
+
+#: phase -> nature's run of draws (``Ruleset.chance_runs``): the phases in which cards are drawn
+CHANCE_RUNS = dict.fromkeys(("remove", "deal", "end_draws", "feeding"), _chance_draws)
+CHANCE_RUN_EVENTS = frozenset((CardDealt,))
 
 def _play_run(rs, s, rng, append, budget) -> int:
     """One seat's Play Cards moves up to its EndTurn, at most ``budget``; returns how many. Each is

@@ -54,6 +54,8 @@ class NorthStarRuleset(
     unit_noun = "species"
     food_feeds_population = True
     random_bot_uniform = True              # a RandomBot's only draw is its pick (``moves.uniform_action``)
+    chance_runs = playout.CHANCE_RUNS
+    chance_run_events = playout.CHANCE_RUN_EVENTS
     public_of = worlds.public_of              # the public fields an observation carries
     sample_world = staticmethod(worlds.sample_world)
 

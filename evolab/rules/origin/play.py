@@ -125,9 +125,17 @@ def _do_draw(rs, s, action, ev):
     _next_draw(s, (seat + 1) % n, ev)
 
 
-def _run_draws(rs, s, rng, append, budget) -> int:
-    """``Ruleset.uniform_runs`` in the deal and the draw: the cards dealt one by one as ``_deck_card`` draws them and
-    ``_do_draw`` gives them, with the deck and the debts in local lists until the last card (no step per card)."""
+def _run_draws(rs, s, rng, append, budget, whole=True) -> int:
+    """``Ruleset.uniform_runs`` and ``chance_runs`` in the deal and the draw: the cards dealt one by one as
+    ``_deck_card`` draws them and ``_do_draw`` gives them, with the deck and the debts in local lists until the last
+    card (no step per card). Not ``whole``: the cards before the phase's last one (the one whose ``_next_draw``
+    ends the phase, with events), none when only that one is left."""
+    if not whole:
+        left = min(sum(s.draw_owed), s.deck_size) - 1     # the phase's draws left but the last
+        if left < budget:
+            if left <= 0:
+                return 0
+            budget = left
     deck, owed, hands, n = list(s.deck), list(s.draw_owed), s.hands, s.players
     size, seat = s.deck_size, s.draw_seat
     random = rng.random
@@ -162,8 +170,11 @@ def _run_draws(rs, s, rng, append, budget) -> int:
     return played
 
 
-#: phase -> its run of uniform moves played in one call (``Ruleset.uniform_runs``)
+#: phase -> its run of uniform moves played in one call (``Ruleset.uniform_runs``); the same runs are nature's
+#: alone (``Ruleset.chance_runs``), and build no ``CardDealt``
 UNIFORM_RUNS = {"draw": _run_draws, "deal": _run_draws}
+CHANCE_RUNS = UNIFORM_RUNS
+CHANCE_RUN_EVENTS = frozenset((CardDealt,))
 
 
 def _do_first(rs, s, action, ev):

@@ -112,6 +112,8 @@ class OriginRuleset(Ruleset, modules=(setup, moves, checks, scoring, io),
     random_bot_uniform = True              # no Divergence: a RandomBot's only draw is its pick
     uniform_moves = moves.UNIFORM_MOVES
     uniform_runs = play.UNIFORM_RUNS
+    chance_runs = play.CHANCE_RUNS
+    chance_run_events = play.CHANCE_RUN_EVENTS
     apply_table = play.APPLY
     field_types = checks.FIELD_TYPES
 
