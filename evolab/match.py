@@ -29,9 +29,9 @@ class Match:
     """Play a game: ``Match(ruleset, seats=[GreedyBot(), None], seed=7)`` (None = a person).
 
     Observers get ``observer.update(match, move, events)`` after every move; events are only built when
-    there is an observer or ``keep_events=True``. An observer may declare ``reads``, the event types it reads: then
-    moves whose events it would not read may be played without telling it (in ``play_out``, nature's card draws,
-    ``Ruleset.chance_runs``). A bot's illegal move raises ``IllegalActionError``
+    there is an observer or ``keep_events=True``. An observer may declare ``reads``, the event types it reads (None:
+    not declared): then moves whose events it would not read may be played without telling it (in ``play_out``,
+    nature's card draws, ``Ruleset.chance_runs``). A bot's illegal move raises ``IllegalActionError``
     (with ``.seat``) and leaves the state, the record and the random number generator as they were.
     """
 
@@ -337,6 +337,11 @@ def _uniform_seats(rs, seats, checked) -> list:
             for b, c in zip(seats, checked)]
 
 
+def _reads_none_of(events, reads) -> bool:
+    """Whether an observer's declared ``reads`` (None: not declared) leaves out every one of ``events``."""
+    return reads is not None and events.isdisjoint(reads)
+
+
 class _Applier(dict):
     """The apply table of an edition that applies moves its own way (``apply_inplace`` overridden): every action
     type -> a function calling it, as the table's functions are called."""
@@ -359,7 +364,7 @@ def _chance_runs(rs, observers, keep) -> tuple:
     if runs is None or not (observers or keep):
         return runs, True
     skipped = rs.chance_run_events
-    if keep or not all(hasattr(o, "reads") and skipped.isdisjoint(o.reads) for o in observers):
+    if keep or not all(_reads_none_of(skipped, getattr(o, "reads", None)) for o in observers):
         return None, True
     return runs, False
 

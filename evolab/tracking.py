@@ -157,9 +157,12 @@ class Tracker:
     ``tables`` limits what is recorded (big sweeps may skip ``seat_traits`` and ``attacks``).
     """
 
-    #: The events it reads (``Match`` may play moves whose events are all others, nature's card draws, without
-    #: telling it): the types ``_HANDLERS`` handles, set below it.
-    reads: frozenset = frozenset()
+    @property
+    def reads(self) -> frozenset | None:
+        """The event types it reads, those ``_HANDLERS`` handles: ``Match`` may play moves whose events are all
+        others (nature's card draws) without telling it. None for a subclass that overrides ``update`` (it is told of
+        every move unless it declares its own ``reads``)."""
+        return _READS if type(self).update is Tracker.update else None
 
     def __init__(self, params=None, game=0, tables=DEFAULT_TABLES, store=None):
         """``store``: {table: Table} to append to (a batch's tables, shared by the trackers of its games, so each
@@ -589,7 +592,7 @@ _HANDLERS = {
     SpeciesExtinct: Tracker._species_extinct, BlindMutation: Tracker._blind_mutation,
     TraitNotInherited: Tracker._not_inherited, Migrated: Tracker._migrated,
 }
-Tracker.reads = frozenset(_HANDLERS)
+_READS = frozenset(_HANDLERS)
 
 
 _TIX: dict = {}

@@ -12,7 +12,7 @@ from evolab import Match
 from evolab.bots import GreedyBot, RandomBot
 from evolab.events import CardDealt, TurnEnded
 from evolab.rules.origin.play import _run_draws
-from evolab.tracking import ALL_TABLES, Tracker
+from evolab.tracking import _HANDLERS, ALL_TABLES, Tracker
 
 CASES = [("origin", {"players": 2}), ("origin", {"players": 5}), ("origin", {"players": 3, "scenario": "fatality"}),
          ("northstar", {"players": 2}), ("northstar", {"players": 4}), ("northstar", {"players": 6}),
@@ -25,7 +25,10 @@ def _seats(rules):
 
 
 class Counting(Tracker):
-    """The tracker, counting the moves it is told of and the cards dealt it sees."""
+    """The tracker, counting the moves it is told of and the cards dealt it sees (its ``update`` is its own: it
+    declares what it reads, the tracker's events)."""
+
+    reads = frozenset(_HANDLERS)
 
     def start(self, match):
         super().start(match)
@@ -74,7 +77,7 @@ def _runs_of_draws(moves) -> list:
 @pytest.mark.parametrize("edition,options", CASES, ids=str)
 def test_a_tracked_game_with_runs_of_draws_is_the_game_and_the_tables_of_one_step_per_card(monkeypatch, edition, options):
     rules = evolab.load_ruleset(edition, **options)
-    assert rules.chance_runs and CardDealt in rules.chance_run_events and CardDealt not in Tracker.reads
+    assert rules.chance_runs and CardDealt in rules.chance_run_events and CardDealt not in Tracker().reads
     fast = []
     for seed in range(3):
         t = Counting()
@@ -95,8 +98,9 @@ def test_a_tracked_game_with_runs_of_draws_is_the_game_and_the_tables_of_one_ste
         assert 0 < t.dealt < ref.dealt
 
 
-@pytest.mark.parametrize("observer", [Listener, lambda: type("Reader", (Counting,), {"reads": Tracker.reads | {CardDealt}})()],
-                         ids=["says nothing", "reads cards dealt"])
+@pytest.mark.parametrize("observer", [Listener, lambda: type("Reader", (Counting,), {"reads": Counting.reads | {CardDealt}})(),
+                                      lambda: type("Overrides", (Counting,), {"reads": None})()],
+                         ids=["says nothing", "reads cards dealt", "overrides update"])
 @pytest.mark.parametrize("edition", ["origin", "northstar"])
 def test_an_observer_that_may_read_cards_dealt_is_told_of_every_move(observer, edition):
     rules = evolab.load_ruleset(edition, players=3)
@@ -200,3 +204,23 @@ def test_an_edition_that_applies_moves_its_own_way_is_called_for_every_move_play
             assert _tables(m.observers[0]) == _tables(ref.observers[0])
         others = [a for a in m.record.moves if type(a).__name__ != "Draw"]
         assert [a for a in calls if type(a).__name__ != "Draw"] == others     # nature's runs apply themselves
+
+
+def test_the_tracker_declares_its_handlers_events_and_a_subclass_that_overrides_update_declares_nothing():
+    class Mine(Tracker):
+        def update(self, match, move, events):
+            super().update(match, move, events)
+
+    class Keeps(Tracker):
+        def _born(self, match, e):
+            super()._born(match, e)
+
+    assert Tracker().reads == frozenset(_HANDLERS) == Keeps().reads and CardDealt not in Tracker().reads
+    assert Mine().reads is None
+    rules = evolab.load_ruleset("origin", players=2)
+    told: list = []
+    mine = Mine()
+    mine.update = lambda match, move, events: told.append(move)          # (an instance's own, counted)
+    m = Match(rules, seats=_seats(rules), seed=8, observers=[mine])
+    m.play_out()
+    assert len(told) == len(m.record.moves)

@@ -90,7 +90,6 @@ def _draw_run(rs, s, rng, append, budget) -> int:
     return k
 
 
-
 def _chance_draws(rs, s, rng, append, budget, whole=True) -> int:
     """``Ruleset.chance_runs``: the queued cards drawn together (``_draw_run``), at most ``budget``; 0 where none is
     queued (nature's other moves in the phase) or the deck's counts and size disagree. Not ``whole``: all but the
@@ -110,6 +109,7 @@ def _chance_draws(rs, s, rng, append, budget, whole=True) -> int:
 #: phase -> nature's run of draws (``Ruleset.chance_runs``): the phases in which cards are drawn
 CHANCE_RUNS = dict.fromkeys(("remove", "deal", "end_draws", "feeding"), _chance_draws)
 CHANCE_RUN_EVENTS = frozenset((CardDealt,))
+
 
 def _play_run(rs, s, rng, append, budget) -> int:
     """One seat's Play Cards moves up to its EndTurn, at most ``budget``; returns how many. Each is
