@@ -97,12 +97,10 @@ def _chance_draws(rs, s, rng, append, budget, whole=True) -> int:
     when only it is left."""
     if not s.draw_queue:
         return 0
-    if not whole:
-        left = min(len(s.draw_queue), s.deck_size) - 1
-        if left < budget:
-            if left <= 0:
-                return 0
-            budget = left
+    if not whole:                   # the queue's draws the deck allows but the last
+        budget = min(budget, min(len(s.draw_queue), s.deck_size) - 1)
+        if budget <= 0:
+            return 0
     return _draw_run(rs, s, rng, append, budget)
 
 

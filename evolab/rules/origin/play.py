@@ -130,12 +130,10 @@ def _run_draws(rs, s, rng, append, budget, whole=True) -> int:
     ``_deck_card`` draws them and ``_do_draw`` gives them, with the deck and the debts in local lists until the last
     card (no step per card). Not ``whole``: the cards before the phase's last one (the one whose ``_next_draw``
     ends the phase, with events), none when only that one is left."""
-    if not whole:
-        left = min(sum(s.draw_owed), s.deck_size) - 1     # the phase's draws left but the last
-        if left < budget:
-            if left <= 0:
-                return 0
-            budget = left
+    if not whole:                   # the phase's draws left but the last
+        budget = min(budget, min(sum(s.draw_owed), s.deck_size) - 1)
+        if budget <= 0:
+            return 0
     deck, owed, hands, n = list(s.deck), list(s.draw_owed), s.hands, s.players
     size, seat = s.deck_size, s.draw_seat
     random = rng.random
