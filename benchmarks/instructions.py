@@ -7,7 +7,8 @@ not change (time is measured in ``goals.py``; this is for comparing two checkout
 
 Each figure runs in a fresh interpreter under ``valgrind --tool=cachegrind --cache-sim=no`` twice, with n games and
 with none (after the same warm-up game), so imports and set-up cancel out: the difference is divided by the moves
-(random and North Star figures) or the games (the tracked sweep and the Heredity preset). Every run uses hash seed 0,
+(random and North Star figures) or the games (the tracked sweep and the Heredity preset; ``sweep_bare``: the sweep's
+games untracked, so ``sweep`` less ``sweep_bare`` is what tracking costs a game). Every run uses hash seed 0,
 so the counts are exact and repeatable, but they are instructions, not time: cache misses and the cost of each
 instruction are not in them (a change can do fewer instructions and still take longer).
 Without valgrind this says so and exits 0.
@@ -28,7 +29,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 FIGURES = {"origin": ("move", 20), "og2": ("move", 6), "og4": ("move", 3), "rm": ("move", 10), "rm4g": ("move", 3),
            "ns4r": ("move", 6),
            "ns4g": ("move", 3), "ns6g": ("move", 2),
-           "sweep": ("game", 12), "heredity": ("game", 2)}
+           "sweep": ("game", 12), "sweep_bare": ("game", 12), "heredity": ("game", 2)}
 
 CHILD = r'''
 import sys
@@ -36,10 +37,25 @@ what, n = sys.argv[1], int(sys.argv[2])
 import evolab
 from evolab.bots import GreedyBot, RandomBot
 from evolab.seeding import derive_seed
-if what in ("sweep", "heredity"):      # (imported here: a baseline older than the variant can still count moves)
+if what in ("sweep", "sweep_bare", "heredity"):   # (imported here: a baseline older than the variant counts moves)
     from evolab import heredity
     from evolab.experiments import play_games, prepare_batch
-    if what == "sweep":     # the classroom sweep's games (tracked, greedy, 10 rates)
+    if what == "sweep_bare":    # the same games untracked (as play_games plays them, less the tracker)
+        import gc
+        from evolab.experiments import _seats, game_setup
+        setups = {}
+
+        def play_games(ruleset_id, games, bots):
+            gc.disable()
+            for _g, seed, params in games:
+                p = {k: v for k, v in params.items() if k != "rep"}
+                key = repr(sorted(p.items()))
+                if key not in setups:
+                    setups[key] = game_setup(ruleset_id, p, bots)
+                rs, names, rate = setups[key]
+                evolab.Match(rs, seats=_seats(names, rate, rs.players), seed=seed).play_out()
+            gc.enable()
+    if what != "heredity":  # the classroom sweep's games (tracked, greedy, 10 rates)
         games = prepare_batch("origin", grid={"mutation_rate": [round(0.1 * i, 1) for i in range(10)]}, reps=3,
                               seed=1, bots="greedy", players=2)
     else:                   # the Heredity variant's predation preset
