@@ -3,7 +3,7 @@
 - every lesson notebook (``notebooks/NN_name.ipynb``) has a teacher guide ``lessons/NN_name.md`` and a
   worksheet ``lessons/worksheets/NN_name.md``; each guide names NGSS codes and misconceptions and has the
   sections a teacher needs;
-- every relative link in the guides, the worksheets, the README and the notebooks' markdown resolves;
+- every relative link in the guides, the worksheets, the README, docs/ and the notebooks' markdown resolves;
 - notebooks are committed without outputs and with a python3 kernel;
 - ``binder/`` installs the package with everything the notebooks import, and (slow) a fresh virtual
   environment built from ``binder/requirements.txt`` alone runs a notebook, as Binder would.
@@ -106,7 +106,8 @@ def relative_links(text: str) -> list:
 def link_sources() -> list:
     """(where, directory the links are relative to, markdown text) for every document a link test covers."""
     docs = []
-    for path in [ROOT / "README.md", *sorted(LESSONS.glob("*.md")), *sorted(WORKSHEETS.glob("*.md"))]:
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(LESSONS.glob("*.md")),
+                 *sorted(WORKSHEETS.glob("*.md"))]:
         if path.exists():
             docs.append((path.relative_to(ROOT).as_posix(), path.parent, path.read_text(encoding="utf-8")))
     for nb in all_notebooks():
@@ -216,7 +217,8 @@ BINDER_RE = re.compile(r"mybinder\.org/v2/gh/[^)\s]*?urlpath=lab/tree/([^)\s&#]+
 def ways_to_open_the_kit() -> list:
     """(where, arguments of ``jupyter lab``) for every command the documents tell a reader to run."""
     out = []
-    for path in [ROOT / "README.md", *sorted(LESSONS.glob("*.md")), *sorted(WORKSHEETS.glob("*.md"))]:
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(LESSONS.glob("*.md")),
+                 *sorted(WORKSHEETS.glob("*.md"))]:
         text = path.read_text(encoding="utf-8")
         for span in re.findall(r"(?s)```.*?```|`[^`]+`", text):        # commands are in code, maybe wrapped
             for m in LAB_COMMAND_RE.finditer(" ".join(span.strip("`").split())):
