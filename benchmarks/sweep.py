@@ -5,6 +5,8 @@ the peak memory of a 10,000-game tracked sweep.
     python benchmarks/sweep.py --parts 200     # what is not game play: the same games untracked, with events built
                                                # for an observer that reads none, tracked, and through run_batch, in
                                                # this process (CPU time, medians of 3 rounds)
+    python benchmarks/sweep.py --timeline      # where a 2-worker sweep's wall time goes: each worker's share busy
+                                               # with games, the wait before the first game, the gaps between chunks
 """
 from __future__ import annotations
 
@@ -64,13 +66,76 @@ def parts(bots, n):
               f"{statistics.median(v) / bare:.3f} x bare ({len(games)} games, median of 3)")
 
 
+class _TimedPool:
+    """An executor that times each task inside its worker (``_timed_task``) and is otherwise the process pool
+    ``run_batch`` makes itself (forked, ``workers`` processes)."""
+
+    def __init__(self, workers, log):
+        from evolab.experiments import _pool
+        self._inner = _pool(workers)
+        self._max_workers = workers
+        self._log = log
+
+    def submit(self, fn, *args, **kwargs):
+        return self._inner.submit(_timed_task, self._log, fn, args, kwargs)
+
+    def shutdown(self, wait=True):
+        self._inner.shutdown(wait)
+
+
+def _timed_task(log, fn, args, kwargs):
+    """Run one task and append (worker, start, end, processor seconds, games) to ``log``: one short line per task,
+    written at once (appends that small do not interleave). The clock is the monotonic one all processes share."""
+    import os
+    t0, c0 = time.perf_counter(), time.process_time()
+    out = fn(*args, **kwargs)
+    for table in out.values():      # the chunk's rows stored now, as pickling them would, inside the timing
+        table.flush()
+    line = f"{os.getpid()} {t0} {time.perf_counter()} {time.process_time() - c0} {len(args[1])}\n"
+    with open(log, "a") as f:
+        f.write(line)
+    return out
+
+
+def timeline(bots, games=1000, rounds=3):
+    """Where a 2-worker sweep's wall time goes, in ``rounds`` sweeps: the share of it each worker spent on its
+    chunks (games and storing their rows), the wait from the call to the first game, and the gaps between a worker's
+    chunks (returning a chunk's tables and receiving the next)."""
+    import tempfile
+    from evolab.experiments import run_batch
+    for _ in range(rounds):
+        with tempfile.NamedTemporaryFile(suffix=".log") as tmp:
+            pool = _TimedPool(2, tmp.name)
+            t0 = time.perf_counter()
+            run_batch("origin", grid={"mutation_rate": RATES}, reps=games // len(RATES), seed=1, bots=bots,
+                      executor=pool, progress=False, players=2)
+            wall = time.perf_counter() - t0
+            pool.shutdown()
+            rows = [line.split() for line in open(tmp.name)]
+        workers = {}
+        for pid, start, end, _cpu, _n in rows:
+            workers.setdefault(pid, []).append((float(start), float(end)))
+        parts = []
+        for spans in workers.values():
+            spans.sort()
+            busy = sum(e - s for s, e in spans)
+            gaps = sum(b[0] - a[1] for a, b in zip(spans, spans[1:]))
+            parts.append(f"busy {busy / wall:.2f} of the wall, first game after {spans[0][0] - t0:.3f} s, "
+                         f"gaps {gaps:.3f} s over {len(spans)} chunks")
+        print(f"{games} games ({bots}), 2 workers: {wall:.2f} s; " + "; ".join(parts))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bots", default="greedy")
     ap.add_argument("--big", type=int, default=10_000)
     ap.add_argument("--parts", type=int, default=0, help="games: time them bare, tracked and through run_batch")
+    ap.add_argument("--timeline", action="store_true", help="where a 2-worker sweep's wall time goes")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.timeline:
+        timeline(args.bots)
+        return
     if args.parts:
         parts(args.bots, args.parts)
         return
