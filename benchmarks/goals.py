@@ -32,8 +32,8 @@ Each figure is measured in a fresh interpreter (``--child``) with the chosen che
 so a baseline and this checkout are timed alternately in one run on the same machine. Each checkout's bytecode
 caches are written first, as an installed copy has them: where ``PYTHONDONTWRITEBYTECODE`` is set (this machine),
 a child would otherwise compile the rules' source again in every timed run, and wherever an edit left a cache stale
-(loading the Origin rules inside the timed sweep took about four times as long without caches, side by side: some
-70 ms of its 2.5 s that a classroom's installed copy does not spend).
+(planning a sweep's games in a fresh process, which loads the Origin rules inside the timed part, took 3.5 to 5.7
+times as long without caches in five alternating pairs: about 3% of a sweep, which an installed copy does not pay).
 """
 from __future__ import annotations
 

@@ -40,21 +40,14 @@ from evolab.seeding import derive_seed
 if what in ("sweep", "sweep_bare", "heredity"):   # (imported here: a baseline older than the variant counts moves)
     from evolab import heredity
     from evolab.experiments import play_games, prepare_batch
-    if what == "sweep_bare":    # the same games untracked (as play_games plays them, less the tracker)
-        import gc
-        from evolab.experiments import _seats, game_setup
+    if what == "sweep_bare":    # the same games untracked (benchmarks/sweep.py's play_untracked, this checkout's)
+        import os
+        sys.path.insert(0, os.environ["EVOLAB_BENCHMARKS"])
+        from sweep import play_untracked
         setups = {}
 
         def play_games(ruleset_id, games, bots):
-            gc.disable()
-            for _g, seed, params in games:
-                p = {k: v for k, v in params.items() if k != "rep"}
-                key = repr(sorted(p.items()))
-                if key not in setups:
-                    setups[key] = game_setup(ruleset_id, p, bots)
-                rs, names, rate = setups[key]
-                evolab.Match(rs, seats=_seats(names, rate, rs.players), seed=seed).play_out()
-            gc.enable()
+            play_untracked(games, bots, setups)
     if what != "heredity":  # the classroom sweep's games (tracked, greedy, 10 rates)
         games = prepare_batch("origin", grid={"mutation_rate": [round(0.1 * i, 1) for i in range(10)]}, reps=3,
                               seed=1, bots="greedy", players=2)
@@ -84,7 +77,7 @@ def count(root, what, n):
     """(instructions, units) of one child run with ``root``'s evolab first on the path."""
     # one hash seed for every run: with Python's random one, a set's order (and so the work of a loop over it)
     # changes from run to run, and the same checkout's count moved by up to 2%
-    env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0", EVOLAB_BENCHMARKS=str(ROOT / "benchmarks"))
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                           sys.executable, "-c", CHILD, what, str(n)], env=env, capture_output=True, text=True, cwd="/")
     text = out.stdout + out.stderr

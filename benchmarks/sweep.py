@@ -27,31 +27,47 @@ def timed(workers, bots, games):
     return time.perf_counter() - t0, len(r.rows("traits"))
 
 
+def play_untracked(games, bots, setups, observer=None):
+    """The planned Origin ``games`` as ``run_batch`` plays them in one process (a grid point's setup built once and
+    kept in ``setups``, the cyclic collector paused as ``play_games`` pauses it), but with no tracker:
+    ``observer(params, game)`` makes each game's one observer, or there is none."""
+    import gc
+    from evolab.experiments import _seats, game_setup
+    from evolab.match import Match
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for g, seed, params in games:
+            p = {k: v for k, v in params.items() if k != "rep"}
+            key = repr(sorted(p.items()))
+            if key not in setups:
+                setups[key] = game_setup("origin", p, bots)
+            rs, names, rate = setups[key]
+            observers = [] if observer is None else [observer(params, g)]
+            Match(rs, seats=_seats(names, rate, rs.players), seed=seed, observers=observers).play_out()
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def parts(bots, n):
     """CPU seconds of ``n`` sweep games played bare (no observer), with the engine's events built for an observer
     that reads none (the events' share), with a Tracker, and through ``run_batch`` in this process, interleaved; the
-    differences are what the sweep spends around the games."""
+    differences are what the sweep spends around the games (the collector paused in each, as ``run_batch`` does)."""
     import statistics
-    from evolab.experiments import _seats, game_setup, play_games, prepare_batch
-    from evolab.match import Match
+    from evolab.experiments import play_games, prepare_batch
     from evolab.tracking import Tracker
     games = prepare_batch("origin", grid={"mutation_rate": RATES}, reps=max(1, n // len(RATES)), seed=1, bots=bots,
                           players=2)
-    setups = {}
+    setups: dict = {}
 
     class Deaf:
         def update(self, match, move, events):
             pass
 
-    def matches(observer):
-        for g, seed, params in games:
-            p = {k: v for k, v in params.items() if k != "rep"}
-            key = repr(sorted(p.items()))
-            rs, names, rate = setups[key] if key in setups else setups.setdefault(key, game_setup("origin", p, bots))
-            observers = [] if observer is None else [observer(params, g)]
-            Match(rs, seats=_seats(names, rate, rs.players), seed=seed, observers=observers).play_out()
-    ways = {"bare games": lambda: matches(None), "events, no tracker": lambda: matches(lambda p, g: Deaf()),
-            "tracked games": lambda: matches(lambda p, g: Tracker(params=p, game=g)),
+    ways = {"bare games": lambda: play_untracked(games, bots, setups),
+            "events, no tracker": lambda: play_untracked(games, bots, setups, lambda p, g: Deaf()),
+            "tracked games": lambda: play_untracked(games, bots, setups, lambda p, g: Tracker(params=p, game=g)),
             "run_batch, 1 worker": lambda: play_games("origin", games, bots)}
     play_games("origin", games[:2], bots)                              # warm-up
     cpu = {k: [] for k in ways}
@@ -84,44 +100,45 @@ class _TimedPool:
 
 
 def _timed_task(log, fn, args, kwargs):
-    """Run one task and append (worker, start, end, processor seconds, games) to ``log``: one short line per task,
+    """Run one task and append (worker, start, end) to ``log``: one short line per task,
     written at once (appends that small do not interleave). The clock is the monotonic one all processes share."""
     import os
-    t0, c0 = time.perf_counter(), time.process_time()
+    t0 = time.perf_counter()
     out = fn(*args, **kwargs)
     for table in out.values():      # the chunk's rows stored now, as pickling them would, inside the timing
         table.flush()
-    line = f"{os.getpid()} {t0} {time.perf_counter()} {time.process_time() - c0} {len(args[1])}\n"
+    line = f"{os.getpid()} {t0} {time.perf_counter()}\n"
     with open(log, "a") as f:
         f.write(line)
     return out
 
 
 def timeline(bots, games=1000, rounds=3):
-    """Where a 2-worker sweep's wall time goes, in ``rounds`` sweeps: the share of it each worker spent on its
-    chunks (games and storing their rows), the wait from the call to the first game, and the gaps between a worker's
-    chunks (returning a chunk's tables and receiving the next)."""
+    """Where a 2-worker sweep's wall time goes, in ``rounds`` sweeps, as shares of each sweep's wall time: each
+    worker's time on its chunks (games and storing their rows), its wait from the call to its first game (planning
+    the games, starting the pool), and the gaps between its chunks (returning a chunk's tables, receiving the next)."""
     import tempfile
     from evolab.experiments import run_batch
     for _ in range(rounds):
         with tempfile.NamedTemporaryFile(suffix=".log") as tmp:
-            pool = _TimedPool(2, tmp.name)
             t0 = time.perf_counter()
+            pool = _TimedPool(2, tmp.name)      # (made inside the timing, as run_batch makes its own)
             run_batch("origin", grid={"mutation_rate": RATES}, reps=games // len(RATES), seed=1, bots=bots,
                       executor=pool, progress=False, players=2)
             wall = time.perf_counter() - t0
             pool.shutdown()
             rows = [line.split() for line in open(tmp.name)]
         workers = {}
-        for pid, start, end, _cpu, _n in rows:
+        for pid, start, end in rows:
             workers.setdefault(pid, []).append((float(start), float(end)))
         parts = []
         for spans in workers.values():
             spans.sort()
             busy = sum(e - s for s, e in spans)
             gaps = sum(b[0] - a[1] for a, b in zip(spans, spans[1:]))
-            parts.append(f"busy {busy / wall:.2f} of the wall, first game after {spans[0][0] - t0:.3f} s, "
-                         f"gaps {gaps:.3f} s over {len(spans)} chunks")
+            wait = spans[0][0] - t0
+            parts.append(f"busy {busy / wall:.3f} of the wall, waiting for its first game {wait / wall:.3f}, "
+                         f"between its {len(spans)} chunks {gaps / wall:.3f}")
         print(f"{games} games ({bots}), 2 workers: {wall:.2f} s; " + "; ".join(parts))
 
 

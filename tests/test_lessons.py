@@ -103,11 +103,16 @@ def relative_links(text: str) -> list:
     return out
 
 
+def documents() -> list:
+    """The markdown documents a reader is given: the README, docs/, the teacher guides and the worksheets."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(LESSONS.glob("*.md")),
+            *sorted(WORKSHEETS.glob("*.md"))]
+
+
 def link_sources() -> list:
     """(where, directory the links are relative to, markdown text) for every document a link test covers."""
     docs = []
-    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(LESSONS.glob("*.md")),
-                 *sorted(WORKSHEETS.glob("*.md"))]:
+    for path in documents():
         if path.exists():
             docs.append((path.relative_to(ROOT).as_posix(), path.parent, path.read_text(encoding="utf-8")))
     for nb in all_notebooks():
@@ -217,8 +222,7 @@ BINDER_RE = re.compile(r"mybinder\.org/v2/gh/[^)\s]*?urlpath=lab/tree/([^)\s&#]+
 def ways_to_open_the_kit() -> list:
     """(where, arguments of ``jupyter lab``) for every command the documents tell a reader to run."""
     out = []
-    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(LESSONS.glob("*.md")),
-                 *sorted(WORKSHEETS.glob("*.md"))]:
+    for path in documents():
         text = path.read_text(encoding="utf-8")
         for span in re.findall(r"(?s)```.*?```|`[^`]+`", text):        # commands are in code, maybe wrapped
             for m in LAB_COMMAND_RE.finditer(" ".join(span.strip("`").split())):
