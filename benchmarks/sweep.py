@@ -7,6 +7,10 @@ the peak memory of a 10,000-game tracked sweep.
                                                # this process (CPU time, medians of 3 rounds)
     python benchmarks/sweep.py --timeline      # where a 2-worker sweep's wall time goes: each worker's share busy
                                                # with games, the wait before the first game, the gaps between chunks
+    python benchmarks/sweep.py --bound DIR [--heredity]
+                                               # the sweep's games (or the Heredity preset's) tracked by the checkout
+                                               # DIR, and tracked and untracked here, as shares of DIR's time: how
+                                               # far tracking alone could take them (separate processes, alternating)
 """
 from __future__ import annotations
 
@@ -142,14 +146,76 @@ def timeline(bots, games=1000, rounds=3):
         print(f"{games} games ({bots}), 2 workers: {wall:.2f} s; " + "; ".join(parts))
 
 
+def _bound_games(bots, n, heredity):
+    """The games ``--bound`` times: the sweep's (``n`` over its ten rates) or the Heredity ``predation`` preset's."""
+    from evolab.experiments import prepare_batch
+    if heredity:
+        from evolab import heredity as h
+        return prepare_batch("origin", reps=n, seed=1, **h.preset("predation"))
+    return prepare_batch("origin", grid={"mutation_rate": RATES}, reps=max(1, n // len(RATES)), seed=1, bots=bots,
+                         players=2)
+
+
+def _bound_child(root, way, bots, n, heredity):
+    """One process of ``--bound``: processor seconds of the games played ``way`` ("tracked" as ``play_games``
+    plays them, or "untracked") by the evolab found at ``root``."""
+    sys.path.insert(0, root)
+    from evolab.experiments import play_games
+    games = _bound_games(bots, n, heredity)
+    play = (lambda gs: play_games("origin", gs, bots)) if way == "tracked" else \
+        (lambda gs: play_untracked(gs, bots, {}))
+    play(games[:2])                                           # warm-up: the rules and the bots' tables loaded
+    t0 = time.process_time()
+    play(games)
+    print(time.process_time() - t0)
+
+
+def bound(baseline, bots, n, rounds, heredity):
+    """The processor time of the same games tracked by ``baseline`` (another checkout), and tracked and untracked by
+    this one, each in a process of its own, in ``rounds`` alternating rounds; this checkout's as shares of the
+    baseline's (medians of the per-round ratios). The untracked share is what no saving in tracking can go below."""
+    import os
+    import statistics
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sides = {"baseline, tracked": (baseline, "tracked"), "tracked": (here, "tracked"), "untracked": (here, "untracked")}
+    cpu: dict = {k: [] for k in sides}
+    for _ in range(rounds):
+        for k, (root, way) in sides.items():
+            cmd = [sys.executable, __file__, "--bound-child", root, way, "--bots", bots, "--games", str(n)]
+            out = subprocess.run(cmd + (["--heredity"] if heredity else []), capture_output=True, text=True,
+                                 check=True).stdout
+            cpu[k].append(float(out.split()[-1]))
+    what = "the Heredity predation preset's" if heredity else "the sweep's"
+    print(f"{n} of {what} games ({bots}), processor time, {rounds} alternating rounds, one process each:")
+    base = cpu["baseline, tracked"]
+    for k, v in cpu.items():
+        share = statistics.median(a / b for a, b in zip(v, base))
+        rng = f"{min(a / b for a, b in zip(v, base)):.3f} to {max(a / b for a, b in zip(v, base)):.3f}"
+        print(f"  {k:>18}: {statistics.median(v) / n * 1e3:7.2f} ms a game" +
+              ("" if k.startswith("baseline") else f", {share:.3f} of the baseline's (rounds {rng})"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bots", default="greedy")
     ap.add_argument("--big", type=int, default=10_000)
     ap.add_argument("--parts", type=int, default=0, help="games: time them bare, tracked and through run_batch")
     ap.add_argument("--timeline", action="store_true", help="where a 2-worker sweep's wall time goes")
+    ap.add_argument("--bound", metavar="DIR", help="another checkout: the same games tracked there, and tracked and "
+                    "untracked here, as shares of its time")
+    ap.add_argument("--heredity", action="store_true", help="with --bound: the Heredity predation preset's games")
+    ap.add_argument("--games", type=int, default=0, help="with --bound: games a round (default 200; Heredity 30)")
+    ap.add_argument("--rounds", type=int, default=5, help="with --bound: alternating rounds")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--bound-child", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    n = args.games or (30 if args.heredity else 200)
+    if args.bound_child:
+        _bound_child(*args.bound_child, args.bots, n, args.heredity)
+        return
+    if args.bound:
+        bound(args.bound, args.bots, n, args.rounds, args.heredity)
+        return
     if args.timeline:
         timeline(args.bots)
         return
