@@ -151,7 +151,7 @@ def _bound_games(bots, n, heredity):
     from evolab.experiments import prepare_batch
     if heredity:
         from evolab import heredity as h
-        return prepare_batch("origin", reps=n, seed=1, **h.preset("predation"))
+        return prepare_batch("origin", reps=n, seed=1, bots=bots, **h.preset("predation"))
     return prepare_batch("origin", grid={"mutation_rate": RATES}, reps=max(1, n // len(RATES)), seed=1, bots=bots,
                          players=2)
 
