@@ -17,7 +17,9 @@ Figures (one core each unless workers are named):
 - ``ns6``: North Star greedy, time per move at 6 players over 4 players (goal: no more than 1);
 - ``sweep``: 1,000 tracked greedy Origin games over 10 mutation rates on 2 workers, wall seconds (the median of
   ``--rounds`` runs, alternating with the baseline's when one is given, and how many of the runs were within the
-  goal: on a shared machine the same code's runs spread by a fifth either way; the same for ``heredity``);
+  goal: on a shared machine the same code's runs spread by a fifth either way; the same for ``heredity``); with
+  ``--baseline 2f2fa85``, also the sweep as a share of that code's time against the share its line was set at
+  (2.5 s of the 6.2 s it took then: ``FILED``), since the same code now runs faster on this machine than then;
 - ``memory``: peak memory (max RSS) of a 10,000-game tracked sweep in one process; then with the summary a
   lesson reads (``analysis.summary`` of the traits table's frequency: mean per turn, trait and rate); then
   with the columns its chart reads (turn, trait, frequency, mutation_rate); then with every column of the
@@ -201,6 +203,9 @@ FIGURES = {
 #: the wall times with a goal of their own, measured in ``--rounds`` runs (alternating with the baseline's) and
 #: given as medians
 TIMED = ("sweep", "heredity")
+#: figure -> (the code, its time then): the time the issue that set an absolute line measured for the code it was
+#: set against; the line read as a share of that code's time, measured side by side (docs/speed.md)
+FILED = {"sweep": ("2f2fa85", 6.2)}
 SOURCE = {"memory_all": "memory", "memory_chart": "memory", "memory_summary": "memory", "peers_greedy": "peers",
           "board_max": "board", "import_wall": "import", "import_game": "import"}
 
@@ -313,6 +318,21 @@ def main():
             f" ({sum(verdict(x, goal, kind) == 'met' for x in each)} of {len(each)} runs within)"
         print(f"{label:<62} {new:>10.2f} {goal_text:>8} {'' if old is None else f'{old:.2f}':>10} "
               f"{'' if old in (None, 0) else f'{new / old:.2f}':>8}  {verdict(new, goal, kind, old)}{within}")
+        if key in FILED and old and results[src]["new"].get("rounds"):
+            print(_as_share(key, goal, statistics.median(results[src]["new"]["rounds"]), args.baseline))
+
+
+def _as_share(key, goal, share, baseline):
+    """The row of an absolute line read as the share of the filed code's time it was set at (``FILED``): a verdict
+    only when the baseline is that code."""
+    code, then = FILED[key]
+    head = subprocess.run(["git", "-C", str(baseline), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    line = goal / then
+    label = f"  ... as a share of {code}'s time (the line: {goal:g} / {then:g} s)"
+    if not head.startswith(code):
+        label = "  ... as a share of the baseline's time"
+        return f"{label:<62} {share:>10.2f} {'':>8} {'':>10} {'':>8}  (for information: the baseline is not {code})"
+    return f"{label:<62} {share:>10.2f} {f'<={line:.2f}':>8} {'':>10} {'':>8}  {verdict(share, line, 'max')}"
 
 
 if __name__ == "__main__":
