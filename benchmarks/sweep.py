@@ -179,8 +179,8 @@ def bound(baseline, bots, n, rounds, heredity):
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sides = {"baseline, tracked": (baseline, "tracked"), "tracked": (here, "tracked"), "untracked": (here, "untracked")}
     cpu: dict = {k: [] for k in sides}
-    for _ in range(rounds):
-        for k, (root, way) in sides.items():
+    for r in range(rounds):
+        for k, (root, way) in list(sides.items())[::-1 if r % 2 else 1]:      # the order reversed every other round
             cmd = [sys.executable, __file__, "--bound-child", root, way, "--bots", bots, "--games", str(n)]
             out = subprocess.run(cmd + (["--heredity"] if heredity else []), capture_output=True, text=True,
                                  check=True).stdout
