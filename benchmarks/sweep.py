@@ -59,10 +59,9 @@ def parts(bots, n):
     that reads none (the events' share), with a Tracker, and through ``run_batch`` in this process, interleaved; the
     differences are what the sweep spends around the games (the collector paused in each, as ``run_batch`` does)."""
     import statistics
-    from evolab.experiments import play_games, prepare_batch
+    from evolab.experiments import play_games
     from evolab.tracking import Tracker
-    games = prepare_batch("origin", grid={"mutation_rate": RATES}, reps=max(1, n // len(RATES)), seed=1, bots=bots,
-                          players=2)
+    games = planned_games(bots, n)
     setups: dict = {}
 
     class Deaf:
@@ -135,19 +134,20 @@ def timeline(bots, games=1000, rounds=3):
         workers = {}
         for pid, start, end in rows:
             workers.setdefault(pid, []).append((float(start), float(end)))
-        parts = []
+        shares = []
         for spans in workers.values():
             spans.sort()
             busy = sum(e - s for s, e in spans)
             gaps = sum(b[0] - a[1] for a, b in zip(spans, spans[1:]))
             wait = spans[0][0] - t0
-            parts.append(f"busy {busy / wall:.3f} of the wall, waiting for its first game {wait / wall:.3f}, "
+            shares.append(f"busy {busy / wall:.3f} of the wall, waiting for its first game {wait / wall:.3f}, "
                          f"between its {len(spans)} chunks {gaps / wall:.3f}")
-        print(f"{games} games ({bots}), 2 workers: {wall:.2f} s; " + "; ".join(parts))
+        print(f"{games} games ({bots}), 2 workers: {wall:.2f} s; " + "; ".join(shares))
 
 
-def _bound_games(bots, n, heredity):
-    """The games ``--bound`` times: the sweep's (``n`` over its ten rates) or the Heredity ``predation`` preset's."""
+def planned_games(bots, n, heredity=False):
+    """``n`` of the sweep's games (over its ten rates), planned as ``run_batch`` plans them, or with ``heredity`` ``n``
+    of the Heredity ``predation`` preset's: what ``--parts`` and ``--bound`` time."""
     from evolab.experiments import prepare_batch
     if heredity:
         from evolab import heredity as h
@@ -161,7 +161,7 @@ def _bound_child(root, way, bots, n, heredity):
     plays them, or "untracked") by the evolab found at ``root``."""
     sys.path.insert(0, root)
     from evolab.experiments import play_games
-    games = _bound_games(bots, n, heredity)
+    games = planned_games(bots, n, heredity)
     play = (lambda gs: play_games("origin", gs, bots)) if way == "tracked" else \
         (lambda gs: play_untracked(gs, bots, {}))
     play(games[:2])                                           # warm-up: the rules and the bots' tables loaded
